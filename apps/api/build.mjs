@@ -1,0 +1,20 @@
+// Bundles the server and the seed command into dist/: our own code and packages/domain inlined, npm packages left external.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})].flatMap(
+  (name) => [name, `${name}/*`],
+);
+
+await build({
+  entryPoints: { server: 'src/server.ts', seed: 'src/cli/seed.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external: [...external, 'vite'],
+  logLevel: 'warning',
+});

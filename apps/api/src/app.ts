@@ -1,0 +1,173 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Writable } from 'node:stream';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerErrorHandling } from './http/errors';
+import { registerSecurityHeaders } from './http/security';
+import { registerAuthentication } from './modules/accounts/authenticate';
+import { accountRoutes } from './modules/accounts/routes';
+import { resolveSigningSecrets } from './modules/accounts/secrets';
+import { createAccountsService, type AccountsService } from './modules/accounts/service';
+import { createTokenService, type TokenService } from './modules/accounts/tokens';
+import { catalogueRoutes } from './modules/catalogue/routes';
+import { createCatalogueService, type CatalogueService } from './modules/catalogue/service';
+import { contactRoutes } from './modules/contact/routes';
+import { createContactService, type ContactService } from './modules/contact/service';
+import { devMailboxRoutes } from './modules/dev-mailbox/routes';
+import { createDevMailboxService, type DevMailboxService } from './modules/dev-mailbox/service';
+import { healthRoutes } from './modules/health/routes';
+import { itemRoutes } from './modules/items/routes';
+import { createItemsService, type ItemsService } from './modules/items/service';
+import { createRateLimiter, type RateLimiter } from './modules/rate-limits/service';
+
+/** Bodies over 1 MB are refused (DESIGN §4.10). */
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface Services {
+  catalogue: CatalogueService;
+  items: ItemsService;
+  contact: ContactService;
+  rateLimiter: RateLimiter;
+  tokens: TokenService;
+  accounts: AccountsService;
+  devMailbox: DevMailboxService;
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Registers the storefront (pages and assets) after the API; the server passes it. */
+  storefront?: (app: FastifyInstance, services: Services) => Promise<void>;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: Writable;
+}
+
+/** Paths never written to the logs in full (secrets travel in these). */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'body.password',
+  'body.code',
+  'body.new_password',
+  'body.current_password',
+  'body.confirm_new_password',
+  'body.verification_token',
+  'body.refresh',
+  'body.token',
+];
+
+export function createServices(database: Database, config: Config, log: FastifyBaseLogger): Services {
+  const { db } = database;
+  const rateLimiter = createRateLimiter(db);
+  const tokens = createTokenService(resolveSigningSecrets(config, log));
+  return {
+    catalogue: createCatalogueService(db),
+    items: createItemsService(db),
+    contact: createContactService(db),
+    rateLimiter,
+    tokens,
+    accounts: createAccountsService(db, { tokens, rateLimiter, log }),
+    devMailbox: createDevMailboxService(db),
+  };
+}
+
+/** Builds the whole application without listening, so tests can `inject` into it. */
+export async function buildApp({ config, database, storefront, logStream }: BuildOptions) {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: REDACT,
+      ...(logStream
+        ? { stream: logStream }
+        : config.env === 'development'
+          ? { transport: { target: 'pino-pretty' } }
+          : {}),
+    },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    // One line per request, written when it completes (below), instead of Fastify's two.
+    disableRequestLogging: true,
+    return503OnClosing: true,
+    routerOptions: { ignoreDuplicateSlashes: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerSecurityHeaders(app);
+  app.addHook('onResponse', (request, reply, done) => {
+    // Probes (health checks) stay out of the log unless they fail.
+    if (request.routeOptions.config.quiet && reply.statusCode < 500) return done();
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request completed',
+    );
+    done();
+  });
+
+  const services = createServices(database, config, app.log);
+  registerAuthentication(app, services.tokens);
+
+  await app.register(
+    async (api) => {
+      await api.register(swagger, {
+        openapi: {
+          info: {
+            title: 'Packaging shop API',
+            description: 'The storefront’s API: DRF-style pages and errors under /api/.',
+            version: '0.1.0',
+          },
+          components: {
+            securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          },
+        },
+        transform: jsonSchemaTransform,
+      });
+      await api.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+      await api.register(healthRoutes, { database });
+      await api.register(catalogueRoutes, { catalogue: services.catalogue });
+      await api.register(itemRoutes, { items: services.items });
+      await api.register(contactRoutes, { contact: services.contact, rateLimiter: services.rateLimiter });
+      await api.register(accountRoutes, {
+        accounts: services.accounts,
+        rateLimiter: services.rateLimiter,
+        cookieSecure: config.cookieSecure,
+      });
+      if (config.devMailbox !== 'off') {
+        await api.register(devMailboxRoutes, {
+          devMailbox: services.devMailbox,
+          localOnly: config.devMailbox === 'local',
+        });
+      }
+      // Unknown API paths answer JSON, never a page.
+      api.setNotFoundHandler((request, reply) => reply.code(404).send({ detail: 'Not found.' }));
+    },
+    { prefix: '/api' },
+  );
+
+  if (storefront) await storefront(app, services);
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Leave successful answers of this route out of the request log. */
+    quiet?: boolean;
+  }
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,761 @@
+/**
+ * The shop's database schema (Drizzle, PostgreSQL). Column names are snake_case; ids are integer identities.
+ * Money is integer pence; weights, dimensions and percentages are exact numerics read as JS numbers.
+ * Migrations are generated from this file (`npm run db:generate`); nothing is edited by hand except the
+ * custom `extensions` migration that creates pg_trgm.
+ */
+import { relations, sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// ---------------------------------------------------------------------------------------------
+// Enums
+// ---------------------------------------------------------------------------------------------
+
+/** Pack or pallet: a variant's display basis, a tier's type and a cart or order line's unit. */
+export const packUnitEnum = pgEnum('pack_unit', ['pack', 'pallet']);
+export const fieldTypeEnum = pgEnum('field_type', ['image', 'price', 'number', 'text']);
+export const weightUnitEnum = pgEnum('weight_unit', ['kg', 'lb', 'oz', 'g']);
+export const measurementUnitEnum = pgEnum('measurement_unit', ['MM', 'CM', 'IN', 'M']);
+export const itemStatusEnum = pgEnum('item_status', ['active', 'inactive']);
+export const orderStatusEnum = pgEnum('order_status', [
+  'pending',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+]);
+export const paymentStatusEnum = pgEnum('payment_status', ['PENDING', 'COMPLETED', 'REFUND']);
+export const otpPurposeEnum = pgEnum('otp_purpose', ['signup', 'forgot_password']);
+export const emailStatusEnum = pgEnum('email_status', ['pending', 'sent', 'failed']);
+
+export type PackUnit = (typeof packUnitEnum.enumValues)[number];
+export type FieldType = (typeof fieldTypeEnum.enumValues)[number];
+export type WeightUnit = (typeof weightUnitEnum.enumValues)[number];
+export type MeasurementUnit = (typeof measurementUnitEnum.enumValues)[number];
+export type ItemStatus = (typeof itemStatusEnum.enumValues)[number];
+export type OrderStatus = (typeof orderStatusEnum.enumValues)[number];
+export type PaymentStatus = (typeof paymentStatusEnum.enumValues)[number];
+export type OtpPurpose = (typeof otpPurposeEnum.enumValues)[number];
+export type EmailStatus = (typeof emailStatusEnum.enumValues)[number];
+
+const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+/** Item dimensions: up to 9,999,999.999 in the item's unit. */
+const dimension = (name: string) => numeric(name, { precision: 10, scale: 3, mode: 'number' });
+/** Weights in kg, lb, oz or g, to 0.1 mg. */
+const weight = (name: string) => numeric(name, { precision: 12, scale: 4, mode: 'number' });
+const percentage = (name: string) => numeric(name, { precision: 5, scale: 2, mode: 'number' });
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue
+// ---------------------------------------------------------------------------------------------
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique('categories_slug_unique'),
+    description: text('description').notNull().default(''),
+    /** Root-relative image path, e.g. /images/categories/wraps.svg. */
+    image: text('image'),
+    /** Wide banner for the home slider. */
+    sliderImage: text('slider_image'),
+    /** Display order (menu, home cards, slider), ascending. */
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('categories_position_idx').on(t.position, t.id),
+    index('categories_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique('products_slug_unique'),
+    /** HTML; sanitised on write. */
+    description: text('description').notNull().default(''),
+    /** Position 1..15 in the home page's product grid; null when not featured. */
+    featuredRank: integer('featured_rank'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('products_category_idx').on(t.categoryId, t.name),
+    uniqueIndex('products_featured_rank_unique')
+      .on(t.featuredRank)
+      .where(sql`${t.featuredRank} is not null`),
+    index('products_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    // Prefix search: lower(name) LIKE 'abc%'.
+    index('products_name_lower_prefix').using('btree', sql`lower(${t.name}) text_pattern_ops`),
+    check('products_featured_rank_positive', sql`${t.featuredRank} is null or ${t.featuredRank} >= 1`),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: id(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    image: text('image').notNull(),
+    altText: text('alt_text').notNull().default(''),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+);
+
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: id(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Units (not packs) on one pallet; null when the variant is not sold by the pallet. */
+    unitsPerPallet: integer('units_per_pallet'),
+    showUnitsPer: packUnitEnum('show_units_per').notNull().default('pack'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('product_variants_product_idx').on(t.productId, t.position),
+    check(
+      'product_variants_units_per_pallet_positive',
+      sql`${t.unitsPerPallet} is null or ${t.unitsPerPallet} > 0`,
+    ),
+  ],
+);
+
+/** The configurable columns of a variant's item table (Colour, Thickness, ...). */
+export const tableFields = pgTable(
+  'table_fields',
+  {
+    id: id(),
+    productVariantId: integer('product_variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    fieldType: fieldTypeEnum('field_type').notNull().default('text'),
+    longField: boolean('long_field').notNull().default(false),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('table_fields_variant_idx').on(t.productVariantId, t.position)],
+);
+
+export const items = pgTable(
+  'items',
+  {
+    id: id(),
+    productVariantId: integer('product_variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull().unique('items_sku_unique'),
+    title: text('title').notNull(),
+    unitsPerPack: integer('units_per_pack').notNull().default(1),
+    stock: integer('stock').notNull().default(0),
+    trackInventory: boolean('track_inventory').notNull().default(true),
+    /** Weight of one pack, in weight_unit. */
+    weight: weight('weight').notNull().default(0),
+    weightUnit: weightUnitEnum('weight_unit').notNull().default('kg'),
+    lengthInInches: dimension('length_in_inches'),
+    widthInInches: dimension('width_in_inches'),
+    heightInInches: dimension('height_in_inches'),
+    /** The unit of width/height/length below; null when the item has no dimensions. */
+    measurementUnit: measurementUnitEnum('measurement_unit'),
+    width: dimension('width'),
+    height: dimension('height'),
+    length: dimension('length'),
+    /**
+     * The item's width, height and length in mm, sorted ascending (a missing one counts as 0, so a flat
+     * bag is [0, w, l]); null when the item has no dimensions. The size search compares sorted
+     * dimensions, so orientation does not matter. Kept in step with width/height/length on every write.
+     */
+    dimSmallMm: dimension('dim_small_mm'),
+    dimMidMm: dimension('dim_mid_mm'),
+    dimLargeMm: dimension('dim_large_mm'),
+    status: itemStatusEnum('status').notNull().default('active'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('items_variant_status_idx').on(t.productVariantId, t.status),
+    // Size search: the category is reached through variant -> product (products_category_idx).
+    index('items_dims_idx')
+      .on(t.dimLargeMm, t.dimMidMm, t.dimSmallMm)
+      .where(sql`${t.dimLargeMm} is not null`),
+    check('items_units_per_pack_positive', sql`${t.unitsPerPack} > 0`),
+    check('items_stock_non_negative', sql`${t.stock} >= 0`),
+    check('items_weight_non_negative', sql`${t.weight} >= 0`),
+    check(
+      'items_dims_sorted',
+      sql`${t.dimSmallMm} is null or (${t.dimSmallMm} <= ${t.dimMidMm} and ${t.dimMidMm} <= ${t.dimLargeMm})`,
+    ),
+  ],
+);
+
+export const itemImages = pgTable(
+  'item_images',
+  {
+    id: id(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    image: text('image').notNull(),
+    altText: text('alt_text').notNull().default(''),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('item_images_item_idx').on(t.itemId, t.position)],
+);
+
+/** An item's value for one of its variant's table fields. */
+export const itemDataEntries = pgTable(
+  'item_data_entries',
+  {
+    id: id(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    tableFieldId: integer('table_field_id')
+      .notNull()
+      .references(() => tableFields.id, { onDelete: 'cascade' }),
+    valueText: text('value_text'),
+    valueNumber: numeric('value_number', { mode: 'number' }),
+    valueImage: text('value_image'),
+  },
+  (t) => [
+    unique('item_data_entries_item_field_unique').on(t.itemId, t.tableFieldId),
+    index('item_data_entries_field_idx').on(t.tableFieldId),
+  ],
+);
+
+/**
+ * A quantity band of a variant. Pack tiers count packs, pallet tiers count pallets; an open-ended tier
+ * (no_end_range) matches at or above range_start.
+ */
+export const pricingTiers = pgTable(
+  'pricing_tiers',
+  {
+    id: id(),
+    productVariantId: integer('product_variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    tierType: packUnitEnum('tier_type').notNull().default('pack'),
+    rangeStart: integer('range_start').notNull(),
+    rangeEnd: integer('range_end'),
+    noEndRange: boolean('no_end_range').notNull().default(false),
+  },
+  (t) => [
+    index('pricing_tiers_variant_idx').on(t.productVariantId, t.tierType, t.rangeStart),
+    check('pricing_tiers_range_start_non_negative', sql`${t.rangeStart} >= 0`),
+    check(
+      'pricing_tiers_range_valid',
+      sql`(${t.noEndRange} or ${t.rangeEnd} is not null) and (${t.rangeEnd} is null or ${t.rangeEnd} >= ${t.rangeStart})`,
+    ),
+  ],
+);
+
+/** The price of one pack of an item in one tier. */
+export const pricingData = pgTable(
+  'pricing_data',
+  {
+    id: id(),
+    pricingTierId: integer('pricing_tier_id')
+      .notNull()
+      .references(() => pricingTiers.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    pricePence: integer('price_pence').notNull(),
+  },
+  (t) => [
+    unique('pricing_data_tier_item_unique').on(t.pricingTierId, t.itemId),
+    index('pricing_data_item_idx').on(t.itemId),
+    check('pricing_data_price_non_negative', sql`${t.pricePence} >= 0`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Accounts
+// ---------------------------------------------------------------------------------------------
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    /** Trimmed and lower-cased before it is stored (a check enforces lower case). */
+    email: text('email').notNull().unique('users_email_unique'),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    companyName: text('company_name'),
+    interestedInMarketingCommunications: boolean('interested_in_marketing_communications')
+      .notNull()
+      .default(false),
+    isStaff: boolean('is_staff').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('users_email_lower_case', sql`${t.email} = lower(${t.email})`)],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    street: text('street').notNull(),
+    city: text('city').notNull(),
+    state: text('state'),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull().default('UK'),
+    telephoneNumber: text('telephone_number').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('addresses_user_idx').on(t.userId, t.id)],
+);
+
+/** Per-user discounts on single items. */
+export const exclusivePrices = pgTable(
+  'exclusive_prices',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    discountPercentage: percentage('discount_percentage').notNull(),
+  },
+  (t) => [
+    unique('exclusive_prices_user_item_unique').on(t.userId, t.itemId),
+    index('exclusive_prices_item_idx').on(t.itemId),
+    check(
+      'exclusive_prices_discount_range',
+      sql`${t.discountPercentage} >= 0 and ${t.discountPercentage} <= 100`,
+    ),
+  ],
+);
+
+/** A six-digit one-time code sent by e-mail, stored hashed (DESIGN §4.1). */
+export const emailVerificationCodes = pgTable(
+  'email_verification_codes',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    purpose: otpPurposeEnum('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_verification_codes_email_purpose_idx').on(t.email, t.purpose, t.createdAt)],
+);
+
+/** Single-use proof that an OTP was checked; signup/ and reset-password/ require it (DESIGN §4.2). */
+export const verificationTokens = pgTable(
+  'verification_tokens',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull().unique('verification_tokens_token_hash_unique'),
+    email: text('email').notNull(),
+    purpose: otpPurposeEnum('purpose').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verification_tokens_expires_idx').on(t.expiresAt)],
+);
+
+/** Opaque refresh tokens, stored hashed, rotated on use; a family shares one absolute lifetime. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique('refresh_tokens_token_hash_unique'),
+    familyId: uuid('family_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    familyExpiresAt: timestamp('family_expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The token that replaced this one on rotation. */
+    replacedBy: integer('replaced_by').references((): AnyPgColumn => refreshTokens.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+    index('refresh_tokens_expires_idx').on(t.familyExpiresAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Commerce
+// ---------------------------------------------------------------------------------------------
+
+/** Each user has one cart; checking out empties it. */
+export const carts = pgTable('carts', {
+  id: id(),
+  userId: integer('user_id')
+    .notNull()
+    .unique('carts_user_unique')
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: id(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    pricingTierId: integer('pricing_tier_id')
+      .notNull()
+      .references(() => pricingTiers.id, { onDelete: 'cascade' }),
+    packQuantity: integer('pack_quantity').notNull().default(1),
+    unitType: packUnitEnum('unit_type').notNull().default('pack'),
+    exclusivePriceId: integer('exclusive_price_id').references(() => exclusivePrices.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('cart_items_cart_item_unit_unique').on(t.cartId, t.itemId, t.unitType),
+    index('cart_items_item_idx').on(t.itemId),
+    index('cart_items_tier_idx').on(t.pricingTierId),
+    index('cart_items_exclusive_price_idx').on(t.exclusivePriceId),
+    check('cart_items_pack_quantity_positive', sql`${t.packQuantity} > 0`),
+  ],
+);
+
+/** An address as it was when the order was placed. */
+export interface AddressSnapshot {
+  first_name: string;
+  last_name: string;
+  street: string;
+  city: string;
+  state: string | null;
+  postal_code: string;
+  country: string;
+  telephone_number: string;
+}
+
+/** How the order ships (spec 2, §3 shipping_details). */
+export interface ShippingDetailsSnapshot {
+  parcel_type: string;
+  parcels_needed: number;
+  explanation: string;
+}
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: orderStatusEnum('status').notNull().default('pending'),
+    paymentStatus: paymentStatusEnum('payment_status').notNull().default('PENDING'),
+    paymentVerified: boolean('payment_verified').notNull().default(false),
+    subtotalPence: integer('subtotal_pence').notNull(),
+    discountPence: integer('discount_pence').notNull().default(0),
+    shippingPence: integer('shipping_pence').notNull().default(0),
+    vatPence: integer('vat_pence').notNull(),
+    totalPence: integer('total_pence').notNull(),
+    /** VAT percentage applied, e.g. 20. */
+    vatRate: percentage('vat_rate').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    /** The payment provider's id of the payment (idempotency key of order creation). */
+    transactionId: text('transaction_id').unique('orders_transaction_id_unique'),
+    shippingAddress: jsonb('shipping_address').$type<AddressSnapshot>().notNull(),
+    billingAddress: jsonb('billing_address').$type<AddressSnapshot>().notNull(),
+    shippingDetails: jsonb('shipping_details').$type<ShippingDetailsSnapshot>(),
+    totalWeightKg: weight('total_weight_kg').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_status_idx').on(t.status, t.createdAt.desc()),
+  ],
+);
+
+/** An order line, copied from the cart and catalogue so it survives catalogue changes. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id').references(() => items.id, { onDelete: 'set null' }),
+    sku: text('sku').notNull(),
+    title: text('title').notNull(),
+    packQuantity: integer('pack_quantity').notNull(),
+    unitsPerPack: integer('units_per_pack').notNull(),
+    unitType: packUnitEnum('unit_type').notNull().default('pack'),
+    pricePerPackPence: integer('price_per_pack_pence').notNull(),
+    subtotalPence: integer('subtotal_pence').notNull(),
+    discountPercentage: percentage('discount_percentage').notNull().default(0),
+    totalPence: integer('total_pence').notNull(),
+    /** Weight of the whole line (all its packs) in kg. */
+    weightKg: weight('weight_kg').notNull().default(0),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_item_idx').on(t.itemId)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    cartId: integer('cart_id').references(() => carts.id, { onDelete: 'set null' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** 'stripe' or 'test'. */
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id').notNull().unique('payments_provider_payment_id_unique'),
+    amountPence: integer('amount_pence').notNull(),
+    currency: text('currency').notNull().default('GBP'),
+    /** The provider's status, e.g. requires_payment_method, succeeded, refunded. */
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    index('payments_cart_idx').on(t.cartId),
+    index('payments_user_idx').on(t.userId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Mail, contact, settings, rate limits
+// ---------------------------------------------------------------------------------------------
+
+/** The e-mail outbox: rows are sent (and retried) by a worker, so nothing is lost when SMTP is down. */
+export const outboundEmails = pgTable(
+  'outbound_emails',
+  {
+    id: id(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    status: emailStatusEnum('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('outbound_emails_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('outbound_emails_to_idx').on(t.toAddress, t.createdAt),
+  ],
+);
+
+export const contactQueries = pgTable(
+  'contact_queries',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    fullName: text('full_name').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_queries_created_idx').on(t.createdAt)],
+);
+
+export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
+  id: id(),
+  /** Stored lower-cased. */
+  email: text('email').notNull().unique('newsletter_subscriptions_email_unique'),
+  createdAt: createdAt(),
+});
+
+/** Settings the back office edits: one JSON value per key (see seed/shop-settings.ts for the keys). */
+export const shopSettings = pgTable('shop_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Fixed-window counters, so rate limits hold across several API instances. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull().default(0),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Relations (for db.query)
+// ---------------------------------------------------------------------------------------------
+
+export const categoriesRelations = relations(categories, ({ many }) => ({
+  products: many(products),
+}));
+
+export const productsRelations = relations(products, ({ one, many }) => ({
+  category: one(categories, { fields: [products.categoryId], references: [categories.id] }),
+  images: many(productImages),
+  variants: many(productVariants),
+}));
+
+export const productImagesRelations = relations(productImages, ({ one }) => ({
+  product: one(products, { fields: [productImages.productId], references: [products.id] }),
+}));
+
+export const productVariantsRelations = relations(productVariants, ({ one, many }) => ({
+  product: one(products, { fields: [productVariants.productId], references: [products.id] }),
+  tableFields: many(tableFields),
+  items: many(items),
+  pricingTiers: many(pricingTiers),
+}));
+
+export const tableFieldsRelations = relations(tableFields, ({ one, many }) => ({
+  productVariant: one(productVariants, {
+    fields: [tableFields.productVariantId],
+    references: [productVariants.id],
+  }),
+  dataEntries: many(itemDataEntries),
+}));
+
+export const itemsRelations = relations(items, ({ one, many }) => ({
+  productVariant: one(productVariants, {
+    fields: [items.productVariantId],
+    references: [productVariants.id],
+  }),
+  images: many(itemImages),
+  dataEntries: many(itemDataEntries),
+  pricingData: many(pricingData),
+  exclusivePrices: many(exclusivePrices),
+}));
+
+export const itemImagesRelations = relations(itemImages, ({ one }) => ({
+  item: one(items, { fields: [itemImages.itemId], references: [items.id] }),
+}));
+
+export const itemDataEntriesRelations = relations(itemDataEntries, ({ one }) => ({
+  item: one(items, { fields: [itemDataEntries.itemId], references: [items.id] }),
+  tableField: one(tableFields, { fields: [itemDataEntries.tableFieldId], references: [tableFields.id] }),
+}));
+
+export const pricingTiersRelations = relations(pricingTiers, ({ one, many }) => ({
+  productVariant: one(productVariants, {
+    fields: [pricingTiers.productVariantId],
+    references: [productVariants.id],
+  }),
+  pricingData: many(pricingData),
+}));
+
+export const pricingDataRelations = relations(pricingData, ({ one }) => ({
+  pricingTier: one(pricingTiers, { fields: [pricingData.pricingTierId], references: [pricingTiers.id] }),
+  item: one(items, { fields: [pricingData.itemId], references: [items.id] }),
+}));
+
+export const usersRelations = relations(users, ({ one, many }) => ({
+  addresses: many(addresses),
+  exclusivePrices: many(exclusivePrices),
+  cart: one(carts),
+  orders: many(orders),
+  payments: many(payments),
+  refreshTokens: many(refreshTokens),
+}));
+
+export const addressesRelations = relations(addresses, ({ one }) => ({
+  user: one(users, { fields: [addresses.userId], references: [users.id] }),
+}));
+
+export const exclusivePricesRelations = relations(exclusivePrices, ({ one }) => ({
+  user: one(users, { fields: [exclusivePrices.userId], references: [users.id] }),
+  item: one(items, { fields: [exclusivePrices.itemId], references: [items.id] }),
+}));
+
+export const refreshTokensRelations = relations(refreshTokens, ({ one }) => ({
+  user: one(users, { fields: [refreshTokens.userId], references: [users.id] }),
+}));
+
+export const cartsRelations = relations(carts, ({ one, many }) => ({
+  user: one(users, { fields: [carts.userId], references: [users.id] }),
+  items: many(cartItems),
+  payments: many(payments),
+}));
+
+export const cartItemsRelations = relations(cartItems, ({ one }) => ({
+  cart: one(carts, { fields: [cartItems.cartId], references: [carts.id] }),
+  item: one(items, { fields: [cartItems.itemId], references: [items.id] }),
+  pricingTier: one(pricingTiers, { fields: [cartItems.pricingTierId], references: [pricingTiers.id] }),
+  exclusivePrice: one(exclusivePrices, {
+    fields: [cartItems.exclusivePriceId],
+    references: [exclusivePrices.id],
+  }),
+}));
+
+export const ordersRelations = relations(orders, ({ one, many }) => ({
+  user: one(users, { fields: [orders.userId], references: [users.id] }),
+  items: many(orderItems),
+  payments: many(payments),
+}));
+
+export const orderItemsRelations = relations(orderItems, ({ one }) => ({
+  order: one(orders, { fields: [orderItems.orderId], references: [orders.id] }),
+  item: one(items, { fields: [orderItems.itemId], references: [items.id] }),
+}));
+
+export const paymentsRelations = relations(payments, ({ one }) => ({
+  order: one(orders, { fields: [payments.orderId], references: [orders.id] }),
+  cart: one(carts, { fields: [payments.cartId], references: [carts.id] }),
+  user: one(users, { fields: [payments.userId], references: [users.id] }),
+}));

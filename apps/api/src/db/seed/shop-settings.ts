@@ -1,0 +1,67 @@
+import type { Db } from '../client';
+import { shopSettings } from '../schema';
+
+/** Delivery charges (DESIGN §4.8); money in pence, weights in kg. */
+export interface ShippingSettings {
+  /** Delivery is free when the net order value (before VAT, without shipping) is above this. */
+  free_over_net_pence: number;
+  parcel_rate_pence: number;
+  parcel_max_weight_kg: number;
+  pallet_rate_pence: number;
+  pallet_max_weight_kg: number;
+  /** From this cart weight on, goods travel on pallets. */
+  pallet_from_weight_kg: number;
+}
+
+export interface ContactSettings {
+  phone: string;
+  /** The phone number in E.164, for tel: links. */
+  phone_e164: string;
+  email: string;
+  address: { street: string; city: string; postal_code: string; country: string };
+  opening_hours: string;
+  map: { latitude: number; longitude: number };
+}
+
+export interface ShopSettingValues {
+  /** VAT percentage. */
+  vat_rate: number;
+  shipping: ShippingSettings;
+  contact: ContactSettings;
+}
+
+export type ShopSettingKey = keyof ShopSettingValues;
+
+/** The values a new shop starts with; the back office edits them afterwards. */
+export const DEFAULT_SHOP_SETTINGS: ShopSettingValues = {
+  vat_rate: 20,
+  shipping: {
+    free_over_net_pence: 15000,
+    parcel_rate_pence: 695,
+    parcel_max_weight_kg: 30,
+    pallet_rate_pence: 4500,
+    pallet_max_weight_kg: 1000,
+    pallet_from_weight_kg: 750,
+  },
+  contact: {
+    // Ofcom's drama range for Leicester (0116 496 0xxx) until the owner enters the real number;
+    // the storefront shows the same details (apps/web/app/lib/shop.ts).
+    phone: '0116 496 0123',
+    phone_e164: '+441164960123',
+    email: 'sales@packright.example',
+    address: {
+      street: 'Unit 4, Meridian Business Park',
+      city: 'Leicester',
+      postal_code: 'LE19 1WZ',
+      country: 'UK',
+    },
+    opening_hours: 'Monday to Friday, 8:30am to 5:00pm',
+    map: { latitude: 52.6141, longitude: -1.1954 },
+  },
+};
+
+/** Inserts the default settings that are missing; never overwrites what the back office changed. */
+export async function seedShopSettings(db: Db): Promise<void> {
+  const rows = Object.entries(DEFAULT_SHOP_SETTINGS).map(([key, value]) => ({ key, value }));
+  await db.insert(shopSettings).values(rows).onConflictDoNothing({ target: shopSettings.key });
+}

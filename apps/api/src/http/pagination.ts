@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import type { Page } from '@shop/domain';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/** The DRF page query: `page` from 1, `page_size` up to 100. */
+export const PageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+export function pageWindow({ page, page_size }: PageQuery): { limit: number; offset: number } {
+  return { limit: page_size, offset: (page - 1) * page_size };
+}
+
+/** A DRF-style answer with root-relative `next`/`previous` links that keep the other parameters. */
+export function paginate<T>(url: string, query: PageQuery, count: number, results: T[]): Page<T> {
+  const link = (page: number) => {
+    const target = new URL(url, 'http://local');
+    target.searchParams.set('page', String(page));
+    if (query.page_size !== DEFAULT_PAGE_SIZE) target.searchParams.set('page_size', String(query.page_size));
+    return `${target.pathname}${target.search}`;
+  };
+  const lastPage = Math.max(1, Math.ceil(count / query.page_size));
+  return {
+    count,
+    next: query.page < lastPage ? link(query.page + 1) : null,
+    previous: query.page > 1 ? link(Math.min(query.page - 1, lastPage)) : null,
+    results,
+  };
+}
+
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    count: z.number().int(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });

@@ -1,0 +1,225 @@
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { AuthenticationType } from '@shop/domain';
+import type { Db } from '../../db/client';
+import { emailVerificationCodes, refreshTokens, users, verificationTokens } from '../../db/schema';
+
+// ---------------------------------------------------------------------------------------------
+// Users
+// ---------------------------------------------------------------------------------------------
+
+export interface UserCredentials {
+  id: number;
+  email: string;
+  passwordHash: string;
+  isActive: boolean;
+}
+
+const credentials = {
+  id: users.id,
+  email: users.email,
+  passwordHash: users.passwordHash,
+  isActive: users.isActive,
+};
+
+export async function selectUserByEmail(db: Db, email: string): Promise<UserCredentials | undefined> {
+  const [row] = await db.select(credentials).from(users).where(eq(users.email, email));
+  return row;
+}
+
+export async function selectUserById(db: Db, id: number): Promise<UserCredentials | undefined> {
+  const [row] = await db.select(credentials).from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function userExists(db: Db, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row !== undefined;
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  companyName: string | null;
+  interestedInMarketingCommunications: boolean;
+}
+
+/** Inserts the user; null when the address is taken. */
+export async function insertUser(db: Db, user: NewUser): Promise<number | null> {
+  const [row] = await db
+    .insert(users)
+    .values(user)
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  return row?.id ?? null;
+}
+
+export async function updatePasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+// ---------------------------------------------------------------------------------------------
+// E-mailed codes and the verification tokens they buy
+// ---------------------------------------------------------------------------------------------
+
+/** Ends the address's earlier codes for this purpose: only the newest one works. */
+export async function retireCodes(db: Db, email: string, purpose: AuthenticationType): Promise<void> {
+  await db
+    .update(emailVerificationCodes)
+    .set({ consumedAt: new Date() })
+    .where(
+      and(
+        eq(emailVerificationCodes.email, email),
+        eq(emailVerificationCodes.purpose, purpose),
+        isNull(emailVerificationCodes.consumedAt),
+      ),
+    );
+}
+
+export async function insertCode(
+  db: Db,
+  code: { email: string; purpose: AuthenticationType; codeHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(emailVerificationCodes).values(code);
+}
+
+/** The address's live code for this purpose, locked until the transaction ends (one check at a time). */
+export async function lockActiveCode(db: Db, email: string, purpose: AuthenticationType) {
+  const [row] = await db
+    .select({
+      id: emailVerificationCodes.id,
+      codeHash: emailVerificationCodes.codeHash,
+      expiresAt: emailVerificationCodes.expiresAt,
+      attempts: emailVerificationCodes.attempts,
+    })
+    .from(emailVerificationCodes)
+    .where(
+      and(
+        eq(emailVerificationCodes.email, email),
+        eq(emailVerificationCodes.purpose, purpose),
+        isNull(emailVerificationCodes.consumedAt),
+      ),
+    )
+    .orderBy(desc(emailVerificationCodes.createdAt), desc(emailVerificationCodes.id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function recordCodeAttempt(db: Db, id: number, attempts: number): Promise<void> {
+  await db.update(emailVerificationCodes).set({ attempts }).where(eq(emailVerificationCodes.id, id));
+}
+
+export async function consumeCode(db: Db, id: number): Promise<void> {
+  await db
+    .update(emailVerificationCodes)
+    .set({ consumedAt: new Date() })
+    .where(eq(emailVerificationCodes.id, id));
+}
+
+export async function insertVerificationToken(
+  db: Db,
+  token: { tokenHash: string; email: string; purpose: AuthenticationType; expiresAt: Date },
+): Promise<void> {
+  await db.insert(verificationTokens).values(token);
+}
+
+/** Marks a live token for this address and purpose used; false when there is none. */
+export async function useVerificationToken(
+  db: Db,
+  token: { tokenHash: string; email: string; purpose: AuthenticationType },
+): Promise<boolean> {
+  const rows = await db
+    .update(verificationTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(verificationTokens.tokenHash, token.tokenHash),
+        eq(verificationTokens.email, token.email),
+        eq(verificationTokens.purpose, token.purpose),
+        isNull(verificationTokens.usedAt),
+        gt(verificationTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ id: verificationTokens.id });
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refresh tokens
+// ---------------------------------------------------------------------------------------------
+
+export interface NewRefreshToken {
+  userId: number;
+  tokenHash: string;
+  familyId: string;
+  expiresAt: Date;
+  familyExpiresAt: Date;
+}
+
+export async function insertRefreshToken(db: Db, token: NewRefreshToken): Promise<number> {
+  const [row] = await db.insert(refreshTokens).values(token).returning({ id: refreshTokens.id });
+  return row!.id;
+}
+
+/** The token with this hash, locked until the transaction ends, so it rotates once. */
+export async function lockRefreshToken(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({
+      id: refreshTokens.id,
+      userId: refreshTokens.userId,
+      familyId: refreshTokens.familyId,
+      expiresAt: refreshTokens.expiresAt,
+      familyExpiresAt: refreshTokens.familyExpiresAt,
+      revokedAt: refreshTokens.revokedAt,
+    })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .for('update');
+  return row;
+}
+
+/** The family of a live (not revoked) token. */
+export async function selectLiveFamily(
+  db: Db,
+  tokenHash: string,
+): Promise<{ userId: number; familyId: string } | undefined> {
+  const [row] = await db
+    .select({ userId: refreshTokens.userId, familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.revokedAt)));
+  return row;
+}
+
+export async function markRotated(db: Db, id: number, replacedBy: number): Promise<void> {
+  await db.update(refreshTokens).set({ revokedAt: new Date(), replacedBy }).where(eq(refreshTokens.id, id));
+}
+
+export async function revokeToken(db: Db, id: number): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeFamily(db: Db, familyId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Revokes every live token of the user, except those of `keepFamily` (the session making the change). */
+export async function revokeUserTokens(db: Db, userId: number, keepFamily?: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        keepFamily === undefined ? undefined : ne(refreshTokens.familyId, keepFamily),
+      ),
+    );
+}

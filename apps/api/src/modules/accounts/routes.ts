@@ -1,0 +1,185 @@
+import {
+  ACCOUNT_MESSAGES,
+  AccessTokenResponseSchema,
+  AccountMessageSchema,
+  AuthTokenResponseSchema,
+  EmailAuthenticationResponseSchema,
+  EmailAuthenticationSchema,
+  LoginSchema,
+  ResetPasswordSchema,
+  SignupSchema,
+  TokenVerifySchema,
+  UpdatePasswordSchema,
+} from '@shop/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RateLimiter } from '../rate-limits/service';
+import { signedInUser } from './authenticate';
+import { readCookie, REFRESH_COOKIE, refreshCookie } from './cookies';
+import { TokenNotValid } from './errors';
+import { ACCOUNT_LIMITS, type AccountsService, type Session } from './service';
+
+const ErrorSchema = z.object({ detail: z.string(), code: z.string().optional() });
+
+export const accountRoutes: FastifyPluginAsyncZod<{
+  accounts: AccountsService;
+  rateLimiter: RateLimiter;
+  /** Mark the refresh cookie Secure (config COOKIE_SECURE). */
+  cookieSecure: boolean;
+}> = async (app, { accounts, rateLimiter, cookieSecure }) => {
+  const refreshTokenOf = (request: FastifyRequest) => readCookie(request.headers.cookie, REFRESH_COOKIE);
+
+  /** Puts the refresh token in its cookie; the body carries only the access token (DESIGN §4.9). */
+  function startSession(reply: FastifyReply, session: Session) {
+    const maxAge = (session.refreshExpiresAt.getTime() - Date.now()) / 1000;
+    reply.header('set-cookie', refreshCookie(session.refreshToken, maxAge, cookieSecure));
+    reply.header('cache-control', 'no-store');
+  }
+
+  function endSession(reply: FastifyReply) {
+    reply.header('set-cookie', refreshCookie('', 0, cookieSecure));
+    reply.header('cache-control', 'no-store');
+  }
+
+  app.post(
+    '/account/email-authentication/',
+    {
+      schema: {
+        tags: ['account'],
+        summary:
+          'Without `code`: e-mail a 6-digit code. With `code`: check it and answer a verification token',
+        body: EmailAuthenticationSchema.strict(),
+        response: { 200: EmailAuthenticationResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return accounts.emailAuthentication(request.body, request.ip);
+    },
+  );
+
+  app.post(
+    '/account/signup/',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Create an account with a signup verification token, and sign in',
+        body: SignupSchema.strict(),
+        response: { 201: AuthTokenResponseSchema },
+      },
+      onRequest: (request) => rateLimiter.consume(ACCOUNT_LIMITS.signupsPerClient, request.ip),
+    },
+    async (request, reply) => {
+      const session = await accounts.signup(request.body);
+      startSession(reply, session);
+      return reply.code(201).send({ token: { access: session.access } });
+    },
+  );
+
+  app.post(
+    '/account/login/',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Sign in: the access token in the body, the refresh token in an HttpOnly cookie',
+        body: LoginSchema.strict(),
+        response: { 200: AuthTokenResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = await accounts.login(request.body, request.ip);
+      startSession(reply, session);
+      return { token: { access: session.access } };
+    },
+  );
+
+  app.post(
+    '/account/token/refresh/',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Rotate the refresh cookie and answer a new access token (any body is ignored)',
+        response: { 200: AccessTokenResponseSchema, 401: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const session = await accounts.refresh(refreshTokenOf(request));
+        startSession(reply, session);
+        return { access: session.access };
+      } catch (err) {
+        // A refresh token that does not work is of no use to keep.
+        if (err instanceof TokenNotValid) endSession(reply);
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/account/token/verify/',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Check an access token: 200 {} when valid, else 401 token_not_valid',
+        body: TokenVerifySchema.strict(),
+        response: { 200: z.object({}), 401: ErrorSchema },
+      },
+    },
+    async (request) => {
+      try {
+        await accounts.verifyAccessToken(request.body.token);
+      } catch {
+        throw new TokenNotValid();
+      }
+      return {};
+    },
+  );
+
+  app.post(
+    '/account/logout/',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Revoke the session of the refresh cookie and clear the cookie',
+        response: { 200: AccountMessageSchema },
+      },
+    },
+    async (request, reply) => {
+      await accounts.logout(refreshTokenOf(request));
+      endSession(reply);
+      return { message: ACCOUNT_MESSAGES.loggedOut };
+    },
+  );
+
+  app.post(
+    '/account/reset-password/',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Set a new password with a forgot-password verification token; every session ends',
+        body: ResetPasswordSchema.strict(),
+        response: { 200: AccountMessageSchema },
+      },
+      onRequest: (request) => rateLimiter.consume(ACCOUNT_LIMITS.resetsPerClient, request.ip),
+    },
+    async (request) => accounts.resetPassword(request.body),
+  );
+
+  app.post(
+    '/account/update-password/',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change the signed-in user’s password; other sessions end',
+        security: [{ bearerAuth: [] }],
+        body: UpdatePasswordSchema.strict(),
+        response: { 200: AccountMessageSchema },
+      },
+      // Before the body is read: a request without a valid token learns nothing about its body.
+      onRequest: app.authenticate,
+    },
+    async (request) =>
+      accounts.updatePassword(signedInUser(request).id, request.body, refreshTokenOf(request)),
+  );
+};

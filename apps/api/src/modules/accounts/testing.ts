@@ -1,0 +1,121 @@
+// Test support for the account area: a client that signs up, logs in and reads codes from the outbox.
+import type { AuthenticationType } from '@shop/domain';
+import { desc, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { outboundEmails, rateLimits } from '../../db/schema';
+import type { TestContext } from '../../../test/helper';
+import { REFRESH_COOKIE } from './cookies';
+import { ACCOUNT_LIMITS } from './service';
+
+/** The refresh token a response sets, or undefined. */
+export function refreshCookieOf(res: LightMyRequestResponse): string | undefined {
+  const header = res.headers['set-cookie'];
+  const cookies = Array.isArray(header) ? header : header ? [header] : [];
+  const cookie = cookies.find((c) => c.startsWith(`${REFRESH_COOKIE}=`));
+  return cookie === undefined ? undefined : decodeURIComponent(cookie.split(';')[0]!.split('=')[1]!);
+}
+
+export function accountClient(ctx: TestContext) {
+  let clients = 0;
+  let addresses = 0;
+  const db = ctx.database.db;
+
+  const client = {
+    /** A new client address per call unless one is given, so one test's limits do not touch another's. */
+    nextIp: () => {
+      const n = clients++;
+      return `10.${20 + Math.floor(n / 62_500)}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
+    },
+
+    /** A fresh address for one test. */
+    newEmail: (name = 'user') => `${name}.${Date.now().toString(36)}.${++addresses}@example.com`,
+
+    post(
+      path: string,
+      payload?: object,
+      options: { ip?: string; cookie?: string; headers?: Record<string, string> } = {},
+    ) {
+      return ctx.app.inject({
+        method: 'POST',
+        url: `/api/account/${path}`,
+        ...(payload === undefined ? {} : { payload }),
+        remoteAddress: options.ip ?? client.nextIp(),
+        headers: {
+          ...options.headers,
+          ...(options.cookie === undefined ? {} : { cookie: `${REFRESH_COOKIE}=${options.cookie}` }),
+        },
+      });
+    },
+
+    /** The newest e-mail to an address. */
+    async lastEmail(email: string) {
+      const [mail] = await db
+        .select()
+        .from(outboundEmails)
+        .where(eq(outboundEmails.toAddress, email))
+        .orderBy(desc(outboundEmails.id))
+        .limit(1);
+      return mail;
+    },
+
+    /** The code in the newest e-mail to an address (read from the outbox, as a person reads the mail). */
+    async lastCode(email: string): Promise<string> {
+      const mail = await client.lastEmail(email);
+      const code = /\b(\d{6})\b/.exec(mail?.textBody ?? '')?.[1];
+      if (!code) throw new Error(`no code e-mailed to ${email}`);
+      return code;
+    },
+
+    /** Lifts the once-a-minute limit on new codes for an address (the hourly one stays). */
+    async allowNewCode(email: string) {
+      await db.delete(rateLimits).where(eq(rateLimits.key, `${ACCOUNT_LIMITS.codePerMinute.name}:${email}`));
+    },
+
+    async requestCode(email: string, purpose: AuthenticationType) {
+      return client.post('email-authentication/', { email, authentication_type: purpose });
+    },
+
+    /** Asks for a code, reads it from the outbox and trades it for a verification token. */
+    async verificationToken(email: string, purpose: AuthenticationType): Promise<string> {
+      await client.allowNewCode(email);
+      const sent = await client.requestCode(email, purpose);
+      if (sent.statusCode !== 200) throw new Error(`code not sent: ${sent.body}`);
+      const code = await client.lastCode(email);
+      const checked = await client.post('email-authentication/', {
+        email,
+        authentication_type: purpose,
+        code,
+      });
+      if (checked.statusCode !== 200) throw new Error(`code not accepted: ${checked.body}`);
+      return checked.json<{ verification_token: string }>().verification_token;
+    },
+
+    /** Makes an account; answers its session. */
+    async signUp(email: string, password = 'correct horse battery') {
+      const verification_token = await client.verificationToken(email, 'signup');
+      const res = await client.post('signup/', {
+        email,
+        first_name: 'Ann',
+        last_name: 'Lee',
+        password,
+        interested_in_marketing_communications: false,
+        verification_token,
+      });
+      if (res.statusCode !== 201) throw new Error(`signup failed: ${res.body}`);
+      return {
+        access: res.json<{ token: { access: string } }>().token.access,
+        refresh: refreshCookieOf(res)!,
+      };
+    },
+
+    async logIn(email: string, password: string) {
+      const res = await client.post('login/', { email, password });
+      if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+      return {
+        access: res.json<{ token: { access: string } }>().token.access,
+        refresh: refreshCookieOf(res)!,
+      };
+    },
+  };
+  return client;
+}

@@ -1,0 +1,42 @@
+import { CONTACT_MESSAGES, type ContactQuery } from '@shop/domain';
+import type { Db } from '../../db/client';
+import { enqueueEmail } from '../mail/queries';
+import { selectSetting } from '../settings/queries';
+import * as queries from './queries';
+
+function contactEmailText(query: ContactQuery, id: number): string {
+  return [
+    `A customer sent a query through the contact form (reference #${id}).`,
+    '',
+    `From: ${query.full_name} <${query.email}>`,
+    `Subject: ${query.subject}`,
+    '',
+    query.message,
+  ].join('\n');
+}
+
+export function createContactService(db: Db) {
+  return {
+    /** Stores the query and e-mails the shop through the outbox, both or neither. */
+    async submitQuery(query: ContactQuery): Promise<{ message: string }> {
+      await db.transaction(async (tx) => {
+        const id = await queries.insertContactQuery(tx, query);
+        const contact = await selectSetting(tx, 'contact');
+        await enqueueEmail(tx, {
+          to: contact.email,
+          subject: `Contact form: ${query.subject}`,
+          text: contactEmailText(query, id),
+        });
+      });
+      return { message: CONTACT_MESSAGES.contactSent };
+    },
+
+    /** Subscribes idempotently: a second subscription of an address succeeds without a second row. */
+    async subscribe(email: string): Promise<{ created: boolean; success: true; message: string }> {
+      const created = await queries.insertSubscription(db, email);
+      return { created, success: true, message: CONTACT_MESSAGES.newsletterSubscribed };
+    },
+  };
+}
+
+export type ContactService = ReturnType<typeof createContactService>;

@@ -1,0 +1,15 @@
+import type { CatalogueReader } from '@shop/domain';
+import type { Services } from '../app';
+
+/** The read functions handed to the storefront's server loaders: the API's own services, in-process. */
+export function createCatalogueReader({ catalogue, items }: Services): CatalogueReader {
+  return {
+    listCategories: async () => (await catalogue.listCategories({ page: 1, page_size: 100 })).results,
+    getCategoryBySlug: (slug) => catalogue.getCategoryBySlug(slug),
+    listProductsByCategory: (slug, page) => catalogue.listProducts({ category: slug }, page),
+    listFeaturedProducts: () => catalogue.listFeaturedProducts(),
+    getProduct: (categorySlug, productSlug) => catalogue.getProduct(categorySlug, productSlug),
+    searchItemsBySize: (search, page) => items.searchBySize(search, page),
+    listSitemapEntries: () => catalogue.listSitemapEntries(),
+  };
+}

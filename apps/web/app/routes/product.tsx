@@ -1,0 +1,120 @@
+import { data, isRouteErrorResponse, Link } from 'react-router';
+import type { Route } from './+types/product';
+import { StatusPage } from '~/components/ui/status-page';
+import { ProductDescription } from '~/features/catalogue/components/product-description';
+import { ProductGallery } from '~/features/catalogue/components/product-gallery';
+import { formatPence } from '~/features/catalogue/format-price';
+import { productJsonLd } from '~/features/catalogue/product-json-ld';
+import { titleFromSlug } from '~/features/catalogue/slug-title';
+import { breadcrumbJsonLd, JsonLd } from '~/lib/json-ld';
+import { categoryHref, findProductLabel, productHref } from '~/lib/navigation';
+import { toPlainText, truncate } from '~/lib/plain-text';
+import { absoluteUrl, pageMeta } from '~/lib/seo';
+
+/** A title for the address when the product is missing (spec 2: "The page title is made from the slug"). */
+function titleFromParams(params: { categorySlug: string; productSlug: string }): string {
+  return (
+    findProductLabel(params.categorySlug, params.productSlug) ??
+    (titleFromSlug(params.productSlug) || 'Product')
+  );
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const product = await context.catalogue.getProduct(params.categorySlug, params.productSlug);
+  if (!product || product.category.slug !== params.categorySlug) {
+    return data({ state: 'not-found' as const, origin: context.origin }, { status: 404 });
+  }
+  return { state: 'loaded' as const, product, origin: context.origin };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, params }) => {
+  if (loaderData?.state !== 'loaded') {
+    return pageMeta({
+      title: titleFromParams(params),
+      description: 'This product could not be found at PackRight Supplies.',
+      noIndex: true,
+    });
+  }
+  const { product, origin } = loaderData;
+  const image = product.images[0];
+  return pageMeta({
+    title: `${product.name} — ${product.category.name}`,
+    description:
+      truncate(toPlainText(product.description), 155) ||
+      `${product.name}: sizes, pack prices and stock at PackRight Supplies.`,
+    url: absoluteUrl(origin, productHref(product.category.slug, product.slug)),
+    image: image ? absoluteUrl(origin, image.image) : undefined,
+    imageAlt: image?.alt_text,
+    type: 'product',
+  });
+};
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.state !== 'loaded') return <ProductNotFound />;
+  const { product, origin } = loaderData;
+  const categoryPath = categoryHref(product.category.slug);
+  const path = productHref(product.category.slug, product.slug);
+  return (
+    <div className="page product">
+      <JsonLd data={productJsonLd(product, origin, absoluteUrl(origin, path))} />
+      <JsonLd
+        data={breadcrumbJsonLd(origin, [
+          { name: 'Home', path: '/' },
+          { name: product.category.name, path: categoryPath },
+          { name: product.name, path },
+        ])}
+      />
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            <Link to={categoryPath}>{product.category.name}</Link>
+          </li>
+          <li aria-current="page">{product.name}</li>
+        </ol>
+      </nav>
+      <div className="product__layout">
+        <ProductGallery
+          productName={product.name}
+          images={product.images.map((image) => ({
+            id: image.id,
+            src: image.image,
+            alt: image.alt_text || product.name,
+          }))}
+        />
+        <div className="product__summary">
+          <h1 className="page__title">{product.name}</h1>
+          {product.lowest_price_pence !== null ? (
+            <p className="product__price">
+              <span className="product__price-amount">
+                From {formatPence(product.lowest_price_pence)} per pack
+              </span>{' '}
+              <span className="product__price-note">excl. VAT</span>
+            </p>
+          ) : null}
+          <p className={product.in_stock ? 'product__stock' : 'product__stock product__stock--out'}>
+            {product.in_stock ? 'In stock' : 'Out of stock'}
+          </p>
+          <p className="notice">Prices by quantity and ordering open soon.</p>
+          <ProductDescription html={product.description} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ProductNotFound() {
+  return (
+    <StatusPage
+      title="Product not found"
+      message="This product does not exist or is no longer in this category. Choose a product from the menu or search."
+    />
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <ProductNotFound />;
+  return <StatusPage title="Failed to load product." message="Please try again in a moment." />;
+}

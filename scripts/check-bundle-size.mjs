@@ -1,0 +1,69 @@
+// Measures each route's initial JavaScript (gzip) from React Router's client manifest and fails the
+// build when the home page's is over its budget. Used by `npm run build` and by the benchmarks.
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const HOME_BUDGET_KB = 160;
+const clientDir = path.resolve(import.meta.dirname, '../apps/web/build/client');
+
+/** React Router's browser manifest: entry module and, per route, its module and imports. */
+function readManifest() {
+  const assets = path.join(clientDir, 'assets');
+  const file = readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name));
+  if (!file) throw new Error('No React Router manifest in apps/web/build/client/assets');
+  const source = readFileSync(path.join(assets, file), 'utf8');
+  return JSON.parse(source.slice(source.indexOf('{'), source.lastIndexOf('}') + 1));
+}
+
+const gzipCache = new Map();
+function gzipBytes(url) {
+  if (!gzipCache.has(url)) gzipCache.set(url, gzipSync(readFileSync(path.join(clientDir, url))).length);
+  return gzipCache.get(url);
+}
+
+/** The route ids from the root down to a route. */
+function chain(manifest, routeId) {
+  const ids = [];
+  for (let id = routeId; id; id = manifest.routes[id]?.parentId) ids.unshift(id);
+  return ids;
+}
+
+/** Gzip KB of the scripts a first visit to the route loads (entry, root, the route, their imports). */
+export function initialJavaScriptKb(manifest, routeId) {
+  const urls = new Set([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
+  for (const id of chain(manifest, routeId)) {
+    const route = manifest.routes[id];
+    if (route.module) urls.add(route.module);
+    for (const url of route.imports ?? []) urls.add(url);
+  }
+  let bytes = 0;
+  for (const url of urls) bytes += gzipBytes(url);
+  return bytes / 1024;
+}
+
+export function measureRoutes() {
+  const manifest = readManifest();
+  return Object.values(manifest.routes)
+    .filter((route) => route.id !== 'root')
+    .map((route) => ({
+      id: route.id,
+      path: route.index ? '/' : `/${route.path ?? ''}`,
+      kb: initialJavaScriptKb(manifest, route.id),
+    }))
+    .sort((a, b) => a.path.localeCompare(b.path));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const routes = measureRoutes();
+  for (const route of routes) console.log(`${route.kb.toFixed(1).padStart(7)} KB gzip  ${route.path}`);
+  const home = routes.find((route) => route.path === '/');
+  if (!home) throw new Error('No home route in the manifest');
+  if (home.kb > HOME_BUDGET_KB) {
+    console.error(
+      `Home page JavaScript is ${home.kb.toFixed(1)} KB gzip, over the ${HOME_BUDGET_KB} KB budget.`,
+    );
+    process.exit(1);
+  }
+  console.log(`Home page JavaScript ${home.kb.toFixed(1)} KB gzip (budget ${HOME_BUDGET_KB} KB).`);
+}
