@@ -1,0 +1,81 @@
+import { useEffect } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type LinksFunction,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { StatusPage } from '~/components/ui/status-page';
+import { SiteShell } from '~/features/layout/components/site-shell';
+import { useNonce } from '~/lib/nonce';
+import { pageMeta } from '~/lib/seo';
+import { SHOP } from '~/lib/shop';
+import './styles/app.css';
+import './styles/catalogue.css';
+import './styles/search.css';
+import './styles/forms.css';
+
+export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
+export const meta: Route.MetaFunction = ({ error }) =>
+  error
+    ? pageMeta({ title: errorTitle(error), description: `${SHOP.name}, ${SHOP.tagline}.` })
+    : pageMeta({ title: `${SHOP.name} — ${SHOP.tagline}`, description: `${SHOP.name}, ${SHOP.tagline}.` });
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  // A plain marker that the page is live in the browser: tests and monitoring wait for it instead of
+  // guessing from network silence.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f3d5e" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <SiteShell>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+function errorTitle(error: unknown): string {
+  if (isRouteErrorResponse(error)) return error.status === 404 ? 'Page not found' : `Error ${error.status}`;
+  return 'Something went wrong';
+}
+
+/** Errors no route handled, inside the shop's layout. Details stay in the server log, never on the page. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let message = 'Sorry, something went wrong on our side. Please try again in a moment.';
+  if (isRouteErrorResponse(error)) {
+    message =
+      error.status === 404
+        ? 'The page you are looking for does not exist or has moved.'
+        : 'Sorry, this page could not be shown. Please try again in a moment.';
+  }
+  return (
+    <SiteShell>
+      <StatusPage title={errorTitle(error)} message={message} />
+    </SiteShell>
+  );
+}
