@@ -1,4 +1,5 @@
 import type { SizeSearch } from '../search/size-search';
+import type { ProductPage } from './product-page';
 import { z } from 'zod';
 
 /** A category as the API lists it (spec 1, §3). */
@@ -90,6 +91,11 @@ export interface CatalogueReader {
   listFeaturedProducts(): Promise<ProductSummary[]>;
   /** One product, only when it is in that category. */
   getProduct(categorySlug: string, productSlug: string): Promise<ProductDetail | null>;
+  /**
+   * The product page: the product with its variants, table fields, tiers and active items with their
+   * list prices, in a fixed number of queries whatever the number of variants and items.
+   */
+  getProductPage(categorySlug: string, productSlug: string): Promise<ProductPage | null>;
   /** The size search (DESIGN §4.7), nearest first. */
   searchItemsBySize(
     search: SizeSearch,

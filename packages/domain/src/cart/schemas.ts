@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { MAX_PACK_QUANTITY } from '../pricing/constants';
+
+const id = z.number().int().positive().max(2_147_483_647);
+
+/** One line of POST cart-items/ (spec 2, §3 Cart item, written). pack_quantity defaults to 1. */
+export const CartItemCreateSchema = z.object({
+  cart: id,
+  item: id,
+  pricing_tier: id,
+  pack_quantity: z.number().int().min(1).max(MAX_PACK_QUANTITY).default(1),
+  unit_type: z.enum(['pack', 'pallet']).default('pack'),
+  user_exclusive_price: id.nullable().optional(),
+});
+export type CartItemCreate = z.infer<typeof CartItemCreateSchema>;
+
+/** POST cart-items/ takes an array of lines; all are added or none. */
+export const CartItemsCreateSchema = z.array(CartItemCreateSchema).min(1).max(200);
+
+/** A cart line as the API answers it (spec 2, §3 Cart item, read). Money is pounds as decimal strings. */
+export const CartItemViewSchema = z.object({
+  id: z.number().int(),
+  cart: z.number().int(),
+  item: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    sku: z.string(),
+    units_per_pack: z.number().int(),
+    images: z.array(z.object({ image: z.string(), alt_text: z.string() })),
+    product_variant: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      product: z.object({
+        name: z.string(),
+        slug: z.string(),
+        category: z.object({ slug: z.string() }),
+      }),
+    }),
+    track_inventory: z.boolean(),
+    stock: z.number().int(),
+  }),
+  pack_quantity: z.number().int(),
+  unit_type: z.enum(['pack', 'pallet']),
+  pricing_tier: z.object({
+    id: z.number().int(),
+    tier_type: z.enum(['pack', 'pallet']),
+    range_start: z.number().int(),
+    range_end: z.number().int().nullable(),
+    no_end_range: z.boolean(),
+  }),
+  user_exclusive_price: z.number().int().nullable(),
+  price_per_pack: z.string(),
+  price_per_unit: z.string(),
+  subtotal: z.string(),
+  total: z.string(),
+  /** kg, this line's packs. */
+  weight: z.number(),
+  discount_percentage: z.number(),
+});
+export type CartItemView = z.infer<typeof CartItemViewSchema>;
+
+/** A cart with its totals (spec 2, §3 Cart). */
+export const CartViewSchema = z.object({
+  id: z.number().int(),
+  items: z.array(CartItemViewSchema),
+  subtotal: z.string(),
+  /** The cart's exclusive discounts in pounds (the lines' total discount). */
+  discount: z.string(),
+  /** VAT percent. */
+  vat: z.number(),
+  vat_amount: z.string(),
+  shipping_cost: z.string(),
+  total: z.string(),
+  total_units: z.number().int(),
+  total_packs: z.number().int(),
+  /** kg. */
+  total_weight: z.number(),
+  shipping_details: z.object({
+    parcel_type: z.string(),
+    parcels_needed: z.number().int(),
+    explanation: z.string(),
+  }),
+});
+export type CartView = z.infer<typeof CartViewSchema>;
+
+/** Messages of the commerce area (spec 2, §8), word for word. */
+export const CART_MESSAGES = {
+  loginToAdd: 'Please log in to add items to cart.',
+  cartFailed: 'Failed to retrieve or create cart.',
+  nothingSelected: 'No items selected to add to cart.',
+  addFailed: 'Failed to add items to cart. Please try again.',
+  noToken: 'No access token found. Please log in.',
+  added: (count: number) => `Added ${count} item(s) to cart successfully!`,
+  invalidTier: (sku: string) => `Invalid pricing tier for item ${sku}.`,
+} as const;
+
+/**
+ * The insufficient-stock detail the API gives (and the page parses, spec 2 §8):
+ * "Insufficient stock for {sku}: only {n} units available."
+ */
+export function insufficientStockDetail(sku: string, availableUnits: number): string {
+  return `Insufficient stock for ${sku}: only ${availableUnits} units available.`;
+}
+
+/** The item and units named by an insufficient-stock detail, or null when the text is something else. */
+export function parseInsufficientStock(detail: string): { sku: string; available: number } | null {
+  const match = /Insufficient stock for (.+?): only (\d+) units? available/.exec(detail);
+  return match ? { sku: match[1]!, available: Number(match[2]) } : null;
+}

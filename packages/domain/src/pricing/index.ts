@@ -1,0 +1,6 @@
+export * from './constants';
+export * from './units';
+export * from './money';
+export * from './tiers';
+export * from './quantity';
+export * from './totals';

@@ -1,0 +1,47 @@
+/**
+ * Money is integer pence. Percentages are applied with one half-up rounding to whole pence
+ * (DESIGN §4.5), never with floating-point sums of pounds.
+ */
+
+/** `percent` of `pence`, rounded half-up to a whole penny. Works for percentages with up to 2 decimals. */
+export function percentOf(pence: number, percent: number): number {
+  if (!Number.isInteger(pence)) throw new RangeError(`Money must be whole pence, got ${pence}`);
+  // Percent in hundredths, so 12.5 % is 1250 exactly; the product stays an exact integer for
+  // any realistic cart (< 2^53 / 10_000 pence, about GBP 9 billion).
+  const hundredths = Math.round(percent * 100);
+  const numerator = pence * hundredths;
+  const sign = numerator < 0 ? -1 : 1;
+  return sign * Math.floor((Math.abs(numerator) + 5_000) / 10_000);
+}
+
+/** The amount after a percentage discount: `pence` less `percent` of it (each rounded once). */
+export function discounted(pence: number, percent: number): number {
+  return pence - percentOf(pence, percent);
+}
+
+/** Pence as pounds with two decimals, the API's decimal string ("12.50"). */
+export function penceToDecimal(pence: number): string {
+  const sign = pence < 0 ? '-' : '';
+  const abs = Math.abs(pence);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** A decimal string of pounds ("12.5", "12.50", "-3") as pence; NaN when it is not one. */
+export function penceFromDecimal(text: string): number {
+  const match = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return Number.NaN;
+  const pence = Number(match[2]) * 100 + Number((match[3] ?? '0').padEnd(2, '0'));
+  return match[1] ? -pence : pence;
+}
+
+const GBP = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'GBP',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Pence as the shop shows money: pounds sterling, 2 decimals, en-GB (spec 2, §9). */
+export function formatGbp(pence: number): string {
+  return GBP.format(pence / 100);
+}

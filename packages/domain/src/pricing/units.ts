@@ -1,0 +1,23 @@
+import { type DimensionUnit, INCH_IN, type WeightUnit, WEIGHT_UNITS_IN_KG } from './constants';
+
+/** A weight in kilograms (spec 2, §9: lb 0.453592, oz 0.0283495, g 0.001). */
+export function weightToKg(weight: number, unit: WeightUnit): number {
+  return weight * WEIGHT_UNITS_IN_KG[unit];
+}
+
+/** A length given in inches, in inches, centimetres or millimetres (spec 2, §9: cm 2.54, mm 25.4). */
+export function fromInches(inches: number, unit: DimensionUnit): number {
+  return inches * INCH_IN[unit];
+}
+
+/** A bag's dimension as the table shows it: up to two decimals, trailing zeros dropped, with its unit. */
+export function formatDimension(inches: number | null, unit: DimensionUnit): string {
+  if (inches === null) return '';
+  const value = fromInches(inches, unit);
+  return `${Number(value.toFixed(2))}`;
+}
+
+/** Weight as shown: kilograms with a fixed number of decimals (3 on the cart page, 1 at checkout). */
+export function formatKg(kg: number, decimals: number): string {
+  return `${kg.toFixed(decimals)} kg`;
+}
