@@ -4,3 +4,4 @@ export * from './money';
 export * from './tiers';
 export * from './quantity';
 export * from './totals';
+export * from './shipping';

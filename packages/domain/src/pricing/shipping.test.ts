@@ -1,0 +1,97 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { shippingQuote, type ShippingRates } from './shipping';
+
+/** The seeded defaults (DESIGN §4.8). */
+const RATES: ShippingRates = {
+  free_over_net_pence: 15_000,
+  parcel_rate_pence: 695,
+  parcel_max_weight_kg: 30,
+  pallet_rate_pence: 4_500,
+  pallet_max_weight_kg: 1_000,
+  pallet_from_weight_kg: 750,
+};
+
+const quote = (weight_kg: number, goods_pence: number, lines = 1) =>
+  shippingQuote({ lines, weight_kg, goods_pence }, RATES);
+
+describe('shippingQuote', () => {
+  it('ships nothing for an empty cart', () => {
+    expect(quote(0, 0, 0)).toEqual({
+      parcel_type: 'none',
+      parcels_needed: 0,
+      shipping_pence: 0,
+      free: false,
+      explanation: '',
+    });
+  });
+
+  it('charges one parcel per 30 kg started, at least one', () => {
+    expect(quote(0, 1_000)).toMatchObject({ parcel_type: 'parcel', parcels_needed: 1, shipping_pence: 695 });
+    expect(quote(30, 1_000)).toMatchObject({ parcels_needed: 1, shipping_pence: 695 });
+    expect(quote(30.001, 1_000)).toMatchObject({ parcels_needed: 2, shipping_pence: 1_390 });
+    expect(quote(749.999, 1_000)).toMatchObject({ parcels_needed: 25, shipping_pence: 25 * 695 });
+    expect(quote(45, 1_000).explanation).toBe(
+      '2 parcels of up to 30 kg at £6.95 each. Delivery is free on parcel orders over £150.00 before VAT.',
+    );
+  });
+
+  it('does not let floating-point sums tip over a parcel boundary', () => {
+    // 0.1 + 0.2 style sums: 300 lines of 0.1 kg are 30 kg, one parcel.
+    const weight = Array.from({ length: 300 }, () => 0.1).reduce((a, b) => a + b, 0);
+    expect(weight).not.toBe(30);
+    expect(quote(weight, 1_000).parcels_needed).toBe(1);
+  });
+
+  it('sends parcels free when the net goods are above GBP 150, not at it', () => {
+    expect(quote(10, 15_000)).toMatchObject({ shipping_pence: 695, free: false });
+    expect(quote(10, 15_001)).toEqual({
+      parcel_type: 'parcel',
+      parcels_needed: 1,
+      shipping_pence: 0,
+      free: true,
+      explanation: 'Free delivery on parcel orders over £150.00 before VAT: 1 parcel of up to 30 kg.',
+    });
+  });
+
+  it('ships by pallet from 750 kg, one per 1000 kg started, always charged', () => {
+    expect(quote(750, 500_000)).toEqual({
+      parcel_type: 'pallet',
+      parcels_needed: 1,
+      shipping_pence: 4_500,
+      free: false,
+      explanation: 'Orders of 750 kg or more travel by pallet: 1 pallet of up to 1000 kg at £45.00 each.',
+    });
+    expect(quote(1_000, 1)).toMatchObject({ parcels_needed: 1 });
+    expect(quote(1_000.5, 1)).toMatchObject({ parcels_needed: 2, shipping_pence: 9_000 });
+    expect(quote(2_500, 1)).toMatchObject({ parcels_needed: 3, shipping_pence: 13_500 });
+  });
+
+  it('follows the rates it is given', () => {
+    const rates = { ...RATES, parcel_max_weight_kg: 20, parcel_rate_pence: 500, pallet_from_weight_kg: 400 };
+    expect(shippingQuote({ lines: 2, weight_kg: 41, goods_pence: 100 }, rates)).toMatchObject({
+      parcels_needed: 3,
+      shipping_pence: 1_500,
+    });
+    expect(shippingQuote({ lines: 2, weight_kg: 400, goods_pence: 100 }, rates).parcel_type).toBe('pallet');
+  });
+
+  it('always charges a whole number of parcels or pallets at the rate', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 20_000, noNaN: true }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        (weight, goods) => {
+          const result = quote(weight, goods);
+          expect(Number.isInteger(result.parcels_needed)).toBe(true);
+          expect(result.parcels_needed).toBeGreaterThanOrEqual(1);
+          const rate = result.parcel_type === 'pallet' ? RATES.pallet_rate_pence : RATES.parcel_rate_pence;
+          expect(result.shipping_pence).toBe(result.free ? 0 : result.parcels_needed * rate);
+          const max =
+            result.parcel_type === 'pallet' ? RATES.pallet_max_weight_kg : RATES.parcel_max_weight_kg;
+          expect(result.parcels_needed * max).toBeGreaterThanOrEqual(Math.round(weight * 1000) / 1000);
+        },
+      ),
+    );
+  });
+});
