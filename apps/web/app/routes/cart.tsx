@@ -1,9 +1,15 @@
+import type { CartView as Cart } from '@shop/domain';
 import type { Route } from './+types/cart';
 import { LoadingState } from '~/components/ui/loading-state';
 import { SimplePage } from '~/components/ui/simple-page';
+import { Toasts } from '~/features/account/components/toasts';
+import { fetchCurrentCart } from '~/features/cart/api';
+import { CartView } from '~/features/cart/components/cart-view';
+import { getAccessToken } from '~/lib/session';
 import { pageMeta } from '~/lib/seo';
+import '~/styles/cart.css';
 
-const TITLE = 'Your cart';
+const TITLE = 'Cart';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -12,9 +18,17 @@ export const meta: Route.MetaFunction = () =>
     noIndex: true,
   });
 
+type CartState = { state: 'anonymous' } | { state: 'loaded'; cart: Cart | null };
+
 // Account and commerce pages load in the browser, with the stored token (DESIGN §2).
-export function clientLoader() {
-  return null;
+export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<CartState> {
+  if (getAccessToken() === null) return { state: 'anonymous' };
+  try {
+    return { state: 'loaded', cart: await fetchCurrentCart(request.signal) };
+  } catch {
+    // Spec 2, §4: a failure to fetch cart data resets weight and items silently.
+    return { state: 'loaded', cart: null };
+  }
 }
 clientLoader.hydrate = true as const;
 
@@ -22,10 +36,17 @@ export function HydrateFallback() {
   return <LoadingState title={TITLE} label="Loading your cart…" />;
 }
 
-export default function CartPage() {
+export default function CartPage({ loaderData }: Route.ComponentProps) {
   return (
     <SimplePage title={TITLE}>
-      <p>The items in your cart will appear here.</p>
+      <Toasts />
+      {loaderData.state === 'anonymous' ? (
+        <p>Please login to see your items in the cart.</p>
+      ) : loaderData.cart ? (
+        <CartView cart={loaderData.cart} />
+      ) : (
+        <p className="cart__empty">You have no items.</p>
+      )}
     </SimplePage>
   );
 }
