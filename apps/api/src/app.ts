@@ -26,6 +26,8 @@ import { createDevMailboxService, type DevMailboxService } from './modules/dev-m
 import { healthRoutes } from './modules/health/routes';
 import { itemRoutes } from './modules/items/routes';
 import { createItemsService, type ItemsService } from './modules/items/service';
+import { pricingRoutes } from './modules/pricing/routes';
+import { createPricingService, type PricingService } from './modules/pricing/service';
 import { createRateLimiter, type RateLimiter } from './modules/rate-limits/service';
 
 /** Bodies over 1 MB are refused (DESIGN §4.10). */
@@ -34,6 +36,7 @@ export const BODY_LIMIT = 1024 * 1024;
 export interface Services {
   catalogue: CatalogueService;
   items: ItemsService;
+  pricing: PricingService;
   contact: ContactService;
   rateLimiter: RateLimiter;
   tokens: TokenService;
@@ -72,6 +75,7 @@ export function createServices(database: Database, config: Config, log: FastifyB
   return {
     catalogue: createCatalogueService(db),
     items: createItemsService(db),
+    pricing: createPricingService(db),
     contact: createContactService(db),
     rateLimiter,
     tokens,
@@ -141,6 +145,7 @@ export async function buildApp({ config, database, storefront, logStream }: Buil
       await api.register(healthRoutes, { database });
       await api.register(catalogueRoutes, { catalogue: services.catalogue });
       await api.register(itemRoutes, { items: services.items });
+      await api.register(pricingRoutes, { pricing: services.pricing });
       await api.register(contactRoutes, { contact: services.contact, rateLimiter: services.rateLimiter });
       await api.register(accountRoutes, {
         accounts: services.accounts,

@@ -159,34 +159,46 @@ export function selectProductImagesFor(db: Db, productIds: number[]): Promise<Im
 
 export type ItemRow = typeof items.$inferSelect;
 
+function variantItemsWhere(variantIds: number[], status: 'active' | 'inactive' | undefined) {
+  return and(inArray(items.productVariantId, variantIds), status ? eq(items.status, status) : undefined);
+}
+
 export async function countVariantItems(
   db: Db,
-  variantId: number,
+  variantIds: number[],
   status: 'active' | 'inactive' | undefined,
 ) {
-  const [row] = await db
-    .select({ value: count() })
-    .from(items)
-    .where(and(eq(items.productVariantId, variantId), status ? eq(items.status, status) : undefined));
+  if (variantIds.length === 0) return 0;
+  const [row] = await db.select({ value: count() }).from(items).where(variantItemsWhere(variantIds, status));
   return row?.value ?? 0;
 }
 
+/** Items of one or more variants, each variant's in table order (by id). */
 export function selectVariantItems(
   db: Db,
-  variantId: number,
+  variantIds: number[],
   status: 'active' | 'inactive' | undefined,
   window: { limit: number; offset: number },
 ): Promise<ItemRow[]> {
+  if (variantIds.length === 0) return Promise.resolve([]);
   return db
     .select()
     .from(items)
-    .where(and(eq(items.productVariantId, variantId), status ? eq(items.status, status) : undefined))
-    .orderBy(asc(items.id))
+    .where(variantItemsWhere(variantIds, status))
+    .orderBy(asc(items.productVariantId), asc(items.id))
     .limit(window.limit)
     .offset(window.offset);
 }
 
-export function selectDataEntries(db: Db, itemIds: number[]) {
+export type DataEntryRow = {
+  itemId: number;
+  field: number;
+  valueText: string | null;
+  valueNumber: number | null;
+  valueImage: string | null;
+};
+
+export function selectDataEntries(db: Db, itemIds: number[]): Promise<DataEntryRow[]> {
   if (itemIds.length === 0) return Promise.resolve([]);
   return db
     .select({

@@ -125,6 +125,21 @@ describe('GET /api/items/?product_variant= (a variant’s items)', () => {
     }
   });
 
+  it('lists several variants’ items at once (product_variant=1&product_variant=2)', async () => {
+    const one = (await search('product_variant=1&page_size=100')).json<Page<{ id: number }>>();
+    const two = (await search('product_variant=2&page_size=100')).json<Page<{ id: number }>>();
+    const both = (await search('product_variant=1&product_variant=2&page_size=100')).json<
+      Page<{ id: number; product_variant: number }>
+    >();
+    expect(both.count).toBe(one.count + two.count);
+    expect(both.results.map((item) => item.id)).toEqual([
+      ...one.results.map((item) => item.id),
+      ...two.results.map((item) => item.id),
+    ]);
+    const many = Array.from({ length: 101 }, (_, i) => `product_variant=${i + 1}`).join('&');
+    expect((await search(many)).statusCode).toBe(400);
+  });
+
   it('answers an empty page for an unknown variant and refuses a bad id', async () => {
     expect((await search('product_variant=999999')).json<Page<unknown>>().count).toBe(0);
     expect((await search('product_variant=abc')).statusCode).toBe(400);

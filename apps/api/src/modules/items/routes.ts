@@ -1,7 +1,8 @@
-import { SizeSearchItemSchema } from '@shop/domain';
+import { SizeSearchItemSchema, VariantItemSchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PageQuerySchema, pageSchema, paginate } from '../../http/pagination';
+import { queryIds } from '../../http/query-ids';
 import type { ItemsService } from './service';
 
 const text = z.string().max(50).optional();
@@ -11,7 +12,8 @@ const text = z.string().max(50).optional();
  * without it, the size search of spec 1 §5, whose own messages come from the domain's parser.
  */
 const ItemsQuerySchema = PageQuerySchema.extend({
-  product_variant: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  /** One variant, or several (`product_variant=1&product_variant=2`, up to 100). */
+  product_variant: queryIds.optional(),
   status: z.enum(['active', 'inactive']).optional(),
   measurement_unit: text,
   category: text,
@@ -22,44 +24,16 @@ const ItemsQuerySchema = PageQuerySchema.extend({
   minimum_size: text,
 }).strict();
 
-const ItemViewSchema = z.object({
-  id: z.number().int(),
-  sku: z.string(),
-  title: z.string(),
-  units_per_pack: z.number().int(),
-  stock: z.number().int(),
-  track_inventory: z.boolean(),
-  weight: z.number(),
-  weight_unit: z.enum(['kg', 'lb', 'oz', 'g']),
-  length_in_inches: z.number().nullable(),
-  width_in_inches: z.number().nullable(),
-  height_in_inches: z.number().nullable(),
-  images: z.array(z.object({ image: z.string(), alt_text: z.string() })),
-  data_entries: z.array(
-    z.object({
-      field: z.number().int(),
-      value_text: z.string().nullable(),
-      value_number: z.number().nullable(),
-      value_image: z.string().nullable(),
-    }),
-  ),
-  status: z.enum(['active', 'inactive']),
-  measurement_unit: z.enum(['MM', 'CM', 'IN', 'M']).nullable(),
-  width: z.number().nullable(),
-  height: z.number().nullable(),
-  length: z.number().nullable(),
-  product_variant: z.number().int(),
-});
-
 export const itemRoutes: FastifyPluginAsyncZod<{ items: ItemsService }> = async (app, { items }) => {
   app.get(
     '/items/',
     {
       schema: {
         tags: ['catalogue'],
-        summary: 'A variant’s items (product_variant=…) or the size search (measurement_unit, category, …)',
+        summary:
+          'Variants’ items (product_variant=…, repeatable) or the size search (measurement_unit, category, …)',
         querystring: ItemsQuerySchema,
-        response: { 200: pageSchema(z.union([ItemViewSchema, SizeSearchItemSchema])) },
+        response: { 200: pageSchema(z.union([VariantItemSchema, SizeSearchItemSchema])) },
       },
     },
     async (request, reply) => {

@@ -4,48 +4,46 @@ import {
   type PageRequest,
   type SizeSearch,
   type SizeSearchItem,
+  type VariantItem,
 } from '@shop/domain';
 import type { Db } from '../../db/client';
 import { BadRequest } from '../../http/errors';
 import { pageWindow } from '../../http/pagination';
+import { groupBy } from '../../lib/group-by';
 import * as queries from './queries';
 
-/** An item as the API lists it for a variant (spec 2, §3 Item). */
-export interface ItemView {
-  id: number;
-  sku: string;
-  title: string;
-  units_per_pack: number;
-  stock: number;
-  track_inventory: boolean;
-  weight: number;
-  weight_unit: 'kg' | 'lb' | 'oz' | 'g';
-  length_in_inches: number | null;
-  width_in_inches: number | null;
-  height_in_inches: number | null;
-  images: { image: string; alt_text: string }[];
-  data_entries: {
-    field: number;
-    value_text: string | null;
-    value_number: number | null;
-    value_image: string | null;
-  }[];
-  status: 'active' | 'inactive';
-  measurement_unit: 'MM' | 'CM' | 'IN' | 'M' | null;
-  width: number | null;
-  height: number | null;
-  length: number | null;
-  product_variant: number;
-}
-
-function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
-  const map = new Map<K, T[]>();
-  for (const row of rows) {
-    const list = map.get(key(row));
-    if (list) list.push(row);
-    else map.set(key(row), [row]);
-  }
-  return map;
+/** An item row with its images and data entries, as GET items/?product_variant= answers it. */
+export function toVariantItem(
+  row: queries.ItemRow,
+  images: readonly queries.ImageRow[],
+  entries: readonly queries.DataEntryRow[],
+): VariantItem {
+  return {
+    id: row.id,
+    sku: row.sku,
+    title: row.title,
+    units_per_pack: row.unitsPerPack,
+    stock: row.stock,
+    track_inventory: row.trackInventory,
+    weight: row.weight,
+    weight_unit: row.weightUnit,
+    length_in_inches: row.lengthInInches,
+    width_in_inches: row.widthInInches,
+    height_in_inches: row.heightInInches,
+    images: images.map((image) => ({ image: image.image, alt_text: image.altText })),
+    data_entries: entries.map((entry) => ({
+      field: entry.field,
+      value_text: entry.valueText,
+      value_number: entry.valueNumber,
+      value_image: entry.valueImage,
+    })),
+    status: row.status,
+    measurement_unit: row.measurementUnit,
+    width: row.width,
+    height: row.height,
+    length: row.length,
+    product_variant: row.productVariantId,
+  };
 }
 
 export function createItemsService(db: Db) {
@@ -97,15 +95,15 @@ export function createItemsService(db: Db) {
       return { count, results };
     },
 
-    /** A variant's items with their images and data entries: three queries whatever the page size. */
+    /** Variants' items with their images and data entries: four queries whatever the page size. */
     async listVariantItems(
-      variantId: number,
+      variantIds: number[],
       status: 'active' | 'inactive' | undefined,
       page: PageRequest,
-    ): Promise<{ count: number; results: ItemView[] }> {
+    ): Promise<{ count: number; results: VariantItem[] }> {
       const [total, rows] = await Promise.all([
-        queries.countVariantItems(db, variantId, status),
-        queries.selectVariantItems(db, variantId, status, pageWindow(page)),
+        queries.countVariantItems(db, variantIds, status),
+        queries.selectVariantItems(db, variantIds, status, pageWindow(page)),
       ]);
       const ids = rows.map((row) => row.id);
       const [images, entries] = await Promise.all([
@@ -116,35 +114,9 @@ export function createItemsService(db: Db) {
       const entriesOfItem = groupBy(entries, (entry) => entry.itemId);
       return {
         count: total,
-        results: rows.map((row) => ({
-          id: row.id,
-          sku: row.sku,
-          title: row.title,
-          units_per_pack: row.unitsPerPack,
-          stock: row.stock,
-          track_inventory: row.trackInventory,
-          weight: row.weight,
-          weight_unit: row.weightUnit,
-          length_in_inches: row.lengthInInches,
-          width_in_inches: row.widthInInches,
-          height_in_inches: row.heightInInches,
-          images: (imagesOfItem.get(row.id) ?? []).map((image) => ({
-            image: image.image,
-            alt_text: image.altText,
-          })),
-          data_entries: (entriesOfItem.get(row.id) ?? []).map((entry) => ({
-            field: entry.field,
-            value_text: entry.valueText,
-            value_number: entry.valueNumber,
-            value_image: entry.valueImage,
-          })),
-          status: row.status,
-          measurement_unit: row.measurementUnit,
-          width: row.width,
-          height: row.height,
-          length: row.length,
-          product_variant: row.productVariantId,
-        })),
+        results: rows.map((row) =>
+          toVariantItem(row, imagesOfItem.get(row.id) ?? [], entriesOfItem.get(row.id) ?? []),
+        ),
       };
     },
   };

@@ -1,0 +1,151 @@
+import {
+  penceToDecimal,
+  type ExclusivePrice,
+  type PageRequest,
+  type PricingTier,
+  type PricingTierData,
+  type ProductVariant,
+  type TableField,
+} from '@shop/domain';
+import type { Db } from '../../db/client';
+import { pageWindow } from '../../http/pagination';
+import { groupBy } from '../../lib/group-by';
+import * as queries from './queries';
+
+type Paged<T> = { count: number; results: T[] };
+
+/** A tier with the price of one pack of each item in it (GET ecommerce/pricing-tiers/). */
+export interface PricingTierWithPrices extends PricingTier {
+  pricing_data: { item: number; price: string; price_pence: number }[];
+}
+
+export function toTableField(row: queries.TableFieldRow): TableField {
+  return { id: row.id, name: row.name, field_type: row.fieldType, long_field: row.longField };
+}
+
+export function toTier(row: queries.TierRow): PricingTier {
+  return {
+    id: row.id,
+    tier_type: row.tierType,
+    range_start: row.rangeStart,
+    range_end: row.rangeEnd,
+    no_end_range: row.noEndRange,
+  };
+}
+
+/** A variant with its table fields and tiers, each list already in its order. */
+export function toVariant(
+  row: queries.VariantRow,
+  fields: readonly queries.TableFieldRow[],
+  tiers: readonly queries.TierRow[],
+): ProductVariant {
+  return {
+    id: row.id,
+    name: row.name,
+    units_per_pallet: row.unitsPerPallet,
+    show_units_per: row.showUnitsPer,
+    tableFields: fields.map(toTableField),
+    pricing_tiers: tiers.map(toTier),
+  };
+}
+
+function toTierData(row: queries.PriceRow): PricingTierData {
+  return {
+    id: row.id,
+    pricing_tier: row.tierId,
+    item: row.itemId,
+    price: penceToDecimal(row.pricePence),
+    price_pence: row.pricePence,
+  };
+}
+
+export function createPricingService(db: Db) {
+  return {
+    /** A product's variants with their table fields and tiers: four queries whatever the page size. */
+    async listProductVariants(productId: number, page: PageRequest): Promise<Paged<ProductVariant>> {
+      const [total, rows] = await Promise.all([
+        queries.countProductVariants(db, productId),
+        queries.selectProductVariants(db, productId, pageWindow(page)),
+      ]);
+      const ids = rows.map((row) => row.id);
+      const [fields, tiers] = await Promise.all([
+        queries.selectTableFields(db, ids),
+        queries.selectTiers(db, ids),
+      ]);
+      const fieldsOf = groupBy(fields, (field) => field.productVariantId);
+      const tiersOf = groupBy(tiers, (tier) => tier.productVariantId);
+      return {
+        count: total,
+        results: rows.map((row) => toVariant(row, fieldsOf.get(row.id) ?? [], tiersOf.get(row.id) ?? [])),
+      };
+    },
+
+    async listTableFields(variantId: number, page: PageRequest): Promise<Paged<TableField>> {
+      const [total, rows] = await Promise.all([
+        queries.countTableFields(db, variantId),
+        queries.selectTableFields(db, [variantId], pageWindow(page)),
+      ]);
+      return { count: total, results: rows.map(toTableField) };
+    },
+
+    /** Prices of one pack of some items in each of their tiers. */
+    async listTierData(itemIds: number[], page: PageRequest): Promise<Paged<PricingTierData>> {
+      const [total, rows] = await Promise.all([
+        queries.countPricesOfItems(db, itemIds),
+        queries.selectPricesOfItems(db, itemIds, pageWindow(page)),
+      ]);
+      return { count: total, results: rows.map(toTierData) };
+    },
+
+    /** Variants' tiers, each with its prices per item: three queries whatever the page size. */
+    async listTiersWithPrices(
+      variantIds: number[],
+      page: PageRequest,
+    ): Promise<Paged<PricingTierWithPrices>> {
+      const [total, rows] = await Promise.all([
+        queries.countTiers(db, variantIds),
+        queries.selectTiers(db, variantIds, pageWindow(page)),
+      ]);
+      const prices = groupBy(
+        await queries.selectPricesOfTiers(
+          db,
+          rows.map((row) => row.id),
+        ),
+        (price) => price.tierId,
+      );
+      return {
+        count: total,
+        results: rows.map((row) => ({
+          ...toTier(row),
+          pricing_data: (prices.get(row.id) ?? []).map((price) => ({
+            item: price.itemId,
+            price: penceToDecimal(price.pricePence),
+            price_pence: price.pricePence,
+          })),
+        })),
+      };
+    },
+
+    /** The caller's own exclusive prices, of some items or all. */
+    async listExclusivePrices(
+      userId: number,
+      itemIds: number[] | undefined,
+      page: PageRequest,
+    ): Promise<Paged<ExclusivePrice>> {
+      const [total, rows] = await Promise.all([
+        queries.countExclusivePrices(db, userId, itemIds),
+        queries.selectExclusivePrices(db, userId, itemIds, pageWindow(page)),
+      ]);
+      return {
+        count: total,
+        results: rows.map((row) => ({
+          id: row.id,
+          item: row.itemId,
+          discount_percentage: row.discountPercentage,
+        })),
+      };
+    },
+  };
+}
+
+export type PricingService = ReturnType<typeof createPricingService>;
