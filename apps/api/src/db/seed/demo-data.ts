@@ -425,6 +425,7 @@ const mailingBags: DemoProduct = {
 <li>Sizes from 6" x 9" for accessories to 24" x 36" for bedding and bulky clothing.</li>
 <li>Coloured bags in pink, blue and black to match your brand.</li>
 <li>Recycled range made from 100% post-consumer waste, with the recycled content printed on the bag.</li>
+<li>Heavy duty 80-90 micron bags for sharp or heavy goods, dual seal bags your customers can send back in, and bags printed 'Fragile' in red.</li>
 </ul>
 <p>Packed in boxes of 100 (50 for the largest sizes) with pallet prices for high-volume fulfilment.</p>`,
   images: [
@@ -477,6 +478,49 @@ const mailingBags: DemoProduct = {
         { sku: 'MB-REC-0912', title: '100% Recycled Mailing Bags 9" x 12"', pack: 100, stock: 15000, price: 749, weight: 1.7, dims: inch(12, 9), values: ['9 x 12', '229 x 305', 50, 'Grey'] },
         { sku: 'MB-REC-1216', title: '100% Recycled Mailing Bags 12" x 16"', pack: 100, stock: 12000, price: 999, weight: 2.7, dims: inch(16, 12), values: ['12 x 16', '305 x 406', 55, 'Grey'] },
         { sku: 'MB-REC-1724', title: '100% Recycled Mailing Bags 17" x 24"', pack: 100, stock: 6000, price: 1749, weight: 5.1, dims: inch(24, 17), values: ['17 x 24', '432 x 610', 60, 'Grey'] },
+      ],
+    ),
+    variant(
+      {
+        name: 'Heavy Duty Mailing Bags',
+        image: img('mailing-bags'),
+        fields: bagSizeFields,
+        tiers: [...PACKS_1_10_50, ...PALLET_1_PLUS],
+        unitsPerPallet: 10000,
+      },
+      // prettier-ignore
+      [
+        { sku: 'MB-HD-1216', title: 'Heavy Duty Mailing Bags 12" x 16", 80mu', pack: 100, stock: 30000, price: 1349, weight: 3.9, dims: inch(16, 12), values: ['12 x 16', '305 x 406', 80, 'Grey'] },
+        { sku: 'MB-HD-1724', title: 'Heavy Duty Mailing Bags 17" x 24", 80mu', pack: 100, stock: 20000, price: 2199, weight: 7.2, dims: inch(24, 17), values: ['17 x 24', '432 x 610', 80, 'Grey'] },
+        { sku: 'MB-HD-2230', title: 'Heavy Duty Mailing Bags 22" x 30", 90mu', pack: 50, stock: 8000, price: 1799, weight: 5.9, dims: inch(30, 22), values: ['22 x 30', '559 x 762', 90, 'Grey'] },
+      ],
+    ),
+    variant(
+      {
+        name: 'Dual Seal Returns Mailing Bags',
+        image: img('mailing-bags'),
+        fields: bagSizeFields,
+        tiers: PACKS_1_10_50,
+      },
+      // prettier-ignore
+      [
+        { sku: 'MB-DS-1013', title: 'Dual Seal Returns Mailing Bags 10" x 13"', pack: 100, stock: 12000, price: 949, weight: 2.2, dims: inch(13, 10), values: ['10 x 13', '254 x 330', 60, 'Grey'] },
+        { sku: 'MB-DS-1319', title: 'Dual Seal Returns Mailing Bags 13" x 19"', pack: 100, stock: 9000, price: 1299, weight: 3.4, dims: inch(19, 13), values: ['13 x 19', '330 x 483', 60, 'Grey'] },
+        { sku: 'MB-DS-1622', title: 'Dual Seal Returns Mailing Bags 16" x 22"', pack: 100, stock: 5000, price: 1649, weight: 4.6, dims: inch(22, 16), values: ['16 x 22', '406 x 559', 65, 'Grey'] },
+      ],
+    ),
+    variant(
+      {
+        name: 'Printed Fragile Mailing Bags',
+        image: img('mailing-bags-colours'),
+        fields: bagSizeFields,
+        tiers: PACKS_1_10_50,
+      },
+      // prettier-ignore
+      [
+        { sku: 'MB-FR-0912', title: 'Printed Fragile Mailing Bags 9" x 12"', pack: 100, stock: 7000, price: 899, weight: 1.8, dims: inch(12, 9), values: ['9 x 12', '229 x 305', 55, 'Red on white'] },
+        { sku: 'MB-FR-1216', title: 'Printed Fragile Mailing Bags 12" x 16"', pack: 100, stock: 6000, price: 1149, weight: 2.7, dims: inch(16, 12), values: ['12 x 16', '305 x 406', 55, 'Red on white'] },
+        { sku: 'MB-FR-1724', title: 'Printed Fragile Mailing Bags 17" x 24"', pack: 100, stock: 3000, price: 1899, weight: 5.1, dims: inch(24, 17), values: ['17 x 24', '432 x 610', 60, 'Red on white'] },
       ],
     ),
   ],
