@@ -11,7 +11,9 @@ export function percentOf(pence: number, percent: number): number {
   const hundredths = Math.round(percent * 100);
   const numerator = pence * hundredths;
   const sign = numerator < 0 ? -1 : 1;
-  return sign * Math.floor((Math.abs(numerator) + 5_000) / 10_000);
+  const rounded = Math.floor((Math.abs(numerator) + 5_000) / 10_000);
+  // No negative zero: it would show as "-£0.00".
+  return rounded === 0 ? 0 : sign * rounded;
 }
 
 /** The amount after a percentage discount: `pence` less `percent` of it (each rounded once). */
@@ -31,7 +33,7 @@ export function penceFromDecimal(text: string): number {
   const match = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
   if (!match) return Number.NaN;
   const pence = Number(match[2]) * 100 + Number((match[3] ?? '0').padEnd(2, '0'));
-  return match[1] ? -pence : pence;
+  return match[1] && pence !== 0 ? -pence : pence;
 }
 
 const GBP = new Intl.NumberFormat('en-GB', {
