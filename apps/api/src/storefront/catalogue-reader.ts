@@ -9,6 +9,7 @@ export function createCatalogueReader({ catalogue, items }: Services): Catalogue
     listProductsByCategory: (slug, page) => catalogue.listProducts({ category: slug }, page),
     listFeaturedProducts: () => catalogue.listFeaturedProducts(),
     getProduct: (categorySlug, productSlug) => catalogue.getProduct(categorySlug, productSlug),
+    getProductPage: (categorySlug, productSlug) => catalogue.getProductPage(categorySlug, productSlug),
     searchItemsBySize: (search, page) => items.searchBySize(search, page),
     listSitemapEntries: () => catalogue.listSitemapEntries(),
   };

@@ -1,6 +1,17 @@
 import { and, asc, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { categories, items, pricingData, productImages, products, productVariants } from '../../db/schema';
+import {
+  categories,
+  itemDataEntries,
+  itemImages,
+  items,
+  pricingData,
+  pricingTiers,
+  productImages,
+  products,
+  productVariants,
+  tableFields,
+} from '../../db/schema';
 
 const categoryColumns = {
   id: categories.id,
@@ -279,4 +290,108 @@ export async function searchProducts(
     }
     return { count: total, rows: rows.map(({ total: _total, ...row }) => row) };
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The product page: one query per table, by product, whatever the number of variants and items
+// ---------------------------------------------------------------------------------------------
+
+/** The ids of a product's active items (a subquery; never read on its own). */
+function activeItemIdsOf(db: Db, productId: number) {
+  return db
+    .select({ id: items.id })
+    .from(items)
+    .innerJoin(productVariants, eq(productVariants.id, items.productVariantId))
+    .where(and(eq(productVariants.productId, productId), eq(items.status, 'active')));
+}
+
+/** A product's table fields, per variant in position order. */
+export function selectProductTableFields(db: Db, productId: number) {
+  return db
+    .select({
+      id: tableFields.id,
+      productVariantId: tableFields.productVariantId,
+      name: tableFields.name,
+      fieldType: tableFields.fieldType,
+      longField: tableFields.longField,
+      position: tableFields.position,
+    })
+    .from(tableFields)
+    .innerJoin(productVariants, eq(productVariants.id, tableFields.productVariantId))
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(tableFields.productVariantId), asc(tableFields.position), asc(tableFields.id));
+}
+
+/** A product's pricing tiers, per variant: pack tiers then pallet tiers, each by range start. */
+export function selectProductTiers(db: Db, productId: number) {
+  return db
+    .select({
+      id: pricingTiers.id,
+      productVariantId: pricingTiers.productVariantId,
+      tierType: pricingTiers.tierType,
+      rangeStart: pricingTiers.rangeStart,
+      rangeEnd: pricingTiers.rangeEnd,
+      noEndRange: pricingTiers.noEndRange,
+    })
+    .from(pricingTiers)
+    .innerJoin(productVariants, eq(productVariants.id, pricingTiers.productVariantId))
+    .where(eq(productVariants.productId, productId))
+    .orderBy(
+      asc(pricingTiers.productVariantId),
+      asc(pricingTiers.tierType),
+      asc(pricingTiers.rangeStart),
+      asc(pricingTiers.id),
+    );
+}
+
+/** A product's active items, per variant in table order (by id). */
+export function selectProductActiveItems(db: Db, productId: number) {
+  return db
+    .select({ item: items })
+    .from(items)
+    .innerJoin(productVariants, eq(productVariants.id, items.productVariantId))
+    .where(and(eq(productVariants.productId, productId), eq(items.status, 'active')))
+    .orderBy(asc(items.productVariantId), asc(items.id))
+    .then((rows) => rows.map((row) => row.item));
+}
+
+export function selectProductItemImages(db: Db, productId: number) {
+  return db
+    .select({ ownerId: itemImages.itemId, image: itemImages.image, altText: itemImages.altText })
+    .from(itemImages)
+    .where(inArray(itemImages.itemId, activeItemIdsOf(db, productId)))
+    .orderBy(asc(itemImages.itemId), asc(itemImages.position), asc(itemImages.id));
+}
+
+export function selectProductDataEntries(db: Db, productId: number) {
+  return db
+    .select({
+      itemId: itemDataEntries.itemId,
+      field: itemDataEntries.tableFieldId,
+      valueText: itemDataEntries.valueText,
+      valueNumber: itemDataEntries.valueNumber,
+      valueImage: itemDataEntries.valueImage,
+    })
+    .from(itemDataEntries)
+    .where(inArray(itemDataEntries.itemId, activeItemIdsOf(db, productId)))
+    .orderBy(asc(itemDataEntries.itemId), asc(itemDataEntries.tableFieldId));
+}
+
+/** The list prices of a product's active items, per item in tier order. */
+export function selectProductPrices(db: Db, productId: number) {
+  return db
+    .select({
+      itemId: pricingData.itemId,
+      tierId: pricingData.pricingTierId,
+      pricePence: pricingData.pricePence,
+    })
+    .from(pricingData)
+    .innerJoin(pricingTiers, eq(pricingTiers.id, pricingData.pricingTierId))
+    .where(inArray(pricingData.itemId, activeItemIdsOf(db, productId)))
+    .orderBy(
+      asc(pricingData.itemId),
+      asc(pricingTiers.tierType),
+      asc(pricingTiers.rangeStart),
+      asc(pricingTiers.id),
+    );
 }

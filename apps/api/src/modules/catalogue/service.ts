@@ -1,7 +1,19 @@
-import type { Category, PageRequest, ProductDetail, ProductSummary, SitemapEntries } from '@shop/domain';
+import type {
+  Category,
+  PageRequest,
+  ProductDetail,
+  ProductPage,
+  ProductPageItem,
+  ProductSummary,
+  SitemapEntries,
+} from '@shop/domain';
 import type { Db } from '../../db/client';
 import { pageWindow } from '../../http/pagination';
+import { groupBy } from '../../lib/group-by';
 import { createTtlCache } from '../../lib/ttl-cache';
+import { toVariantItem } from '../items/service';
+import { selectProductVariants } from '../pricing/queries';
+import { toVariant } from '../pricing/service';
 import * as queries from './queries';
 
 function toCategory(row: queries.CategoryRow): Category {
@@ -50,6 +62,56 @@ export function createCatalogueService(db: Db) {
   const categoriesBySlug = createTtlCache<Category | null>(CATALOGUE_CACHE_MS);
   const productPages = createTtlCache<{ count: number; results: ProductSummary[] }>(CATALOGUE_CACHE_MS, 2000);
   const featured = createTtlCache<ProductSummary[]>(CATALOGUE_CACHE_MS);
+  const pages = createTtlCache<ProductPage | null>(CATALOGUE_CACHE_MS, 1000);
+
+  /**
+   * The product page in nine queries whatever the number of variants and items: the product, then one
+   * query per table (images, variants, table fields, tiers, items, item images, data entries, prices),
+   * each selecting by the product. The price range and stock flag come from the same rows.
+   */
+  async function loadProductPage(categorySlug: string, productSlug: string): Promise<ProductPage | null> {
+    const row = await queries.selectProductInCategory(db, categorySlug, productSlug);
+    if (!row) return null;
+    const [[summary], variants, fields, tiers, itemRows, itemImages, entries, prices] = await Promise.all([
+      withImages(db, [row]),
+      selectProductVariants(db, row.id),
+      queries.selectProductTableFields(db, row.id),
+      queries.selectProductTiers(db, row.id),
+      queries.selectProductActiveItems(db, row.id),
+      queries.selectProductItemImages(db, row.id),
+      queries.selectProductDataEntries(db, row.id),
+      queries.selectProductPrices(db, row.id),
+    ]);
+    const fieldsOf = groupBy(fields, (field) => field.productVariantId);
+    const tiersOf = groupBy(tiers, (tier) => tier.productVariantId);
+    const imagesOf = groupBy(itemImages, (image) => image.ownerId);
+    const entriesOf = groupBy(entries, (entry) => entry.itemId);
+    const pricesOf = groupBy(prices, (price) => price.itemId);
+    const itemsOf = groupBy(
+      itemRows.map((item): ProductPageItem => ({
+        ...toVariantItem(item, imagesOf.get(item.id) ?? [], entriesOf.get(item.id) ?? []),
+        prices: (pricesOf.get(item.id) ?? []).map((price) => ({
+          pricing_tier: price.tierId,
+          price_pence: price.pricePence,
+        })),
+      })),
+      (item) => item.product_variant,
+    );
+    const pence = prices.map((price) => price.pricePence);
+    return {
+      product: {
+        ...summary!,
+        lowest_price_pence: pence.length > 0 ? Math.min(...pence) : null,
+        highest_price_pence: pence.length > 0 ? Math.max(...pence) : null,
+        in_stock: itemRows.some((item) => !item.trackInventory || item.stock > 0),
+        updated_at: row.updatedAt.toISOString(),
+      },
+      variants: variants.map((variant) => ({
+        ...toVariant(variant, fieldsOf.get(variant.id) ?? [], tiersOf.get(variant.id) ?? []),
+        items: itemsOf.get(variant.id) ?? [],
+      })),
+    };
+  }
 
   return {
     listCategories(page: PageRequest): Promise<{ count: number; results: Category[] }> {
@@ -114,6 +176,11 @@ export function createCatalogueService(db: Db) {
       };
     },
 
+    /** Everything the product page renders (cached like the other catalogue reads). */
+    getProductPage(categorySlug: string, productSlug: string): Promise<ProductPage | null> {
+      return pages.get(`${categorySlug}/${productSlug}`, () => loadProductPage(categorySlug, productSlug));
+    },
+
     async listSitemapEntries(): Promise<SitemapEntries> {
       const [categorySlugs, productRows] = await Promise.all([
         queries.selectCategorySlugs(db),
@@ -135,6 +202,7 @@ export function createCatalogueService(db: Db) {
       categoriesBySlug.clear();
       productPages.clear();
       featured.clear();
+      pages.clear();
     },
   };
 }
