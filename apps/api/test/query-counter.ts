@@ -1,5 +1,6 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type pg from 'pg';
 import type { Database, Db } from '../src/db/client';
 import * as schema from '../src/db/schema';
 
@@ -13,7 +14,7 @@ export function countingDb(database: Database): { db: Db; count(): number; reset
   const db =
     database.kind === 'pglite'
       ? (drizzlePglite(database.pglite!, { schema, logger }) as unknown as Db)
-      : drizzlePg(database.db.$client, { schema, logger });
+      : drizzlePg((database.db as unknown as { $client: pg.Pool }).$client, { schema, logger });
   return {
     db,
     sql,

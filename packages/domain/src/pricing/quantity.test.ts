@@ -12,6 +12,7 @@ import {
   unitsForTierClick,
 } from './quantity';
 import type { PackUnit, Tier } from './tiers';
+import { MAX_PACK_QUANTITY } from './constants';
 
 /** 10 units a pack, 95 units in stock (so 9 whole packs, 90 units), tracked. */
 const tracked: QuantityItem = { units_per_pack: 10, stock: 95, track_inventory: true };
@@ -25,12 +26,13 @@ function tierOf(tier_type: PackUnit, range_start: number): Tier {
 }
 
 describe('maxUnits', () => {
-  it('is the units in whole packs of stock when tracked, unbounded otherwise', () => {
+  it('is the units in whole packs of stock when tracked, the line limit otherwise', () => {
     expect(maxUnits(tracked)).toBe(90);
     expect(maxUnits({ ...tracked, stock: 90 })).toBe(90);
     expect(maxUnits({ ...tracked, stock: 9 })).toBe(0);
     expect(maxUnits({ ...tracked, stock: -5 })).toBe(0);
-    expect(maxUnits(untracked)).toBe(Number.POSITIVE_INFINITY);
+    expect(maxUnits(untracked)).toBe(MAX_PACK_QUANTITY * 10);
+    expect(maxUnits({ ...tracked, stock: 10_000_000_000 })).toBe(MAX_PACK_QUANTITY * tracked.units_per_pack);
   });
 });
 
@@ -64,7 +66,13 @@ describe('commitUnits', () => {
   it('does not cap when stock is not tracked', () => {
     expect(commitUnits(1000, untracked)).toEqual({ units: 1000, capped: false });
     expect(commitUnits(1001, untracked)).toEqual({ units: 1010, capped: false });
-    expect(commitUnits(5_000_000, untracked)).toEqual({ units: 5_000_000, capped: false });
+    expect(commitUnits(500_000, untracked)).toEqual({ units: 500_000, capped: false });
+    // Above the line limit (MAX_PACK_QUANTITY packs) the quantity stops there, without a stock warning.
+    expect(commitUnits(5_000_000, untracked)).toEqual({ units: MAX_PACK_QUANTITY * 10, capped: false });
+    expect(commitUnits(Number.POSITIVE_INFINITY, untracked)).toEqual({
+      units: MAX_PACK_QUANTITY * 10,
+      capped: false,
+    });
   });
 
   it('takes whatever units per pack the item has', () => {
@@ -91,6 +99,8 @@ describe('commitUnits', () => {
           expect(item.track_inventory).toBe(true);
           expect(units).toBe(maxUnits(item));
           expect(typed).toBeGreaterThan(units);
+        } else if (typed > maxUnits(item)) {
+          expect(units).toBe(maxUnits(item));
         } else {
           expect(units).toBeGreaterThanOrEqual(typed);
           expect(units - typed).toBeLessThan(item.units_per_pack);
@@ -237,12 +247,12 @@ describe('unitsForTierClick', () => {
     });
   });
 
-  it('reaches 750 kg for a pallet tier unless stock caps it (property)', () => {
+  it('reaches 750 kg for a pallet tier unless stock or the line limit caps it (property)', () => {
     fc.assert(
       fc.property(itemArb, fc.integer({ min: 0, max: 50 }), (item, start) => {
         const { units, capped } = unitsForTierClick(tierOf('pallet', start), item, item.units_per_pallet);
         expect(units % item.units_per_pack).toBe(0);
-        if (!capped && item.pack_weight_kg > 0) {
+        if (!capped && item.pack_weight_kg > 0 && units < maxUnits(item)) {
           const packs = units / item.units_per_pack;
           expect(packs * item.pack_weight_kg).toBeGreaterThanOrEqual(750 - 1e-9);
           // Raised no further than needed, unless the tier's own start asks for more.
@@ -281,6 +291,7 @@ describe('the quantity flow as a whole (property)', () => {
           if (item.track_inventory) expect(units).toBeLessThanOrEqual(item.stock);
           else expect(result.capped).toBe(false);
           if (result.capped) expect(units).toBe(limit);
+          expect(units).toBeLessThanOrEqual(limit);
           if (op.kind === 'up') expect(units).toBeGreaterThanOrEqual(Math.min(before, limit));
           if (op.kind === 'down') expect(units).toBeLessThanOrEqual(before);
         }

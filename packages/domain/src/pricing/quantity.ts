@@ -1,4 +1,4 @@
-import { PALLET_THRESHOLD_KG } from './constants';
+import { MAX_PACK_QUANTITY, PALLET_THRESHOLD_KG } from './constants';
 import type { Tier } from './tiers';
 
 /**
@@ -12,13 +12,17 @@ export interface QuantityItem {
   track_inventory: boolean;
 }
 
-/** Units in the whole packs that stock allows, or Infinity when stock is not tracked. */
+/**
+ * Units in the whole packs that stock allows; without stock tracking, the most one cart line may hold
+ * (MAX_PACK_QUANTITY packs), so a typed run of nines never becomes an impossible order.
+ */
 export function maxUnits(item: QuantityItem): number {
-  if (!item.track_inventory) return Number.POSITIVE_INFINITY;
-  return Math.floor(Math.max(0, item.stock) / item.units_per_pack) * item.units_per_pack;
+  const lineLimit = MAX_PACK_QUANTITY * item.units_per_pack;
+  if (!item.track_inventory) return lineLimit;
+  return Math.min(lineLimit, Math.floor(Math.max(0, item.stock) / item.units_per_pack) * item.units_per_pack);
 }
 
-/** The result of committing a quantity: the units kept and whether stock capped them. */
+/** The result of committing a quantity: the units kept and whether tracked stock capped them. */
 export interface CommittedQuantity {
   units: number;
   capped: boolean;
@@ -29,10 +33,11 @@ export interface CommittedQuantity {
  * one pack), at least 0, and capped at stock when it is tracked.
  */
 export function commitUnits(requested: number, item: QuantityItem): CommittedQuantity {
-  const wanted = Number.isFinite(requested) && requested > 0 ? requested : 0;
-  const rounded = Math.ceil(wanted / item.units_per_pack) * item.units_per_pack;
+  const wanted = requested > 0 ? requested : 0; // NaN and negatives are 0; Infinity is capped below
   const limit = maxUnits(item);
-  return rounded > limit ? { units: limit, capped: true } : { units: rounded, capped: false };
+  // `capped` is about stock, the only limit the page warns of; the line limit applies silently.
+  if (wanted > limit) return { units: limit, capped: item.track_inventory };
+  return { units: Math.ceil(wanted / item.units_per_pack) * item.units_per_pack, capped: false };
 }
 
 /** Keeps the digits of what was typed (spec 2, §5: quantity inputs keep digits only). */

@@ -10,7 +10,7 @@ export function fromInches(inches: number, unit: DimensionUnit): number {
   return inches * INCH_IN[unit];
 }
 
-/** A bag's dimension as the table shows it: up to two decimals, trailing zeros dropped, with its unit. */
+/** A bag's dimension as the table shows it: the number in `unit`, up to two decimals, trailing zeros dropped. */
 export function formatDimension(inches: number | null, unit: DimensionUnit): string {
   if (inches === null) return '';
   const value = fromInches(inches, unit);
