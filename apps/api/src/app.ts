@@ -17,6 +17,8 @@ import { accountRoutes } from './modules/accounts/routes';
 import { resolveSigningSecrets } from './modules/accounts/secrets';
 import { createAccountsService, type AccountsService } from './modules/accounts/service';
 import { createTokenService, type TokenService } from './modules/accounts/tokens';
+import { cartRoutes } from './modules/carts/routes';
+import { createCartsService, type CartsService } from './modules/carts/service';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { createCatalogueService, type CatalogueService } from './modules/catalogue/service';
 import { contactRoutes } from './modules/contact/routes';
@@ -37,6 +39,7 @@ export interface Services {
   catalogue: CatalogueService;
   items: ItemsService;
   pricing: PricingService;
+  carts: CartsService;
   contact: ContactService;
   rateLimiter: RateLimiter;
   tokens: TokenService;
@@ -76,6 +79,7 @@ export function createServices(database: Database, config: Config, log: FastifyB
     catalogue: createCatalogueService(db),
     items: createItemsService(db),
     pricing: createPricingService(db),
+    carts: createCartsService(db),
     contact: createContactService(db),
     rateLimiter,
     tokens,
@@ -146,6 +150,7 @@ export async function buildApp({ config, database, storefront, logStream }: Buil
       await api.register(catalogueRoutes, { catalogue: services.catalogue });
       await api.register(itemRoutes, { items: services.items });
       await api.register(pricingRoutes, { pricing: services.pricing });
+      await api.register(cartRoutes, { carts: services.carts });
       await api.register(contactRoutes, { contact: services.contact, rateLimiter: services.rateLimiter });
       await api.register(accountRoutes, {
         accounts: services.accounts,

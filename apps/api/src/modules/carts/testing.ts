@@ -1,0 +1,132 @@
+// Test support for the cart: signed-in shoppers and the seeded catalogue facts the checks work from.
+import type { CartItemView, CartView } from '@shop/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  cartItems,
+  exclusivePrices,
+  items,
+  pricingData,
+  pricingTiers,
+  productVariants,
+  users,
+} from '../../db/schema';
+import type { TestContext } from '../../../test/helper';
+import { accountClient } from '../accounts/testing';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** A seeded item with its variant's facts, by SKU. */
+export async function itemBySku(ctx: TestContext, sku: string) {
+  const [row] = await ctx.database.db
+    .select({
+      id: items.id,
+      sku: items.sku,
+      unitsPerPack: items.unitsPerPack,
+      stock: items.stock,
+      weight: items.weight,
+      weightUnit: items.weightUnit,
+      variantId: items.productVariantId,
+      unitsPerPallet: productVariants.unitsPerPallet,
+    })
+    .from(items)
+    .innerJoin(productVariants, eq(productVariants.id, items.productVariantId))
+    .where(eq(items.sku, sku));
+  if (!row) throw new Error(`no item ${sku}`);
+  return row;
+}
+
+/** The id of a variant's tier of a type starting at `start`. */
+export async function tierId(ctx: TestContext, variantId: number, type: 'pack' | 'pallet', start: number) {
+  const [row] = await ctx.database.db
+    .select({ id: pricingTiers.id })
+    .from(pricingTiers)
+    .where(
+      and(
+        eq(pricingTiers.productVariantId, variantId),
+        eq(pricingTiers.tierType, type),
+        eq(pricingTiers.rangeStart, start),
+      ),
+    );
+  if (!row) throw new Error(`no ${type} tier from ${start} in variant ${variantId}`);
+  return row.id;
+}
+
+/** The price of one pack of an item in a tier, pence. */
+export async function pricePence(ctx: TestContext, itemId: number, tier: number) {
+  const [row] = await ctx.database.db
+    .select({ pence: pricingData.pricePence })
+    .from(pricingData)
+    .where(and(eq(pricingData.itemId, itemId), eq(pricingData.pricingTierId, tier)));
+  return row!.pence;
+}
+
+/** The stored lines of a cart, by id. */
+export function storedLines(ctx: TestContext, cartId: number) {
+  return ctx.database.db
+    .select({
+      id: cartItems.id,
+      itemId: cartItems.itemId,
+      packQuantity: cartItems.packQuantity,
+      unitType: cartItems.unitType,
+      pricingTierId: cartItems.pricingTierId,
+      exclusivePriceId: cartItems.exclusivePriceId,
+    })
+    .from(cartItems)
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(cartItems.id);
+}
+
+/** One account client per test app, so each sign-up comes from a new client address (rate limits). */
+const accountClients = new WeakMap<TestContext, ReturnType<typeof accountClient>>();
+
+/** A new account, signed in, with its (empty) cart and a client for the cart calls. */
+export async function newShopper(ctx: TestContext, name = 'shopper') {
+  let accounts = accountClients.get(ctx);
+  if (!accounts) accountClients.set(ctx, (accounts = accountClient(ctx)));
+  const email = accounts.newEmail(name);
+  const { access } = await accounts.signUp(email);
+  const [user] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+
+  const call = (method: Method, url: string, payload?: unknown) =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${access}` },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  const current = await call('GET', '/api/ecommerce/carts/current/');
+  if (current.statusCode !== 200) throw new Error(`no cart: ${current.body}`);
+  const cartId = current.json<CartView>().id;
+
+  return {
+    userId: user!.id,
+    token: access,
+    cartId,
+    call,
+    cart: async () => (await call('GET', '/api/ecommerce/carts/current/')).json<CartView>(),
+    add: (lines: object[]) => call('POST', '/api/cart-items/', lines),
+    /** Adds lines and fails the test unless they were accepted. */
+    async added(lines: object[]): Promise<CartItemView[]> {
+      const res = await call('POST', '/api/cart-items/', lines);
+      if (res.statusCode !== 201) throw new Error(`add refused: ${res.statusCode} ${res.body}`);
+      return res.json<CartItemView[]>();
+    },
+    /** Gives this shopper an exclusive discount on an item, straight in the database. */
+    async discount(itemId: number, percent: number) {
+      const [row] = await ctx.database.db
+        .insert(exclusivePrices)
+        .values({ userId: user!.id, itemId, discountPercentage: percent })
+        .returning({ id: exclusivePrices.id });
+      return row!.id;
+    },
+    lines: () => storedLines(ctx, cartId),
+  };
+}
+
+export type Shopper = Awaited<ReturnType<typeof newShopper>>;
+
+/** How many lines all carts hold for some items (to prove nothing was written). */
+export async function linesOfItems(ctx: TestContext, itemIds: number[]) {
+  return ctx.database.db.select().from(cartItems).where(inArray(cartItems.itemId, itemIds));
+}
