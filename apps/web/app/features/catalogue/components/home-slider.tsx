@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
+import { usePrefersReducedMotion } from '~/lib/use-prefers-reduced-motion';
 
 /** How long each slide shows while the slider rotates (spec 1, §9). */
 export const SLIDE_INTERVAL_MS = 5_000;
