@@ -2,7 +2,7 @@ import type { Route } from './+types/change-password';
 import { LoadingState } from '~/components/ui/loading-state';
 import { SimplePage } from '~/components/ui/simple-page';
 import { ChangePasswordForm } from '~/features/account/components/change-password-form';
-import { Toasts } from '~/features/account/components/toasts';
+import { Toasts } from '~/components/ui/toasts';
 import { requireAccessToken } from '~/lib/guards';
 import { pageMeta } from '~/lib/seo';
 

@@ -2,7 +2,7 @@ import type { Route } from './+types/forgot-password';
 import { LoadingState } from '~/components/ui/loading-state';
 import { SimplePage } from '~/components/ui/simple-page';
 import { ForgotPasswordForm } from '~/features/account/components/forgot-password-form';
-import { Toasts } from '~/features/account/components/toasts';
+import { Toasts } from '~/components/ui/toasts';
 import { requireVisitor } from '~/lib/guards';
 import { pageMeta } from '~/lib/seo';
 

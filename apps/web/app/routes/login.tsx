@@ -2,7 +2,7 @@ import type { Route } from './+types/login';
 import { LoadingState } from '~/components/ui/loading-state';
 import { SimplePage } from '~/components/ui/simple-page';
 import { LoginForm } from '~/features/account/components/login-form';
-import { Toasts } from '~/features/account/components/toasts';
+import { Toasts } from '~/components/ui/toasts';
 import { requireVisitor } from '~/lib/guards';
 import { pageMeta } from '~/lib/seo';
 

@@ -4,7 +4,7 @@ import { createRoutesStub, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import { ChangePasswordForm } from './change-password-form';
-import { Toasts } from './toasts';
+import { Toasts } from '~/components/ui/toasts';
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

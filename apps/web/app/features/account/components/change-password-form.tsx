@@ -6,7 +6,7 @@ import { useAccountForm } from '../use-account-form';
 import { ApiError, failureReason } from '~/lib/api-client';
 import { clearSession } from '~/lib/session';
 import { Field } from './field';
-import { showToast } from './toasts';
+import { showToast } from '~/components/ui/toasts';
 
 type Name = 'current_password' | 'new_password' | 'confirm_new_password';
 type Values = Record<Name, string>;

@@ -12,7 +12,7 @@ import {
 import { useAccountForm } from '../use-account-form';
 import { ApiError } from '~/lib/api-client';
 import { Field } from './field';
-import { showToast } from './toasts';
+import { showToast } from '~/components/ui/toasts';
 
 type Step = 'email' | 'code' | 'password' | 'done';
 type Values = { email: string; code: string; new_password: string; confirm_new_password: string };

@@ -12,7 +12,7 @@ import {
 import { useAccountForm } from '../use-account-form';
 import { ApiError } from '~/lib/api-client';
 import { Field } from './field';
-import { showToast } from './toasts';
+import { showToast } from '~/components/ui/toasts';
 
 type TextField = 'email' | 'code' | 'first_name' | 'last_name' | 'company_name' | 'password';
 type Values = Record<TextField, string>;
