@@ -18,6 +18,7 @@ import './styles/app.css';
 import './styles/catalogue.css';
 import './styles/search.css';
 import './styles/forms.css';
+import './styles/product.css';
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 

@@ -1,8 +1,8 @@
 import type { CatalogueReader } from '@shop/domain';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createRoutesStub, type LoaderFunction } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { fakeContext, makeProductDetail, TEST_ORIGIN } from '../../test/fake-catalogue';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeContext, makeProductDetail, makeProductPage, TEST_ORIGIN } from '../../test/fake-catalogue';
 import * as product from './product';
 
 function renderProduct(path: string, catalogue: Partial<CatalogueReader> = {}) {
@@ -21,6 +21,8 @@ function renderProduct(path: string, catalogue: Partial<CatalogueReader> = {}) {
   return render(<Stub initialEntries={[path]} />);
 }
 
+const pageOf = (product: ReturnType<typeof makeProductDetail>) => async () => makeProductPage({ product });
+
 const withImages = makeProductDetail({
   description: '<p onclick="x()">Cast <strong>stretch</strong> film.</p><script>alert(1)</script>',
   images: [
@@ -29,20 +31,25 @@ const withImages = makeProductDetail({
   ],
 });
 
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 describe('product page', () => {
-  it('shows the name, the sanitised description, the price from and an honest ordering note', async () => {
+  it('shows the name, the sanitised description, the price from and the variant tables', async () => {
     const { container } = renderProduct('/details/wraps/pallet-wraps', {
-      getProduct: async () => withImages,
+      getProductPage: pageOf(withImages),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Pallet Wraps' })).toBeInTheDocument();
     expect(screen.getByText('From £12.99 per pack')).toBeInTheDocument();
-    expect(screen.getByText('Prices by quantity and ordering open soon.')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: /^Hand Pallet Wrap/ })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: /^Machine Pallet Wrap/ })).toBeInTheDocument();
     const description = container.querySelector('.product__description')!;
     expect(description.innerHTML).toBe('<p>Cast <strong>stretch</strong> film.</p>');
   });
 
   it('switches the large image from the thumbnails', async () => {
-    renderProduct('/details/wraps/pallet-wraps', { getProduct: async () => withImages });
+    renderProduct('/details/wraps/pallet-wraps', { getProductPage: pageOf(withImages) });
     const large = await screen.findByRole('img', { name: 'Roll of hand wrap' });
     expect(large).toHaveAttribute('width', '600');
     fireEvent.click(screen.getByRole('button', { name: 'Show image 2: Machine film' }));
@@ -58,14 +65,14 @@ describe('product page', () => {
 
   it('falls back to "No description available." when the description has no text', async () => {
     renderProduct('/details/wraps/pallet-wraps', {
-      getProduct: async () => makeProductDetail({ description: '<p> </p><script>x()</script>' }),
+      getProductPage: pageOf(makeProductDetail({ description: '<p> </p><script>x()</script>' })),
     });
     expect(await screen.findByText('No description available.')).toBeInTheDocument();
   });
 
   it('describes the product as schema.org Product with an AggregateOffer in GBP', async () => {
     const { container } = renderProduct('/details/wraps/pallet-wraps', {
-      getProduct: async () => makeProductDetail({ in_stock: false }),
+      getProductPage: pageOf(makeProductDetail({ in_stock: false })),
     });
     await screen.findByRole('heading', { level: 1 });
     const blocks = [...container.querySelectorAll('script[type="application/ld+json"]')].map((s) =>
@@ -88,19 +95,61 @@ describe('product page', () => {
   });
 
   it('answers 404 "Product not found" for an unknown product or one in another category', async () => {
-    renderProduct('/details/wraps/nope', { getProduct: async () => null });
+    renderProduct('/details/wraps/nope', { getProductPage: async () => null });
     expect(await screen.findByRole('heading', { level: 1, name: 'Product not found' })).toBeInTheDocument();
 
-    const args = (categorySlug: string, getProduct: CatalogueReader['getProduct']) =>
+    const args = (categorySlug: string, getProductPage: CatalogueReader['getProductPage']) =>
       ({
-        context: fakeContext({ getProduct }),
+        context: fakeContext({ getProductPage }),
         params: { categorySlug, productSlug: 'pallet-wraps' },
         request: new Request(`${TEST_ORIGIN}/details/${categorySlug}/pallet-wraps`),
       }) as unknown as Parameters<typeof product.loader>[0];
     const missing = await product.loader(args('wraps', async () => null));
     expect('init' in missing && missing.init?.status).toBe(404);
-    const elsewhere = await product.loader(args('bags', async () => makeProductDetail()));
+    const elsewhere = await product.loader(args('bags', async () => makeProductPage()));
     expect('init' in elsewhere && elsewhere.init?.status).toBe(404);
+  });
+
+  it('says "Failed to fetch product data" when the product cannot be read', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderProduct('/details/wraps/pallet-wraps', {
+      getProductPage: async () => {
+        throw new Error('database down');
+      },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Failed to fetch product data' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/database down/)).not.toBeInTheDocument();
+  });
+
+  it('says "No product variants available" for a product without variants', async () => {
+    renderProduct('/details/wraps/pallet-wraps', {
+      getProductPage: async () => makeProductPage({ variants: [] }),
+    });
+    expect(await screen.findByText('No product variants available')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Product variants' })).not.toBeInTheDocument();
+  });
+
+  it('names a nameless variant "Unnamed Variant" and says when a variant has no items', async () => {
+    const base = makeProductPage();
+    const [hand, machine] = base.variants;
+    renderProduct('/details/wraps/pallet-wraps', {
+      getProductPage: async () => ({
+        ...base,
+        variants: [
+          { ...hand!, name: '  ' },
+          { ...machine!, items: [] },
+        ],
+      }),
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Unnamed Variant' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Unnamed Variant' })).toHaveAttribute('href', '#variant-11');
+    const machineSection = screen
+      .getByRole('heading', { level: 2, name: 'Machine Pallet Wrap' })
+      .closest('section')!;
+    expect(within(machineSection).getByText('No ItemData entries found')).toBeInTheDocument();
+    expect(within(machineSection).queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('makes the title of a missing product from its slug', () => {

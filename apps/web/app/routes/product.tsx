@@ -1,11 +1,14 @@
-import { data, isRouteErrorResponse, Link } from 'react-router';
+import { data, isRouteErrorResponse, Link, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/product';
 import { StatusPage } from '~/components/ui/status-page';
+import { Toasts } from '~/components/ui/toasts';
 import { ProductDescription } from '~/features/catalogue/components/product-description';
 import { ProductGallery } from '~/features/catalogue/components/product-gallery';
-import { formatPence } from '~/features/catalogue/format-price';
 import { productJsonLd } from '~/features/catalogue/product-json-ld';
 import { titleFromSlug } from '~/features/catalogue/slug-title';
+import { FromPrice } from '~/features/product/components/from-price';
+import { ProductOrdering } from '~/features/product/components/product-ordering';
+import { ProductPageSkeleton } from '~/features/product/components/product-page-skeleton';
 import { breadcrumbJsonLd, JsonLd } from '~/lib/json-ld';
 import { categoryHref, findProductLabel, productHref } from '~/lib/navigation';
 import { toPlainText, truncate } from '~/lib/plain-text';
@@ -20,11 +23,11 @@ function titleFromParams(params: { categorySlug: string; productSlug: string }):
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const product = await context.catalogue.getProduct(params.categorySlug, params.productSlug);
-  if (!product || product.category.slug !== params.categorySlug) {
+  const page = await context.catalogue.getProductPage(params.categorySlug, params.productSlug);
+  if (!page || page.product.category.slug !== params.categorySlug) {
     return data({ state: 'not-found' as const, origin: context.origin }, { status: 404 });
   }
-  return { state: 'loaded' as const, product, origin: context.origin };
+  return { state: 'loaded' as const, page, origin: context.origin };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, params }) => {
@@ -35,10 +38,11 @@ export const meta: Route.MetaFunction = ({ loaderData, params }) => {
       noIndex: true,
     });
   }
-  const { product, origin } = loaderData;
+  const { page, origin } = loaderData;
+  const { product } = page;
   const image = product.images[0];
   return pageMeta({
-    title: `${product.name} — ${product.category.name}`,
+    title: `${product.name || titleFromParams(params)} — ${product.category.name}`,
     description:
       truncate(toPlainText(product.description), 155) ||
       `${product.name}: sizes, pack prices and stock at PackRight Supplies.`,
@@ -50,8 +54,16 @@ export const meta: Route.MetaFunction = ({ loaderData, params }) => {
 };
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  // Another product is loading (a client-side navigation): its shape, not the old product's prices.
+  const next = navigation.state === 'loading' ? navigation.location : undefined;
+  if (next && next.pathname.startsWith('/details/') && next.pathname !== location.pathname) {
+    return <ProductPageSkeleton />;
+  }
   if (loaderData.state !== 'loaded') return <ProductNotFound />;
-  const { product, origin } = loaderData;
+  const { page, origin } = loaderData;
+  const { product } = page;
   const categoryPath = categoryHref(product.category.slug);
   const path = productHref(product.category.slug, product.slug);
   return (
@@ -64,6 +76,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           { name: product.name, path },
         ])}
       />
+      <Toasts />
       <nav aria-label="Breadcrumb" className="breadcrumb">
         <ol>
           <li>
@@ -86,21 +99,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         />
         <div className="product__summary">
           <h1 className="page__title">{product.name}</h1>
-          {product.lowest_price_pence !== null ? (
-            <p className="product__price">
-              <span className="product__price-amount">
-                From {formatPence(product.lowest_price_pence)} per pack
-              </span>{' '}
-              <span className="product__price-note">excl. VAT</span>
-            </p>
-          ) : null}
+          {product.lowest_price_pence !== null ? <FromPrice pence={product.lowest_price_pence} /> : null}
           <p className={product.in_stock ? 'product__stock' : 'product__stock product__stock--out'}>
             {product.in_stock ? 'In stock' : 'Out of stock'}
           </p>
-          <p className="notice">Prices by quantity and ordering open soon.</p>
           <ProductDescription html={product.description} />
         </div>
       </div>
+      {/* Keyed by product: another product starts with an empty selection. */}
+      <ProductOrdering key={product.id} page={page} />
     </div>
   );
 }
@@ -116,5 +123,10 @@ function ProductNotFound() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <ProductNotFound />;
-  return <StatusPage title="Failed to load product." message="Please try again in a moment." />;
+  return (
+    <StatusPage
+      title="Failed to fetch product data"
+      message="The product could not be loaded just now. Please try again in a moment."
+    />
+  );
 }

@@ -1,0 +1,180 @@
+import {
+  type CommittedQuantity,
+  type DimensionUnit,
+  formatGbp,
+  type PackUnit,
+  type ProductPage,
+  shortSku,
+} from '@shop/domain';
+import { useMemo, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { usePrefersReducedMotion } from '~/lib/use-prefers-reduced-motion';
+import { useAddToCart } from '../hooks/use-add-to-cart';
+import { useCustomerPricing } from '../hooks/use-customer-pricing';
+import { type PriceDisplay, usePriceDisplay } from '../hooks/use-price-display';
+import { useSelection } from '../hooks/use-selection';
+import { useVariantSpy } from '../hooks/use-variant-spy';
+import { pricePage } from '../product-pricing';
+import { ItemImageDialog } from './item-image-dialog';
+import { SegmentedToggle } from './segmented-toggle';
+import { SelectionBar } from './selection-bar';
+import { VariantNav } from './variant-nav';
+import { VariantSection, variantName, variantSectionId } from './variant-section';
+
+const PRICE_DISPLAY_OPTIONS = [
+  { value: 'ex', label: 'ex VAT' },
+  { value: 'inc', label: 'inc VAT' },
+] as const satisfies readonly { value: PriceDisplay; label: string }[];
+
+const DIMENSION_OPTIONS = [
+  { value: 'in', label: 'in' },
+  { value: 'cm', label: 'cm' },
+  { value: 'mm', label: 'mm' },
+] as const satisfies readonly { value: DimensionUnit; label: string }[];
+
+/** Only bags show their size in the tables (spec 2, §2). */
+const DIMENSION_CATEGORY = 'bags';
+
+/**
+ * The ordering part of the product page: the price display, the variant navigation, one table per
+ * variant and the sticky selection bar. Rendered on the server with list prices for everyone; the
+ * customer's exclusive prices and cart weight arrive after hydration, in space kept for them.
+ */
+export function ProductOrdering({ page }: { page: ProductPage }) {
+  const [selection, dispatch] = useSelection();
+  const [shownPer, setShownPer] = useState<Readonly<Record<number, PackUnit>>>({});
+  const [dimensionUnit, setDimensionUnit] = useState<DimensionUnit>('in');
+  const [priceDisplay, setPriceDisplay] = usePriceDisplay();
+  const [preview, setPreview] = useState<{ itemId: number; opener: HTMLElement } | null>(null);
+  const location = useLocation();
+
+  const itemIds = useMemo(
+    () => page.variants.flatMap((variant) => variant.items.map((item) => item.id)),
+    [page],
+  );
+  const customer = useCustomerPricing(itemIds);
+  const pricing = useMemo(
+    () => pricePage(page, selection.units, shownPer, customer.pricing),
+    [page, selection.units, shownPer, customer.pricing],
+  );
+
+  const { busy, add } = useAddToCart({
+    customer,
+    selected: pricing.selected,
+    onAdded: () => dispatch({ type: 'clear' }),
+    onOutOfStock: (ids) => dispatch({ type: 'reset', itemIds: ids }),
+  });
+
+  const navRef = useRef<HTMLElement>(null);
+  const reducedMotion = usePrefersReducedMotion();
+  const links = page.variants.map((variant) => ({
+    id: variantSectionId(variant),
+    name: variantName(variant),
+  }));
+  const spy = useVariantSpy(
+    links.map((link) => link.id),
+    navRef,
+    reducedMotion,
+  );
+
+  const onQuantity = (itemId: number, quantity: CommittedQuantity) =>
+    dispatch({ type: 'set', itemId, quantity });
+  const onShownPer = (variantId: number, per: PackUnit) =>
+    setShownPer((current) => ({ ...current, [variantId]: per }));
+
+  const { selected, totals } = pricing;
+  const barItem = selected.find((item) => item.item.id === selection.lastChanged) ?? selected[0] ?? null;
+  const previewItem = preview ? pricing.byItem.get(preview.itemId)?.item : undefined;
+  const showDimension = page.product.category.slug === DIMENSION_CATEGORY;
+  const loginHref = `/login?from=${encodeURIComponent(location.pathname + location.search)}`;
+
+  let liveSummary = '';
+  if (selected.length > 0) {
+    liveSummary = `Selected ${totals.packs} ${totals.packs === 1 ? 'box' : 'boxes'}, ${totals.units} units. TOTAL ${formatGbp(totals.total_pence)} inc VAT.`;
+  } else if (selection.lastChanged !== null) {
+    liveSummary = 'No items selected.';
+  }
+
+  return (
+    <div className="ordering">
+      <div className="ordering__toolbar">
+        <SegmentedToggle
+          legend="Prices"
+          name="price-display"
+          options={PRICE_DISPLAY_OPTIONS}
+          value={priceDisplay}
+          onChange={setPriceDisplay}
+        />
+        {showDimension ? (
+          <SegmentedToggle
+            legend="Dimensions"
+            name="dimension-unit"
+            options={DIMENSION_OPTIONS}
+            value={dimensionUnit}
+            onChange={setDimensionUnit}
+          />
+        ) : null}
+        {/* The same height for both texts, so the swap after hydration moves nothing. */}
+        <p className="ordering__hint">
+          {customer.loggedIn ? (
+            'Prices include the exclusive discounts on your account.'
+          ) : (
+            <>
+              <Link to={loginHref}>Log in</Link> to see your exclusive prices and to order.
+            </>
+          )}
+        </p>
+      </div>
+
+      {page.variants.length === 0 ? (
+        <p className="ordering__empty">No product variants available</p>
+      ) : (
+        <>
+          <VariantNav links={links} activeId={spy.activeId} onSelect={spy.scrollTo} navRef={navRef} />
+          {page.variants.map((variant) => (
+            <VariantSection
+              key={variant.id}
+              variant={variant}
+              pricing={pricing.byItem}
+              capped={selection.capped}
+              shownPer={shownPer[variant.id] ?? variant.show_units_per}
+              onShownPer={onShownPer}
+              dimensionUnit={showDimension ? dimensionUnit : null}
+              priceDisplay={priceDisplay}
+              onQuantity={onQuantity}
+              onPreview={(itemId, opener) => setPreview({ itemId, opener })}
+            />
+          ))}
+        </>
+      )}
+
+      <p className="visually-hidden" aria-live="polite">
+        {liveSummary}
+      </p>
+
+      {barItem ? (
+        <>
+          {/* Room at the end of the page, so the bar never hides the last rows. */}
+          <div className="selection-bar__spacer" />
+          <SelectionBar
+            sku={shortSku(barItem.item.sku)}
+            otherItems={selected.length - 1}
+            totals={totals}
+            priceDisplay={priceDisplay}
+            busy={busy}
+            onAdd={() => void add()}
+          />
+        </>
+      ) : null}
+
+      {preview && previewItem ? (
+        <ItemImageDialog
+          title={`${previewItem.sku}: ${previewItem.title}`}
+          images={previewItem.images}
+          opener={preview.opener}
+          onClose={() => setPreview(null)}
+        />
+      ) : null}
+    </div>
+  );
+}
