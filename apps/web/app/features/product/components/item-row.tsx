@@ -84,7 +84,7 @@ export function ItemRow({
           </td>
         );
       })}
-      {dimensionUnit ? <td className="item-table__nowrap">{itemDimension(item, dimensionUnit)}</td> : null}
+      {dimensionUnit ? <td>{itemDimension(item, dimensionUnit)}</td> : null}
       {tiers.map((tier) => {
         const list = listPrice(item, tier.id);
         if (list === null) {
@@ -120,10 +120,8 @@ export function ItemRow({
               }
             >
               <span className="tier-price__amount">{amount}</span>
-              {/* Kept on every price, so a customer's discount appears without moving anything. */}
-              <span className="tier-price__deal">
-                {exclusive ? `−${exclusive.discount_percentage}%` : '\u00a0'}
-              </span>
+              {/* A badge over the corner: a customer's discount appears without moving anything. */}
+              {exclusive ? <span className="tier-price__deal">−{exclusive.discount_percentage}%</span> : null}
             </button>
             {active && nextBreak !== null ? (
               <p className="tier-price__next">
@@ -133,9 +131,7 @@ export function ItemRow({
           </td>
         );
       })}
-      <td className="item-table__number">
-        {shownPer === 'pallet' && unitsPerPallet ? unitsPerPallet : item.units_per_pack}
-      </td>
+      <td>{shownPer === 'pallet' && unitsPerPallet ? unitsPerPallet : item.units_per_pack}</td>
       <td>
         <QuantityField
           item={item}

@@ -117,7 +117,11 @@ export function ProductOrdering({ page }: { page: ProductPage }) {
         {/* The same height for both texts, so the swap after hydration moves nothing. */}
         <p className="ordering__hint">
           {customer.loggedIn ? (
-            'Prices include the exclusive discounts on your account.'
+            customer.pricing.exclusive.size > 0 ? (
+              'Your exclusive prices show with their discount.'
+            ) : (
+              'Choose quantities below, then add them to your cart.'
+            )
           ) : (
             <>
               <Link to={loginHref}>Log in</Link> to see your exclusive prices and to order.

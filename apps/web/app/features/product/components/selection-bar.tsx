@@ -42,14 +42,14 @@ export function SelectionBar({ sku, otherItems, totals, priceDisplay, busy, onAd
   return (
     <section ref={barRef} className="selection-bar" aria-label="Your selection">
       <div className="selection-bar__inner">
+        <dl className="selection-bar__sku">
+          <dt>SKU</dt>
+          <dd>
+            {sku}
+            {otherItems > 0 ? <span className="selection-bar__more"> +{otherItems} more</span> : null}
+          </dd>
+        </dl>
         <dl className="selection-bar__figures">
-          <div className="selection-bar__figure selection-bar__figure--sku">
-            <dt>SKU</dt>
-            <dd>
-              {sku}
-              {otherItems > 0 ? <span className="selection-bar__more"> +{otherItems} more</span> : null}
-            </dd>
-          </div>
           <div className="selection-bar__figure">
             <dt>Boxes</dt>
             <dd>{totals.packs}</dd>

@@ -15,8 +15,9 @@ function stickyTop(nav: HTMLElement | null): number {
 /**
  * The sticky variant navigation's behaviour (spec 2, §2): `scrollTo` moves smoothly (instantly when the
  * visitor prefers reduced motion) to a section, 60 px below the sticky header, and highlights its link
- * at once; while that scroll runs (1 s) the observer does not overrule it. Otherwise the first section
- * in view (10 % visible) is highlighted, 150 ms after scrolling settles.
+ * at once; while that scroll runs (1 s) the observer does not overrule it. Otherwise, of the sections in
+ * view (at least 10 % visible), the one filling most of the window is highlighted 150 ms after
+ * scrolling settles.
  */
 export function useVariantSpy(
   sectionIds: readonly string[],
@@ -32,32 +33,49 @@ export function useVariantSpy(
     const ids = idsKey.split(' ');
     const visible = new Set<string>();
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const offset = () => stickyTop(navRef.current) + VARIANT_SCROLL_OFFSET_PX;
+
+    // Of the sections in view, the one that fills most of the window below the sticky bars.
+    const highlight = () => {
+      if (Date.now() < lockedUntil.current) return;
+      let best: { id: string; height: number } | null = null;
+      for (const id of ids) {
+        const box = visible.has(id) ? document.getElementById(id)?.getBoundingClientRect() : undefined;
+        if (!box) continue;
+        const height = Math.min(box.bottom, window.innerHeight) - Math.max(box.top, offset());
+        if (!best || height > best.height) best = { id, height };
+      }
+      if (best) setActiveId(best.id);
+    };
+    const schedule = () => {
+      clearTimeout(timer);
+      timer = setTimeout(highlight, OBSERVER_DELAY_MS);
+    };
+
     const observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) {
           if (entry.isIntersecting) visible.add(entry.target.id);
           else visible.delete(entry.target.id);
         }
-        clearTimeout(timer);
-        timer = setTimeout(() => {
-          if (Date.now() < lockedUntil.current) return;
-          const first = ids.find((id) => visible.has(id));
-          if (first) setActiveId(first);
-        }, OBSERVER_DELAY_MS);
+        schedule();
       },
       {
         threshold: OBSERVER_THRESHOLD,
         // Sections under the sticky header and navigation are out of view.
-        rootMargin: `-${Math.round(stickyTop(navRef.current) + VARIANT_SCROLL_OFFSET_PX)}px 0px 0px 0px`,
+        rootMargin: `-${Math.round(offset())}px 0px 0px 0px`,
       },
     );
     for (const id of ids) {
       const section = document.getElementById(id);
       if (section) observer.observe(section);
     }
+    // Two sections can stay in view while the larger one changes; scrolling settles the choice too.
+    window.addEventListener('scroll', schedule, { passive: true });
     return () => {
       clearTimeout(timer);
       observer.disconnect();
+      window.removeEventListener('scroll', schedule);
     };
   }, [idsKey, navRef]);
 
