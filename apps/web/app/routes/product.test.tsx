@@ -1,6 +1,6 @@
 import type { CatalogueReader } from '@shop/domain';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { createRoutesStub, type LoaderFunction } from 'react-router';
+import { createRoutesStub, Link, Outlet, type LoaderFunction } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeContext, makeProductDetail, makeProductPage, TEST_ORIGIN } from '../../test/fake-catalogue';
 import * as product from './product';
@@ -150,6 +150,47 @@ describe('product page', () => {
       .closest('section')!;
     expect(within(machineSection).getByText('No ItemData entries found')).toBeInTheDocument();
     expect(within(machineSection).queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows the shape of the page while another product loads', async () => {
+    let release: () => void = () => undefined;
+    const covers = makeProductDetail({ id: 2, name: 'Pallet Covers', slug: 'pallet-covers' });
+    const Stub = createRoutesStub(
+      [
+        {
+          Component: () => (
+            <>
+              <Link to="/details/wraps/pallet-covers">Pallet Covers</Link>
+              <Outlet />
+            </>
+          ),
+          children: [
+            {
+              path: '/details/:categorySlug/:productSlug',
+              loader: (async (args) => {
+                if (args.params.productSlug === 'pallet-covers') {
+                  await new Promise<void>((resolve) => (release = resolve));
+                }
+                return product.loader(args as unknown as Parameters<typeof product.loader>[0]);
+              }) as LoaderFunction,
+              Component: product.default as unknown as React.ComponentType,
+              HydrateFallback: () => null,
+            },
+          ],
+        },
+      ],
+      fakeContext({
+        getProductPage: async (_category, slug) =>
+          makeProductPage({ product: slug === 'pallet-covers' ? covers : makeProductDetail() }),
+      }),
+    );
+    render(<Stub initialEntries={['/details/wraps/pallet-wraps']} />);
+    await screen.findByRole('heading', { level: 1, name: 'Pallet Wraps' });
+    fireEvent.click(screen.getByRole('link', { name: 'Pallet Covers' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading product…');
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pallet Covers' })).toBeInTheDocument();
   });
 
   it('makes the title of a missing product from its slug', () => {

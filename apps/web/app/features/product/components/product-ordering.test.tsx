@@ -64,7 +64,7 @@ interface ApiScript {
   exclusive?: { id: number; item: number; discount_percentage: number }[];
   cartWeight?: number;
   cartFails?: boolean;
-  post?: (body: unknown) => Response;
+  post?: (body: unknown) => Response | Promise<Response>;
 }
 
 /** A fake API at the network boundary; returns the spy so tests can read what was sent. */
@@ -377,11 +377,14 @@ describe('add to cart', () => {
   it('keeps the selection but resets the item stock cannot cover, and shows why', async () => {
     localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
     const detail = 'Insufficient stock for PW-HAND-400-BK: only 30 units available.';
-    mockApi({ post: () => json({ detail }, 400) });
+    let answer: (response: Response) => void = () => undefined;
+    mockApi({ post: () => new Promise<Response>((resolve) => (answer = resolve)) });
     const user = renderOrdering();
     await setUnits(user, 'PW-HAND-400-CL', '12');
     await setUnits(user, 'PW-HAND-400-BK', '60');
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByRole('button', { name: 'Cart Updating...' })).toBeDisabled();
+    answer(json({ detail }, 400));
     expect(await screen.findByText(detail)).toBeInTheDocument();
     expect(quantity('PW-HAND-400-BK')).toHaveValue('0');
     expect(quantity('PW-HAND-400-CL')).toHaveValue('12');
