@@ -8,6 +8,11 @@
 // run can use a different, random input for each request. `paths` in the output then says how many
 // requests repeated a path sent less than `cacheTtlMs` before (a read the server's in-process cache can
 // answer) and how often the list wrapped round.
+//
+// With `requestsFile` (one JSON object a line: {"method":"POST","path":"/api/…","headers":{…},"body":…}),
+// every request takes the next line the same way (method, path, headers added to `headers`, and the body,
+// a string or JSON-encoded), e.g. a different signed-in buyer per request. `paths` then counts those
+// requests, and `non2xxSamples` keeps the first few non-2xx answers (status and the start of the body).
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
@@ -25,7 +30,17 @@ const paths = config.pathsFile
   ? readFileSync(config.pathsFile, 'utf8')
       .split('\n')
       .filter((line) => line.startsWith('/'))
-  : null;
+  : config.requestsFile
+    ? readFileSync(config.requestsFile, 'utf8')
+        .split('\n')
+        .filter((line) => line.trim())
+        .map((line) => {
+          const { method = 'GET', path, headers = {}, body } = JSON.parse(line);
+          const text = body === undefined || typeof body === 'string' ? body : JSON.stringify(body);
+          return { method, path, headers, body: text, key: `${method} ${path} ${text ?? ''}` };
+        })
+    : null;
+const non2xxSamples = [];
 const cacheTtlMs = config.cacheTtlMs ?? 10_000;
 const firstSent = new Map();
 const pathStats = { listed: paths?.length ?? 0, sent: 0, repeatsWithinTtl: 0, wraps: 0 };
@@ -36,13 +51,33 @@ function nextPath() {
     next = 0;
     pathStats.wraps++;
   }
-  const requestPath = paths[next++];
+  const entry = paths[next++];
+  const key = typeof entry === 'string' ? entry : entry.key;
   const now = Date.now();
-  const first = firstSent.get(requestPath);
+  const first = firstSent.get(key);
   if (first !== undefined && now - first < cacheTtlMs) pathStats.repeatsWithinTtl++;
-  else firstSent.set(requestPath, now);
+  else firstSent.set(key, now);
   pathStats.sent++;
-  return requestPath;
+  return entry;
+}
+
+function setupRequest(request) {
+  const entry = nextPath();
+  if (typeof entry === 'string') {
+    request.path = entry;
+    return request;
+  }
+  request.method = entry.method;
+  request.path = entry.path;
+  request.headers = { ...request.headers, ...entry.headers };
+  request.body = entry.body;
+  return request;
+}
+
+/** Keeps the first few non-2xx answers, to say why requests failed. */
+function onResponse(status, body) {
+  if ((status < 200 || status >= 300) && non2xxSamples.length < 5)
+    non2xxSamples.push({ status, body: String(body ?? '').slice(0, 300) });
 }
 
 /** Growable buffer of response times in ms. */
@@ -59,14 +94,7 @@ const instance = autocannon({
   timeout: config.timeout ?? 10,
   ...(paths
     ? {
-        requests: [
-          {
-            setupRequest: (request) => {
-              request.path = nextPath();
-              return request;
-            },
-          },
-        ],
+        requests: [{ setupRequest, ...(config.requestsFile ? { onResponse } : {}) }],
       }
     : {}),
   ...(warmup > 0 ? { warmup: { connections, duration: warmup } } : {}),
@@ -104,4 +132,7 @@ const latencyExact = {
   max: round(count ? sorted[count - 1] : null),
 };
 delete result.warmup;
-process.stdout.write(`${JSON.stringify({ ...result, latencyExact, paths: paths ? pathStats : null })}\n`);
+const extra = config.requestsFile ? { non2xxSamples } : {};
+process.stdout.write(
+  `${JSON.stringify({ ...result, latencyExact, paths: paths ? pathStats : null, ...extra })}\n`,
+);
