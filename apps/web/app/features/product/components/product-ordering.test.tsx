@@ -1,5 +1,5 @@
 import type { ProductPage } from '@shop/domain';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +10,9 @@ import { PRICE_DISPLAY_KEY } from '../hooks/use-price-display';
 import { ProductOrdering } from './product-ordering';
 
 const PATH = '/details/wraps/pallet-wraps';
+
+// The add-to-cart code loads on first use; under a busy full run that can take more than a second.
+configure({ asyncUtilTimeout: 3_000 });
 
 function Where() {
   const { pathname, search } = useLocation();
@@ -377,14 +380,16 @@ describe('add to cart', () => {
   it('keeps the selection but resets the item stock cannot cover, and shows why', async () => {
     localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
     const detail = 'Insufficient stock for PW-HAND-400-BK: only 30 units available.';
-    let answer: (response: Response) => void = () => undefined;
+    let answer: ((response: Response) => void) | undefined;
     mockApi({ post: () => new Promise<Response>((resolve) => (answer = resolve)) });
     const user = renderOrdering();
     await setUnits(user, 'PW-HAND-400-CL', '12');
     await setUnits(user, 'PW-HAND-400-BK', '60');
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(await screen.findByRole('button', { name: 'Cart Updating...' })).toBeDisabled();
-    answer(json({ detail }, 400));
+    // The POST goes once the cart is known; answer it only then.
+    await waitFor(() => expect(answer).toBeDefined());
+    answer?.(json({ detail }, 400));
     expect(await screen.findByText(detail)).toBeInTheDocument();
     expect(quantity('PW-HAND-400-BK')).toHaveValue('0');
     expect(quantity('PW-HAND-400-CL')).toHaveValue('12');
