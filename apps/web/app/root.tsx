@@ -1,3 +1,6 @@
+// First, before anything that builds a Zod schema: the browser's Zod must run jitless under the CSP. The
+// root module is the first the page imports, so this holds whichever chunk the schemas end up in.
+import '~/lib/jitless-validation';
 import { useEffect } from 'react';
 import {
   isRouteErrorResponse,
