@@ -31,9 +31,17 @@ afterEach(async () => {
   finished?.expectNoProblems();
 });
 
+/** API paths the page asked for, in order. */
+let apiCalls: string[] = [];
+
 /** Opens the product page, signed in as `customer` when given (its access token stored as the shop does). */
 async function visit(path: string, as?: Customer): Promise<Page> {
   current = await openPage(browser, WIDE, baseURL);
+  apiCalls = [];
+  current.page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) apiCalls.push(`${request.method()} ${url.pathname}${url.search}`);
+  });
   if (as) {
     await current.context.addInitScript((token) => {
       window.localStorage.setItem('accessToken', token);
@@ -68,6 +76,15 @@ describe('product page ordering', () => {
   test('tiers, totals and Box/Pallet follow the quantities; the cart equals the page', async () => {
     const page = await visit(PRODUCT, customer);
     await expect.poll(() => page.locator('section.variant').count()).toBe(2);
+
+    // After hydration a signed-in buyer's page asks for its exclusive prices (every item in one call) and
+    // the cart, nothing per item (issue 5: at most 3 requests).
+    await expect.poll(() => apiCalls.length).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(apiCalls).toHaveLength(2);
+    expect(apiCalls.some((call) => call.startsWith('GET /api/ecommerce/carts/current/'))).toBe(true);
+    const exclusive = apiCalls.find((call) => call.startsWith('GET /api/ecommerce/exclusive-prices/'));
+    expect(new URLSearchParams(exclusive!.split('?')[1]).getAll('item')).toHaveLength(9);
 
     // Ten packs of six reach the second pack tier: £29.94 x 0.92 = £27.54 a pack.
     await setUnits(page, 'PW-HAND-400-CL', 60);
@@ -133,6 +150,9 @@ describe('product page ordering', () => {
 
   test('a visitor who adds to the cart is sent to log in and comes back to the product', async () => {
     const page = await visit(PRODUCT);
+    // A visitor sees list prices from the server's HTML; the page asks the API for nothing.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(apiCalls).toEqual([]);
     await page.getByRole('button', { name: 'Increase quantity of PW-HAND-400-CL' }).click();
     await expect.poll(() => figure(page, 'Boxes').textContent()).toBe('1');
     await page.getByRole('button', { name: 'Add to Cart' }).click();
