@@ -40,7 +40,7 @@ async function main() {
   onCleanUp(() => stopChild(shop.child));
   // One visit first, so the runs measure a warm server as visitors meet it.
   for (const page of PAGES) await fetch(`${shop.origin}${page}`);
-  const results = await runLighthouse(shop.origin, PAGES);
+  const { results } = await runLighthouse(shop.origin, PAGES);
   const report = lighthouseReport({
     located,
     results,
