@@ -447,3 +447,30 @@ export function writeReportKeepingSections(markdown) {
   const kept = markedSections(readReport()).map((s) => s.text);
   writeFileSync(reportFile, kept.length ? `${markdown.trimEnd()}\n\n${kept.join('\n\n')}\n` : markdown);
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Seeded randomness, so two runs send the same requests
+
+/** A small seeded PRNG (mulberry32): numbers in [0, 1). */
+export function mulberry32(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+export const pick = (random, list) => list[Math.floor(random() * list.length)];
+
+/** A shuffled copy (Fisher-Yates). */
+export function shuffle(random, list) {
+  const copy = [...list];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
+}

@@ -45,6 +45,9 @@ import {
   summarise,
   table,
   writeSection,
+  mulberry32,
+  pick,
+  shuffle,
 } from './lib.mjs';
 
 const { values: options } = parseArgs({
@@ -89,25 +92,6 @@ const FIGURES = [
 // ---------------------------------------------------------------------------------------------------------
 // Random inputs (seeded) and API reads
 
-function mulberry32(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-const pick = (random, list) => list[Math.floor(random() * list.length)];
-function shuffle(random, list) {
-  const copy = [...list];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j], copy[i]];
-  }
-  return copy;
-}
 const ids = (name, values) => values.map((value) => `${name}=${value}`).join('&');
 
 async function api(origin, requestPath, { method = 'GET', body, headers = {}, status = [200] } = {}) {
