@@ -1,7 +1,7 @@
 // `npm run bench:product`: the product page's reads and the cart add at 100k items (issue 5, "Speed").
 // Like bench/catalogue.mjs: a scratch store per database (PGlite in a temporary DATA_DIR; with
 // DATABASE_URL, a scratch database `bench_<timestamp>`, dropped afterwards), the synthetic catalogue
-// (apps/api/dist/seed.js --items N), the production server (TRUST_PROXY=true, so each buyer can sign up
+// (apps/api/dist/seed.js --items N), the production server (TRUST_PROXY=1, so each buyer can sign up
 // from its own X-Forwarded-For address) and autocannon from its own process (bench/load.mjs), every request
 // with a different random product, variant or buyer:
 //   - GET /api/product-variants/?product={id}                      target p95 ≤ 10 ms at 50 connections
@@ -310,9 +310,9 @@ async function benchDatabase(engine) {
     await client.query('vacuum (analyze)');
     await client.end();
   }
-  // The dev mailbox answers this machine only (production default without SMTP); the mailbox reads send no
-  // X-Forwarded-For, so they come from 127.0.0.1.
-  const shop = await startShop(workDir, database, { LOG_LEVEL: 'warn', TRUST_PROXY: 'true' });
+  // The dev mailbox (on by name in production) answers direct clients on this machine only; the mailbox
+  // reads send no X-Forwarded-For, so they are such clients.
+  const shop = await startShop(workDir, database, { LOG_LEVEL: 'warn', TRUST_PROXY: '1', DEV_MAILBOX: 'true' });
   log(`shop ready at ${shop.origin}; reading the catalogue`);
   const random = mulberry32(20_261_205);
   const catalogue = await readCatalogue(shop.origin, random);
@@ -422,7 +422,7 @@ function writeReport(results) {
     `## Product page and cart at ${ITEMS.toLocaleString('en-GB')} items (issue 5, "Speed")
 
 Written by \`npm run bench:product\` (bench/product.mjs); \`DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:product\`
-adds PostgreSQL. Production build (\`NODE_ENV=production LOG_LEVEL=warn TRUST_PROXY=true\`), autocannon from its own
+adds PostgreSQL. Production build (\`NODE_ENV=production LOG_LEVEL=warn TRUST_PROXY=1\`), autocannon from its own
 process. Every read takes a random product or variant (lists of ${LIST_LENGTH.toLocaleString('en-GB')} paths; the pages list is every product once,
 shuffled, so the server's 10 s product-page cache never answers). Each cart add is ${LINES} lines of one pack
 (\`{cart, item, pricing_tier, pack_quantity: 1, unit_type: 'pack', user_exclusive_price: null}\`) for the next of the

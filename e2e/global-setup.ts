@@ -100,6 +100,8 @@ export default async function setup(project: TestProject) {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
+    // The journeys read e-mailed codes from the outbox; production serves it only when asked by name.
+    DEV_MAILBOX: 'true',
   });
 
   let output = '';

@@ -71,6 +71,24 @@ const REDACT = [
   'body.token',
 ];
 
+/** What an operator must know about the configuration, logged once when the app is built. */
+function logConfigurationNotes(log: FastifyBaseLogger, config: Config) {
+  if (!config.smtpUrl) {
+    const where = config.devMailbox
+      ? 'readable at /dev/mailbox from this machine only'
+      : 'set DEV_MAILBOX=true to read it at /dev/mailbox from this machine';
+    const message = `SMTP_URL is not set: e-mail stays in the outbox, ${where}`;
+    if (config.env === 'production') log.warn(message);
+    else log.info(message);
+  }
+  if (config.env === 'production' && config.devMailbox) {
+    log.warn(
+      'DEV_MAILBOX=true in production: every e-mail, sign-up and reset codes included, is readable at ' +
+        '/api/dev/mailbox/ by anyone who can run a program on this machine',
+    );
+  }
+}
+
 export function createServices(database: Database, config: Config, log: FastifyBaseLogger): Services {
   const { db } = database;
   const rateLimiter = createRateLimiter(db);
@@ -108,6 +126,7 @@ export async function buildApp({ config, database, storefront, logStream }: Buil
     routerOptions: { ignoreDuplicateSlashes: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  logConfigurationNotes(app.log, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -157,12 +176,7 @@ export async function buildApp({ config, database, storefront, logStream }: Buil
         rateLimiter: services.rateLimiter,
         cookieSecure: config.cookieSecure,
       });
-      if (config.devMailbox !== 'off') {
-        await api.register(devMailboxRoutes, {
-          devMailbox: services.devMailbox,
-          localOnly: config.devMailbox === 'local',
-        });
-      }
+      if (config.devMailbox) await api.register(devMailboxRoutes, { devMailbox: services.devMailbox });
       // Unknown API paths answer JSON, never a page.
       api.setNotFoundHandler((request, reply) => reply.code(404).send({ detail: 'Not found.' }));
     },

@@ -10,14 +10,16 @@ describe('loadConfig: accounts and e-mail', () => {
   });
 
   it.each([
-    [{ NODE_ENV: 'development' }, 'on'],
-    [{ NODE_ENV: 'production' }, 'local'],
-    [{ NODE_ENV: 'production', DEV_MAILBOX: 'true' }, 'on'],
-    [{ NODE_ENV: 'development', SMTP_URL: 'smtp://mail.example:587' }, 'off'],
-    [{ NODE_ENV: 'development', SMTP_URL: 'smtp://mail.example:587', DEV_MAILBOX: 'true' }, 'on'],
-    [{ NODE_ENV: 'development', DEV_MAILBOX: 'false' }, 'off'],
-  ])('the dev mailbox for %j is %s', (env, mode) => {
-    expect(loadConfig(env).devMailbox).toBe(mode);
+    [{ NODE_ENV: 'development' }, true],
+    [{ NODE_ENV: 'test' }, true],
+    [{ NODE_ENV: 'production' }, false],
+    [{}, false],
+    [{ NODE_ENV: 'production', DEV_MAILBOX: 'true' }, true],
+    [{ NODE_ENV: 'development', SMTP_URL: 'smtp://mail.example:587' }, false],
+    [{ NODE_ENV: 'development', SMTP_URL: 'smtp://mail.example:587', DEV_MAILBOX: 'true' }, true],
+    [{ NODE_ENV: 'development', DEV_MAILBOX: 'false' }, false],
+  ])('the dev mailbox for %j is there: %s', (env, enabled) => {
+    expect(loadConfig(env).devMailbox).toBe(enabled);
   });
 
   it('reads the JWT secrets and refuses short ones', () => {
@@ -38,5 +40,47 @@ describe('loadConfig: accounts and e-mail', () => {
     );
     expect(() => loadConfig({ SMTP_URL: 'http://user:hunter2@mail.example' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ SMTP_URL: 'http://user:hunter2@mail.example' })).not.toThrow(/hunter2/);
+  });
+});
+
+describe('loadConfig: what must not come from a request', () => {
+  it('starts as production when NODE_ENV is unset (the built server run by hand)', () => {
+    expect(loadConfig({}).env).toBe('production');
+  });
+
+  it('refuses TRUST_PROXY=true and asks for a hop count or addresses', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: 'true' would let any client choose its own address.*number of proxies.*addresses/,
+    );
+  });
+
+  it.each([
+    ['false', false],
+    ['', false],
+    ['0', false],
+    ['127.0.0.1', '127.0.0.1'],
+    ['127.0.0.1, 10.0.0.0/8,::1', '127.0.0.1, 10.0.0.0/8,::1'],
+  ])('takes TRUST_PROXY=%j', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('turns a hop count into a check that trusts that many proxies', () => {
+    const trust = loadConfig({ TRUST_PROXY: '2' }).trustProxy as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => trust('10.0.0.1', hop))).toEqual([true, true, false]);
+  });
+
+  it.each(['yes', 'loopback', '10.0.0.0/99', '1.2.3', '127.0.0.1,evil'])(
+    'refuses TRUST_PROXY=%j',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+    },
+  );
+
+  it('takes the public origin from PUBLIC_URL, else http://localhost:{PORT}', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '8123' }).publicUrl).toBe('http://localhost:8123');
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example/' }).publicUrl).toBe('https://shop.example');
+    expect(() => loadConfig({ PUBLIC_URL: 'https://shop.example/path' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://shop.example' })).toThrow(/PUBLIC_URL/);
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -6,17 +7,36 @@ const booleanish = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Unset means production: a built server started by hand must not open development-only routes. */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   /** A PostgreSQL URL; without it the shop uses embedded PGlite under DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Trust X-Forwarded-* only behind a known proxy (a hop count, 'true' or a list of addresses). */
-  TRUST_PROXY: z.string().default('false'),
-  /** The public origin used in canonical URLs, sitemaps and DRF `next` links, e.g. https://shop.example. */
-  PUBLIC_URL: z.string().url().optional(),
+  /** Trust X-Forwarded-* only behind known proxies: a hop count or a list of proxy addresses. */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine(
+      (value) => value !== 'true',
+      "'true' would let any client choose its own address (and lift every per-client limit); " +
+        'give the number of proxies in front of the shop (e.g. 1) or their addresses (e.g. 127.0.0.1,10.0.0.0/8)',
+    )
+    .refine(
+      (value) => isTrustProxySetting(value),
+      'must be false, a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges',
+    ),
+  /**
+   * The public origin of canonical URLs, the sitemap and robots.txt, e.g. https://shop.example; never taken
+   * from a request's headers (a cache in front could be poisoned). Defaults to http://localhost:{PORT}.
+   */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .refine((url) => /^https?:\/\/[^/?#]+\/?$/.test(url), 'must be an http(s) origin without a path')
+    .optional(),
   /** Skip seeding the demo catalogue on an empty database. */
   SEED_DEMO: booleanish.default(true),
   /** Signs access tokens (HS256); unset, a secret is generated once and kept in DATA_DIR/jwt-secret. */
@@ -39,7 +59,10 @@ const EnvSchema = z.object({
     .optional(),
   /** The From header of the shop's e-mail. */
   MAIL_FROM: z.string().min(3).default('PackRight Supplies <no-reply@packright.example>'),
-  /** Serve the outbox at /api/dev/mailbox/; defaults to on when SMTP_URL is unset (loopback only in production). */
+  /**
+   * Serve the outbox at /api/dev/mailbox/ to clients on this machine. In production only when set to true
+   * explicitly; elsewhere on by default when SMTP_URL is unset.
+   */
   DEV_MAILBOX: booleanish.optional(),
 });
 
@@ -50,8 +73,9 @@ export type Config = {
   databaseUrl: string | undefined;
   dataDir: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
-  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
-  publicUrl: string | undefined;
+  trustProxy: false | string | ((address: string, hop: number) => boolean);
+  /** An origin without a trailing slash, e.g. http://localhost:3000. */
+  publicUrl: string;
   seedDemo: boolean;
   /** Unset: generated and kept under DATA_DIR (see modules/accounts/secrets.ts). */
   jwtSecret: string | undefined;
@@ -60,15 +84,28 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   /**
-   * 'on': the dev mailbox answers everyone; 'local': only clients on this machine (the default in
-   * production without SMTP, so `npm start` shows mail without publishing reset codes); 'off': absent.
+   * Whether the dev mailbox exists. It only ever answers clients on this machine, judged by the socket's
+   * peer address, and never a request that came through a proxy.
    */
-  devMailbox: 'on' | 'local' | 'off';
+  devMailbox: boolean;
 };
 
+/** A list entry of TRUST_PROXY: an IP address, optionally with a CIDR prefix length. */
+function isProxyAddress(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  if (rest.length > 0 || isIP(address) === 0) return false;
+  if (prefix === undefined) return true;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= max;
+}
+
+function isTrustProxySetting(value: string): boolean {
+  if (value === 'false' || value === '' || value === 'true' || /^\d{1,2}$/.test(value)) return true;
+  return value.split(',').every((entry) => isProxyAddress(entry.trim()));
+}
+
 function parseTrustProxy(value: string): Config['trustProxy'] {
-  if (value === 'true') return true;
-  if (value === 'false' || value === '') return false;
+  if (value === 'false' || value === '' || value === '0') return false;
   if (/^\d+$/.test(value)) {
     // A hop count: trust that many proxies in front of the shop.
     const hops = Number(value);
@@ -77,15 +114,10 @@ function parseTrustProxy(value: string): Config['trustProxy'] {
   return value;
 }
 
-function devMailboxMode(
-  flag: boolean | undefined,
-  smtpUrl: string | undefined,
-  env: Config['env'],
-): Config['devMailbox'] {
-  if (flag === false) return 'off';
-  if (flag === true) return 'on';
-  if (smtpUrl) return 'off';
-  return env === 'production' ? 'local' : 'on';
+/** Production gets the mailbox only when asked for by name; elsewhere it stands in for SMTP. */
+function devMailboxEnabled(flag: boolean | undefined, smtpUrl: string | undefined, env: Config['env']): boolean {
+  if (flag !== undefined) return flag;
+  return env !== 'production' && !smtpUrl;
 }
 
 /** Reads the environment once, failing at start-up with a clear message when it is wrong. */
@@ -104,7 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    publicUrl: e.PUBLIC_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     seedDemo: e.SEED_DEMO,
     jwtSecret: e.JWT_SECRET,
     jwtPreviousSecrets: e.JWT_PREVIOUS_SECRETS.split(',')
@@ -113,6 +145,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    devMailbox: devMailboxMode(e.DEV_MAILBOX, e.SMTP_URL, e.NODE_ENV),
+    devMailbox: devMailboxEnabled(e.DEV_MAILBOX, e.SMTP_URL, e.NODE_ENV),
   };
 }

@@ -37,21 +37,6 @@ async function main() {
         log: app.log,
       })
     : undefined;
-  if (!config.smtpUrl) {
-    const where =
-      config.devMailbox === 'off'
-        ? 'DEV_MAILBOX is off, so nobody can read it'
-        : `readable at /api/dev/mailbox/${config.devMailbox === 'local' ? ' from this machine only' : ''}`;
-    const message = `SMTP_URL is not set: e-mail stays in the outbox, ${where}`;
-    if (config.env === 'production') app.log.warn(message);
-    else app.log.info(message);
-  }
-  if (config.env === 'production' && config.devMailbox === 'on') {
-    app.log.warn(
-      'DEV_MAILBOX is on in production: anyone can read every e-mail, sign-up and reset codes included',
-    );
-  }
-
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
 import { enqueueEmail } from '../mail/queries';
@@ -69,55 +70,94 @@ describe('GET /api/dev/mailbox/', () => {
   });
 });
 
-describe('when the mailbox is off or local', () => {
+/** Builds the app with `env`, runs `body`, then closes it and its data directory. */
+async function withApp(env: Record<string, string>, body: (app: TestContext['app']) => Promise<void>) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-mailbox-'));
+  const other = await createTestApp({ config: testConfig({ DATA_DIR: dataDir, ...env }) });
+  try {
+    await body(other.app);
+  } finally {
+    await other.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const mailbox = (app: TestContext['app'], remoteAddress: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url: '/api/dev/mailbox/', remoteAddress, headers });
+
+describe('who may read the mailbox', () => {
   it('is absent with DEV_MAILBOX=false', async () => {
-    const off = await createTestApp({ config: testConfig({ DEV_MAILBOX: 'false' }) });
-    try {
-      const res = await off.app.inject({ method: 'GET', url: '/api/dev/mailbox/' });
+    await withApp({ DEV_MAILBOX: 'false' }, async (app) => {
+      const res = await mailbox(app, '127.0.0.1');
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ detail: 'Not found.' });
-    } finally {
-      await off.close();
-    }
+    });
   });
 
   it('is absent when SMTP_URL is set (mail really goes out)', async () => {
-    const smtp = await createTestApp({ config: testConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }) });
-    try {
-      expect((await smtp.app.inject({ method: 'GET', url: '/api/dev/mailbox/' })).statusCode).toBe(404);
-    } finally {
-      await smtp.close();
-    }
+    await withApp({ SMTP_URL: 'smtp://127.0.0.1:2525' }, async (app) => {
+      expect((await mailbox(app, '127.0.0.1')).statusCode).toBe(404);
+    });
   });
 
-  it('answers only this machine in production without SMTP', async () => {
+  it('is absent in production unless DEV_MAILBOX=true names it, even for this machine', async () => {
+    await withApp({ NODE_ENV: 'production' }, async (app) => {
+      expect((await mailbox(app, '127.0.0.1')).statusCode).toBe(404);
+    });
+  });
+
+  it('answers only a direct client on this machine, by the socket address, when DEV_MAILBOX=true', async () => {
+    await withApp({ NODE_ENV: 'production', DEV_MAILBOX: 'true' }, async (app) => {
+      expect((await mailbox(app, '127.0.0.1')).statusCode).toBe(200);
+      expect((await mailbox(app, '::1')).statusCode).toBe(200);
+      expect((await mailbox(app, '203.0.113.9')).statusCode).toBe(404);
+      expect((await mailbox(app, '203.0.113.9', { 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(404);
+    });
+  });
+
+  it('ignores an X-Forwarded-For that TRUST_PROXY would believe', async () => {
+    await withApp({ NODE_ENV: 'production', DEV_MAILBOX: 'true', TRUST_PROXY: '1' }, async (app) => {
+      // With one trusted hop, request.ip is the header's 127.0.0.1; the socket is still remote.
+      const res = await mailbox(app, '203.0.113.9', { 'x-forwarded-for': '127.0.0.1' });
+      expect(res.statusCode).toBe(404);
+    });
+  });
+
+  it.each([
+    ['x-forwarded-for', '203.0.113.9'],
+    ['x-forwarded-for', '127.0.0.1'],
+    ['x-forwarded-host', 'shop.example'],
+    ['x-forwarded-proto', 'https'],
+    ['forwarded', 'for=203.0.113.9'],
+  ])('refuses a local request that a proxy marked with %s', async (header, value) => {
+    // A reverse proxy on this machine connects from loopback for every client it forwards.
+    expect((await mailbox(ctx.app, '127.0.0.1', { [header]: value })).statusCode).toBe(404);
+  });
+
+  it('answers only this machine in development too', async () => {
+    expect((await mailbox(ctx.app, '192.0.2.7')).statusCode).toBe(404);
+    expect((await mailbox(ctx.app, '127.0.0.1')).statusCode).toBe(200);
+  });
+
+  it('warns in the log when production runs it', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-mailbox-'));
-    const prod = await createTestApp({ config: testConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }) });
-    try {
-      const remote = await prod.app.inject({
-        method: 'GET',
-        url: '/api/dev/mailbox/',
-        remoteAddress: '203.0.113.9',
-      });
-      expect(remote.statusCode).toBe(404);
-      const local = await prod.app.inject({
-        method: 'GET',
-        url: '/api/dev/mailbox/',
-        remoteAddress: '127.0.0.1',
-      });
-      expect(local.statusCode).toBe(200);
-      // A forged proxy header does not make a remote client local.
-      const forged = await prod.app.inject({
-        method: 'GET',
-        url: '/api/dev/mailbox/',
-        remoteAddress: '203.0.113.9',
-        headers: { 'x-forwarded-for': '127.0.0.1' },
-      });
-      expect(forged.statusCode).toBe(404);
-    } finally {
-      await prod.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    const prod = await createTestApp({
+      config: testConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+      logStream,
+    });
+    await prod.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    const warning = lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(warning).toContainEqual(
+      expect.objectContaining({ level: 40, msg: expect.stringMatching(/^DEV_MAILBOX=true in production/) }),
+    );
   });
 
   it.each([
@@ -128,6 +168,7 @@ describe('when the mailbox is off or local', () => {
     ['10.0.0.1', false],
     ['::ffff:10.0.0.1', false],
     ['2001:db8::1', false],
+    [undefined, false],
   ])('%s is loopback: %s', (ip, expected) => {
     expect(isLoopback(ip)).toBe(expected);
   });

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound } from '../../http/errors';
@@ -19,18 +20,31 @@ const MailboxQuerySchema = PageQuerySchema.extend({
 }).strict();
 
 /** True for a client on this machine (IPv4, IPv6 or IPv4-mapped loopback). */
-export function isLoopback(ip: string): boolean {
-  return ip === '::1' || /^(::ffff:)?127\./.test(ip);
+export function isLoopback(ip: string | undefined): boolean {
+  return ip !== undefined && (ip === '::1' || /^(::ffff:)?127\./.test(ip));
+}
+
+/** Headers a proxy adds; a request carrying any of them may have come from anywhere. */
+function cameThroughProxy(headers: Record<string, unknown>): boolean {
+  return Object.keys(headers).some((name) => name === 'forwarded' || name.startsWith('x-forwarded-'));
+}
+
+/**
+ * A client on this machine, talking to the shop directly. The socket's own peer address decides, never
+ * `request.ip`, which TRUST_PROXY lets a client choose; a proxy on this machine would make every client look
+ * local, so anything a proxy marks is refused.
+ */
+export function isLocalDirectRequest(request: FastifyRequest): boolean {
+  return isLoopback(request.raw.socket.remoteAddress) && !cameThroughProxy(request.headers);
 }
 
 /**
  * The development mailbox: the outbox as JSON, for reading codes without an SMTP server. Registered only
- * when DEV_MAILBOX is on; `localOnly` hides it from every client but this machine's.
+ * when DEV_MAILBOX is on, and answers nobody but a direct client on this machine (others get 404).
  */
 export const devMailboxRoutes: FastifyPluginAsyncZod<{
   devMailbox: DevMailboxService;
-  localOnly: boolean;
-}> = async (app, { devMailbox, localOnly }) => {
+}> = async (app, { devMailbox }) => {
   app.get(
     '/dev/mailbox/',
     {
@@ -41,7 +55,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{
         response: { 200: pageSchema(MessageSchema) },
       },
       onRequest: async (request) => {
-        if (localOnly && !isLoopback(request.ip)) throw new NotFound();
+        if (!isLocalDirectRequest(request)) throw new NotFound();
       },
     },
     async (request, reply) => {
