@@ -147,7 +147,7 @@ export async function buildApp({ config, database, storefront, logStream }: Buil
   });
 
   const services = createServices(database, config, app.log);
-  registerAuthentication(app, services.tokens);
+  registerAuthentication(app, services.accounts);
 
   await app.register(
     async (api) => {

@@ -100,7 +100,7 @@ export const products = pgTable(
       .references(() => categories.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     slug: text('slug').notNull().unique('products_slug_unique'),
-    /** HTML; sanitised on write. */
+    /** HTML, sanitised on write by every write path with lib/sanitize-html.ts (and again on render). */
     description: text('description').notNull().default(''),
     /** Position 1..15 in the home page's product grid; null when not featured. */
     featuredRank: integer('featured_rank'),
@@ -379,10 +379,16 @@ export const emailVerificationCodes = pgTable(
     purpose: otpPurposeEnum('purpose').notNull(),
     codeHash: text('code_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** A keyed hash of the client address that asked for the code (no address is kept). */
+    requestedBy: text('requested_by').notNull().default(''),
+    /** Wrong tries from the client that asked for the code. */
     attempts: integer('attempts').notNull().default(0),
+    /** Wrong tries from every other client together, so strangers cannot use up the owner's tries. */
+    foreignAttempts: integer('foreign_attempts').notNull().default(0),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
+  // Also serves the count of an address's codes of the last day, whatever their purpose (email leads).
   (t) => [index('email_verification_codes_email_purpose_idx').on(t.email, t.purpose, t.createdAt)],
 );
 

@@ -1,9 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BadAuthorizationHeader, NotAuthenticated, TokenNotValid } from './errors';
-import type { TokenService } from './tokens';
+import type { AccessClaims } from './tokens';
 
 export interface AuthenticatedUser {
   id: number;
+  /** The session (refresh-token family) the access token belongs to. */
+  sessionId: string;
+}
+
+/** Checks an access token: its signature and claims, and that its session is still live. */
+export interface AccessTokenChecker {
+  authenticate(token: string): Promise<AccessClaims>;
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9_.~+/=-]+)$/i;
@@ -12,7 +19,7 @@ const BEARER = /^Bearer ([A-Za-z0-9_.~+/=-]+)$/i;
  * Adds `request.user` and the `authenticate` pre-handler to the whole app: routes that need a signed-in
  * user add `onRequest: app.authenticate` (or `preHandler`) and read `signedInUser(request)`.
  */
-export function registerAuthentication(app: FastifyInstance, tokens: TokenService) {
+export function registerAuthentication(app: FastifyInstance, checker: AccessTokenChecker) {
   app.decorateRequest('user', null);
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('www-authenticate', 'Bearer realm="api"');
@@ -21,8 +28,8 @@ export function registerAuthentication(app: FastifyInstance, tokens: TokenServic
     const match = BEARER.exec(header.trim());
     if (!match) throw new BadAuthorizationHeader();
     try {
-      const { userId } = await tokens.verifyAccessToken(match[1]!);
-      request.user = { id: userId };
+      const { userId, sessionId } = await checker.authenticate(match[1]!);
+      request.user = { id: userId, sessionId };
     } catch {
       throw new TokenNotValid('Given token not valid for any token type');
     }

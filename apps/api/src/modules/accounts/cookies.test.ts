@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCookie, refreshCookie } from './cookies';
+import { readCookie, readCookies, refreshCookie } from './cookies';
 
 describe('readCookie', () => {
   it.each([
@@ -17,10 +17,20 @@ describe('readCookie', () => {
   });
 });
 
+describe('readCookies', () => {
+  it('answers every value of the name, so a planted second cookie shows', () => {
+    expect(
+      readCookies('__Secure-refresh_token=a; theme=x; __Secure-refresh_token=b', '__Secure-refresh_token'),
+    ).toEqual(['a', 'b']);
+    expect(readCookies('refresh_token=a', '__Secure-refresh_token')).toEqual([]);
+    expect(readCookies(undefined, 'x')).toEqual([]);
+  });
+});
+
 describe('refreshCookie', () => {
-  it('is HttpOnly, SameSite=Strict, scoped to the account API, and Secure when asked', () => {
+  it('is HttpOnly, SameSite=Strict, scoped to the account API, and Secure with the __Secure- prefix when asked', () => {
     expect(refreshCookie('tok', 1209600.7, true)).toBe(
-      'refresh_token=tok; Max-Age=1209600; Path=/api/account/; HttpOnly; SameSite=Strict; Secure',
+      '__Secure-refresh_token=tok; Max-Age=1209600; Path=/api/account/; HttpOnly; SameSite=Strict; Secure',
     );
     expect(refreshCookie('', 0, false)).toBe(
       'refresh_token=; Max-Age=0; Path=/api/account/; HttpOnly; SameSite=Strict',

@@ -24,10 +24,11 @@ export class NotAuthenticated extends DomainError {
 
 /**
  * 400 from email-authentication/: the spec's answer shape with `success: false`, plus `detail` with the same
- * text so the client's generic normalisation (spec 1, §8) shows it.
+ * text so the client's generic normalisation (spec 1, §8) shows it. A failed code check leaves `exists` out,
+ * so it says nothing about whether the address has an account.
  */
 export class EmailAuthenticationFailed extends DomainError {
-  constructor(answer: { exists: boolean; authentication_type: AuthenticationType; message: string }) {
+  constructor(answer: { exists?: boolean; authentication_type: AuthenticationType; message: string }) {
     super(answer.message, 400, { ...answer, success: false, detail: answer.message });
   }
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, min, ne, sql } from 'drizzle-orm';
 import type { AuthenticationType } from '@shop/domain';
 import type { Db } from '../../db/client';
 import { emailVerificationCodes, refreshTokens, users, verificationTokens } from '../../db/schema';
@@ -63,8 +63,99 @@ export async function updatePasswordHash(db: Db, userId: number, passwordHash: s
 // E-mailed codes and the verification tokens they buy
 // ---------------------------------------------------------------------------------------------
 
-/** Ends the address's earlier codes for this purpose: only the newest one works. */
-export async function retireCodes(db: Db, email: string, purpose: AuthenticationType): Promise<void> {
+/**
+ * Holds the address's code lock until the transaction ends, so concurrent requests for one address are
+ * counted one after the other.
+ */
+export async function lockAddressCodes(db: Db, email: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`otp:${email}`}, 0))`);
+}
+
+/** How many codes the address was sent since `since` (any purpose), and when the first of them was. */
+export async function countCodesSince(
+  db: Db,
+  email: string,
+  since: Date,
+): Promise<{ sent: number; first: Date | null }> {
+  const [row] = await db
+    .select({ sent: count(), first: min(emailVerificationCodes.createdAt) })
+    .from(emailVerificationCodes)
+    .where(and(eq(emailVerificationCodes.email, email), gt(emailVerificationCodes.createdAt, since)));
+  return { sent: row?.sent ?? 0, first: row?.first ?? null };
+}
+
+export async function insertCode(
+  db: Db,
+  code: {
+    email: string;
+    purpose: AuthenticationType;
+    codeHash: string;
+    expiresAt: Date;
+    requestedBy: string;
+  },
+): Promise<void> {
+  await db.insert(emailVerificationCodes).values(code);
+}
+
+export interface StoredCode {
+  id: number;
+  codeHash: string;
+  expiresAt: Date;
+  requestedBy: string;
+  attempts: number;
+  foreignAttempts: number;
+}
+
+/**
+ * The address's unused codes for this purpose made since `since`, newest first, locked until the
+ * transaction ends (one check at a time).
+ */
+export async function lockUnusedCodes(
+  db: Db,
+  email: string,
+  purpose: AuthenticationType,
+  since: Date,
+): Promise<StoredCode[]> {
+  return db
+    .select({
+      id: emailVerificationCodes.id,
+      codeHash: emailVerificationCodes.codeHash,
+      expiresAt: emailVerificationCodes.expiresAt,
+      requestedBy: emailVerificationCodes.requestedBy,
+      attempts: emailVerificationCodes.attempts,
+      foreignAttempts: emailVerificationCodes.foreignAttempts,
+    })
+    .from(emailVerificationCodes)
+    .where(
+      and(
+        eq(emailVerificationCodes.email, email),
+        eq(emailVerificationCodes.purpose, purpose),
+        isNull(emailVerificationCodes.consumedAt),
+        gt(emailVerificationCodes.createdAt, since),
+      ),
+    )
+    .orderBy(desc(emailVerificationCodes.createdAt), desc(emailVerificationCodes.id))
+    .for('update');
+}
+
+/**
+ * Counts one wrong try on each of these codes: against the requester's own tries when `client` asked for
+ * the code, else against the tries every other client shares.
+ */
+export async function recordWrongTry(db: Db, ids: number[], client: string): Promise<void> {
+  if (ids.length === 0) return;
+  const own = sql`${emailVerificationCodes.requestedBy} = ${client}`;
+  await db
+    .update(emailVerificationCodes)
+    .set({
+      attempts: sql`${emailVerificationCodes.attempts} + case when ${own} then 1 else 0 end`,
+      foreignAttempts: sql`${emailVerificationCodes.foreignAttempts} + case when ${own} then 0 else 1 end`,
+    })
+    .where(inArray(emailVerificationCodes.id, ids));
+}
+
+/** Uses up every unused code of the address for this purpose (one of them was just checked). */
+export async function consumeCodes(db: Db, email: string, purpose: AuthenticationType): Promise<void> {
   await db
     .update(emailVerificationCodes)
     .set({ consumedAt: new Date() })
@@ -75,47 +166,6 @@ export async function retireCodes(db: Db, email: string, purpose: Authentication
         isNull(emailVerificationCodes.consumedAt),
       ),
     );
-}
-
-export async function insertCode(
-  db: Db,
-  code: { email: string; purpose: AuthenticationType; codeHash: string; expiresAt: Date },
-): Promise<void> {
-  await db.insert(emailVerificationCodes).values(code);
-}
-
-/** The address's live code for this purpose, locked until the transaction ends (one check at a time). */
-export async function lockActiveCode(db: Db, email: string, purpose: AuthenticationType) {
-  const [row] = await db
-    .select({
-      id: emailVerificationCodes.id,
-      codeHash: emailVerificationCodes.codeHash,
-      expiresAt: emailVerificationCodes.expiresAt,
-      attempts: emailVerificationCodes.attempts,
-    })
-    .from(emailVerificationCodes)
-    .where(
-      and(
-        eq(emailVerificationCodes.email, email),
-        eq(emailVerificationCodes.purpose, purpose),
-        isNull(emailVerificationCodes.consumedAt),
-      ),
-    )
-    .orderBy(desc(emailVerificationCodes.createdAt), desc(emailVerificationCodes.id))
-    .limit(1)
-    .for('update');
-  return row;
-}
-
-export async function recordCodeAttempt(db: Db, id: number, attempts: number): Promise<void> {
-  await db.update(emailVerificationCodes).set({ attempts }).where(eq(emailVerificationCodes.id, id));
-}
-
-export async function consumeCode(db: Db, id: number): Promise<void> {
-  await db
-    .update(emailVerificationCodes)
-    .set({ consumedAt: new Date() })
-    .where(eq(emailVerificationCodes.id, id));
 }
 
 export async function insertVerificationToken(
@@ -190,6 +240,30 @@ export async function selectLiveFamily(
     .from(refreshTokens)
     .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.revokedAt)));
   return row;
+}
+
+/**
+ * Whether the session (refresh-token family) of an access token is still live for an active user: a password
+ * change, a reset, a logout and a deactivation end it. Asked on every authenticated request, so it is one
+ * prepared statement on the family index.
+ */
+export function prepareSessionCheck(db: Db) {
+  const statement = db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .innerJoin(users, eq(users.id, refreshTokens.userId))
+    .where(
+      and(
+        eq(refreshTokens.familyId, sql.placeholder('sessionId')),
+        eq(refreshTokens.userId, sql.placeholder('userId')),
+        isNull(refreshTokens.revokedAt),
+        eq(users.isActive, true),
+      ),
+    )
+    .limit(1)
+    .prepare('accounts_live_session');
+  return async (userId: number, sessionId: string): Promise<boolean> =>
+    (await statement.execute({ userId, sessionId })).length > 0;
 }
 
 export async function markRotated(db: Db, id: number, replacedBy: number): Promise<void> {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { ACCOUNT_MESSAGES } from '@shop/domain';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
@@ -12,7 +12,7 @@ import {
   verificationTokens,
 } from '../../db/schema';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
-import { ACCOUNT_LIMITS } from './service';
+import { ACCOUNT_LIMITS, CODE_BUDGET_WINDOW_MS, CODES_PER_ADDRESS_PER_DAY } from './service';
 import { accountClient, refreshCookieOf } from './testing';
 import { ACCESS_TOKEN_TYP, AUDIENCE, hashOpaqueToken, ISSUER, keyIdOf } from './tokens';
 
@@ -20,9 +20,13 @@ const JWT_SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
 
 let ctx: TestContext;
 let api: ReturnType<typeof accountClient>;
+/** The user and session of a live sign-in, for tokens made by hand. */
+let live: { sub: string; sid: string };
 beforeAll(async () => {
   ctx = await createTestApp({ config: testConfig({ JWT_SECRET }) });
   api = accountClient(ctx);
+  const { access } = await api.signUp(api.newEmail('hand-made'));
+  live = claimsOf(access) as { sub: string; sid: string };
 });
 afterAll(() => ctx.close());
 
@@ -43,11 +47,19 @@ function wrongCode(code: string) {
   return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 }
 
-function signToken(claims: Record<string, unknown>, options: { secret?: string; expiresIn?: string } = {}) {
+/** The claims of a JWT, unverified. */
+function claimsOf(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+}
+
+function signToken(
+  claims: Record<string, unknown>,
+  options: { secret?: string; expiresIn?: string; sub?: string } = {},
+) {
   const secret = options.secret ?? JWT_SECRET;
-  return new SignJWT(claims)
+  return new SignJWT({ sid: live.sid, ...claims })
     .setProtectedHeader({ alg: 'HS256', typ: ACCESS_TOKEN_TYP, kid: keyIdOf(secret) })
-    .setSubject('1')
+    .setSubject(options.sub ?? live.sub)
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt()
@@ -119,25 +131,53 @@ describe('POST /api/account/email-authentication/ (asking for a code)', () => {
     expect(after!.n).toBe(before!.n);
   });
 
-  it('sends a new code to an address at most once a minute, with Retry-After', async () => {
+  it('sends a new code to an address at most once a minute per client, with Retry-After', async () => {
     const email = api.newEmail('minute');
-    expect((await api.requestCode(email, 'signup')).statusCode).toBe(200);
-    const again = await api.requestCode(email, 'signup');
+    const ip = api.nextIp();
+    expect((await api.requestCode(email, 'signup', ip)).statusCode).toBe(200);
+    const again = await api.requestCode(email, 'signup', ip);
     expect(again.statusCode).toBe(429);
     expect(again.json()).toEqual({ detail: expect.stringContaining('throttled') });
     expect(Number(again.headers['retry-after'])).toBeGreaterThan(50);
-    // The other purpose counts against the same address.
-    expect((await api.requestCode(email, 'forgot_password')).statusCode).toBe(400);
+    // Another client's request is its own: a stranger asking cannot use up the owner's minute.
+    expect((await api.requestCode(email, 'signup')).statusCode).toBe(200);
   });
 
-  it(`sends at most ${ACCOUNT_LIMITS.codePerHour.limit} codes to an address an hour`, async () => {
+  it(`sends at most ${ACCOUNT_LIMITS.codePerHour.limit} codes to an address an hour from one client`, async () => {
     const email = api.newEmail('hour');
+    const ip = api.nextIp();
     for (let i = 0; i < ACCOUNT_LIMITS.codePerHour.limit; i++) {
       await api.allowNewCode(email);
-      expect((await api.requestCode(email, 'signup')).statusCode).toBe(200);
+      expect((await api.requestCode(email, 'signup', ip)).statusCode).toBe(200);
     }
     await api.allowNewCode(email);
-    expect((await api.requestCode(email, 'signup')).statusCode).toBe(429);
+    expect((await api.requestCode(email, 'signup', ip)).statusCode).toBe(429);
+  });
+
+  it(`sends at most ${CODES_PER_ADDRESS_PER_DAY} codes to an address a day, whoever asks`, async () => {
+    const email = api.newEmail('day');
+    for (let i = 0; i < CODES_PER_ADDRESS_PER_DAY; i++) {
+      expect((await api.requestCode(email, 'signup')).statusCode).toBe(200);
+    }
+    const refused = await api.requestCode(email, 'signup');
+    expect(refused.statusCode).toBe(429);
+    // Free again a day and a code's life after the first of them.
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(24 * 3600);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(CODE_BUDGET_WINDOW_MS / 1000);
+    const [sent] = await db()
+      .select({ n: count() })
+      .from(emailVerificationCodes)
+      .where(eq(emailVerificationCodes.email, email));
+    expect(sent!.n).toBe(CODES_PER_ADDRESS_PER_DAY);
+  });
+
+  it('counts concurrent requests for one address one after the other', async () => {
+    const email = api.newEmail('day-race');
+    const answers = await Promise.all(
+      Array.from({ length: CODES_PER_ADDRESS_PER_DAY + 4 }, () => api.requestCode(email, 'signup')),
+    );
+    expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(CODES_PER_ADDRESS_PER_DAY);
+    expect(answers.filter((res) => res.statusCode === 429)).toHaveLength(4);
   });
 
   it(`limits one client to ${ACCOUNT_LIMITS.codeSendsPerClient.limit} codes an hour, whatever X-Forwarded-For says`, async () => {
@@ -231,7 +271,6 @@ describe('POST /api/account/email-authentication/ (checking a code)', () => {
     const first = await check(email, '123456');
     expect(first.statusCode).toBe(400);
     expect(first.json()).toEqual({
-      exists: false,
       success: false,
       authentication_type: 'signup',
       message: 'Invalid OTP. Please try again.',
@@ -301,15 +340,103 @@ describe('POST /api/account/email-authentication/ (checking a code)', () => {
     expect(res.json()).toMatchObject({ success: false, message: ACCOUNT_MESSAGES.otpExpired });
   });
 
-  it('keeps only the newest code alive', async () => {
-    const email = api.newEmail('newest');
-    await api.requestCode(email, 'signup');
-    const first = await api.lastCode(email);
-    await api.allowNewCode(email);
-    await api.requestCode(email, 'signup');
-    const second = await api.lastCode(email);
-    if (first !== second) expect((await check(email, first)).statusCode).toBe(400);
-    expect((await check(email, second)).statusCode).toBe(200);
+  it('keeps the code the owner holds alive when someone asks for another', async () => {
+    const email = api.newEmail('held');
+    const owner = api.nextIp();
+    await api.requestCode(email, 'signup', owner);
+    const held = await api.lastCode(email);
+    // A stranger asks for new codes for the same address.
+    for (let i = 0; i < 3; i++) expect((await api.requestCode(email, 'signup')).statusCode).toBe(200);
+    const res = await api.post(
+      'email-authentication/',
+      { email, authentication_type: 'signup', code: held },
+      { ip: owner },
+    );
+    expect(res.statusCode).toBe(200);
+    // One verified code uses up the address's others for that purpose.
+    expect((await check(email, await api.lastCode(email))).statusCode).toBe(400);
+  });
+
+  it('keeps the owner’s own tries when strangers have used up theirs', async () => {
+    const email = api.newEmail('strangers');
+    const owner = api.nextIp();
+    await api.requestCode(email, 'signup', owner);
+    const code = await api.lastCode(email);
+    const strangers: string[] = [];
+    for (let i = 0; i < 8; i++)
+      strangers.push((await check(email, wrongCode(code))).json<{ message: string }>().message);
+    expect(strangers.slice(0, 4)).toEqual(Array(4).fill(ACCOUNT_MESSAGES.otpInvalid));
+    expect(strangers.slice(4)).toEqual(Array(4).fill(ACCOUNT_MESSAGES.otpBurnt));
+    // Even the right code is refused to strangers now; the owner still has their five tries.
+    expect((await check(email, code)).statusCode).toBe(400);
+    const ownWrong = await api.post(
+      'email-authentication/',
+      { email, authentication_type: 'signup', code: wrongCode(code) },
+      { ip: owner },
+    );
+    expect(ownWrong.json()).toMatchObject({ message: ACCOUNT_MESSAGES.otpInvalid });
+    const ownRight = await api.post(
+      'email-authentication/',
+      { email, authentication_type: 'signup', code },
+      { ip: owner },
+    );
+    expect(ownRight.statusCode).toBe(200);
+  });
+
+  it('answers a failed check the same whether the address has an account or not', async () => {
+    const known = api.newEmail('known');
+    await api.signUp(known);
+    const unknown = api.newEmail('unknown');
+    for (const purpose of ['signup', 'forgot_password'] as const) {
+      const [a, b] = [await check(known, '123456', purpose), await check(unknown, '123456', purpose)];
+      expect(a.statusCode).toBe(400);
+      expect(b.statusCode).toBe(400);
+      expect(a.json()).toEqual(b.json());
+      expect(a.json()).not.toHaveProperty('exists');
+    }
+  });
+
+  it('lets at most 100 guesses a day at one address’s codes, from any number of clients', async () => {
+    const email = api.newEmail('guessing');
+    // An attacker asks for every code the address may have today, from clients of their own…
+    const requesters = Array.from({ length: CODES_PER_ADDRESS_PER_DAY }, () => api.nextIp());
+    for (const ip of requesters) expect((await api.requestCode(email, 'signup', ip)).statusCode).toBe(200);
+    expect((await api.requestCode(email, 'signup')).statusCode).toBe(429);
+    // …then guesses from those clients and from many others. Each guess is a code nobody sent.
+    const guess = (n: number) => String(1_000_000 - 1 - n).padStart(6, '0');
+    const sent = new Set(
+      (await db().select().from(outboundEmails).where(eq(outboundEmails.toAddress, email))).map(
+        (mail) => /\b(\d{6})\b/.exec(mail.textBody)![1],
+      ),
+    );
+    let n = 0;
+    const nextGuess = () => {
+      while (sent.has(guess(n))) n++;
+      return guess(n++);
+    };
+    const answers: string[] = [];
+    for (const ip of [...requesters, ...requesters]) {
+      for (let i = 0; i < 4; i++) {
+        const res = await api.post(
+          'email-authentication/',
+          { email, authentication_type: 'signup', code: nextGuess() },
+          { ip },
+        );
+        answers.push(res.json<{ message: string }>().message);
+      }
+    }
+    for (let i = 0; i < 40; i++)
+      answers.push((await check(email, nextGuess())).json<{ message: string }>().message);
+    // Every code was compared with at most 10 guesses, so at most 100 comparisons were ever made.
+    const codes = await db()
+      .select()
+      .from(emailVerificationCodes)
+      .where(eq(emailVerificationCodes.email, email));
+    const comparisons = codes.reduce((sum, row) => sum + row.attempts + row.foreignAttempts, 0);
+    expect(comparisons).toBeLessThanOrEqual(100);
+    expect(codes.every((row) => row.attempts <= 5 && row.foreignAttempts <= 5)).toBe(true);
+    // And now every client is told the codes are used up.
+    expect(answers.slice(-5)).toEqual(Array(5).fill(ACCOUNT_MESSAGES.otpBurnt));
   });
 });
 
@@ -487,18 +614,29 @@ describe('POST /api/account/login/', () => {
     expect(res.json()).toEqual(errors);
   });
 
-  it(`refuses an account after ${ACCOUNT_LIMITS.loginsPerAccount.limit} tries, even from many clients and with the right password`, async () => {
+  it(`refuses one client after ${ACCOUNT_LIMITS.loginsPerAccountClient.limit} tries at an account`, async () => {
     const email = api.newEmail('brute');
     await api.signUp(email, 'the right one');
-    const started = Date.now();
-    for (let i = 0; i < ACCOUNT_LIMITS.loginsPerAccount.limit; i++) {
-      expect((await api.post('login/', { email, password: `guess ${i}!` })).statusCode).toBe(400);
+    const ip = api.nextIp();
+    for (let i = 0; i < ACCOUNT_LIMITS.loginsPerAccountClient.limit; i++) {
+      expect((await api.post('login/', { email, password: `guess ${i}!` }, { ip })).statusCode).toBe(400);
     }
-    // Failures beyond the third were slowed down.
-    expect(Date.now() - started).toBeGreaterThan(2000);
-    const refused = await api.post('login/', { email, password: 'the right one' });
+    const refused = await api.post('login/', { email, password: 'the right one' }, { ip });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('lets the owner in from their own client after many failures from other clients, only slowing those', async () => {
+    const email = api.newEmail('lockout');
+    await api.signUp(email, 'the right one');
+    const started = Date.now();
+    for (let i = 0; i < 12; i++) {
+      expect((await api.post('login/', { email, password: `guess ${i}!` })).statusCode).toBe(400);
+    }
+    // Failures beyond the third on the account were slowed down (0.2 s more each, up to 1 s).
+    expect(Date.now() - started).toBeGreaterThan(5000);
+    const owner = await api.post('login/', { email, password: 'the right one' });
+    expect(owner.statusCode).toBe(200);
   });
 
   it('throttles one client trying many accounts even when X-Forwarded-For changes on every request', async () => {
@@ -523,15 +661,16 @@ describe('POST /api/account/login/', () => {
     );
   });
 
-  it('forgets an account’s failures once it signs in', async () => {
+  it('forgets a client’s failures at an account once it signs in there', async () => {
     const email = api.newEmail('forgive');
     await api.signUp(email, 'the right one');
-    for (let i = 0; i < 3; i++) await api.post('login/', { email, password: 'wrong password' });
-    await api.logIn(email, 'the right one');
+    const ip = api.nextIp();
+    for (let i = 0; i < 3; i++) await api.post('login/', { email, password: 'wrong password' }, { ip });
+    expect((await api.post('login/', { email, password: 'the right one' }, { ip })).statusCode).toBe(200);
     const [row] = await db()
       .select()
       .from(rateLimits)
-      .where(eq(rateLimits.key, `${ACCOUNT_LIMITS.loginsPerAccount.name}:${email}`));
+      .where(eq(rateLimits.key, `${ACCOUNT_LIMITS.loginsPerAccountClient.name}:${email}|${ip}`));
     expect(row).toBeUndefined();
   });
 
@@ -690,6 +829,7 @@ describe('access tokens', () => {
       aud: AUDIENCE,
       token_type: 'access',
       sub: expect.any(String),
+      sid: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     expect(payload.exp - payload.iat).toBe(15 * 60);
   });
@@ -720,12 +860,18 @@ describe('access tokens', () => {
       },
     ],
     ['a refresh-type JWT', () => signToken({ token_type: 'refresh' })],
+    ['without a session', () => signToken({ token_type: 'access', sid: undefined })],
+    ['of a session that never was', () => signToken({ token_type: 'access', sid: randomUUID() })],
+    [
+      'of another user’s session',
+      () => signToken({ token_type: 'access', sid: live.sid }, { sub: '999999' }),
+    ],
     [
       'a token for another audience',
       () =>
-        new SignJWT({ token_type: 'access' })
+        new SignJWT({ token_type: 'access', sid: live.sid })
           .setProtectedHeader({ alg: 'HS256', typ: ACCESS_TOKEN_TYP, kid: keyIdOf(JWT_SECRET) })
-          .setSubject('1')
+          .setSubject(live.sub)
           .setIssuer(ISSUER)
           .setAudience('someone-else')
           .setIssuedAt()
@@ -736,9 +882,9 @@ describe('access tokens', () => {
     [
       'a plain JWT without our type',
       () =>
-        new SignJWT({ token_type: 'access' })
+        new SignJWT({ token_type: 'access', sid: live.sid })
           .setProtectedHeader({ alg: 'HS256', kid: keyIdOf(JWT_SECRET) })
-          .setSubject('1')
+          .setSubject(live.sub)
           .setIssuer(ISSUER)
           .setAudience(AUDIENCE)
           .setIssuedAt()
@@ -856,18 +1002,14 @@ describe('POST /api/account/reset-password/', () => {
     });
   });
 
-  it('lifts the login lock of an account whose owner proved the address', async () => {
+  it('forgets the failures that slow an account once its owner proved the address', async () => {
     const email = api.newEmail('locked');
     await api.signUp(email, 'old password 1');
     // As if someone had tried the account's password many times.
+    const key = `${ACCOUNT_LIMITS.loginFailuresPerAccount.name}:${email}`;
     await db()
       .insert(rateLimits)
-      .values({
-        key: `${ACCOUNT_LIMITS.loginsPerAccount.name}:${email}`,
-        count: 99,
-        resetAt: new Date(Date.now() + 600_000),
-      });
-    expect((await api.post('login/', { email, password: 'old password 1' })).statusCode).toBe(429);
+      .values({ key, count: 99, resetAt: new Date(Date.now() + 600_000) });
     const verification_token = await api.verificationToken(email, 'forgot_password');
     await api.post('reset-password/', {
       email,
@@ -875,6 +1017,7 @@ describe('POST /api/account/reset-password/', () => {
       confirm_new_password: 'new password 2',
       verification_token,
     });
+    expect(await db().select().from(rateLimits).where(eq(rateLimits.key, key))).toEqual([]);
     await api.logIn(email, 'new password 2');
   });
 });

@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RateLimiter } from '../rate-limits/service';
 import { signedInUser } from './authenticate';
-import { readCookie, REFRESH_COOKIE, refreshCookie } from './cookies';
+import { readCookies, refreshCookie, refreshCookieName } from './cookies';
 import { TokenNotValid } from './errors';
 import { ACCOUNT_LIMITS, type AccountsService, type Session } from './service';
 
@@ -28,7 +28,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   /** Mark the refresh cookie Secure (config COOKIE_SECURE). */
   cookieSecure: boolean;
 }> = async (app, { accounts, rateLimiter, cookieSecure }) => {
-  const refreshTokenOf = (request: FastifyRequest) => readCookie(request.headers.cookie, REFRESH_COOKIE);
+  const cookieName = refreshCookieName(cookieSecure);
+  const refreshTokensOf = (request: FastifyRequest) => readCookies(request.headers.cookie, cookieName);
 
   /** Puts the refresh token in its cookie; the body carries only the access token (DESIGN §4.9). */
   function startSession(reply: FastifyReply, session: Session) {
@@ -105,7 +106,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       try {
-        const session = await accounts.refresh(refreshTokenOf(request));
+        const tokens = refreshTokensOf(request);
+        // Two cookies of one name: one was planted (e.g. by a sibling subdomain); trust neither.
+        if (tokens.length > 1) throw new TokenNotValid('More than one refresh token was sent.');
+        const session = await accounts.refresh(tokens[0]);
         startSession(reply, session);
         return { access: session.access };
       } catch (err) {
@@ -128,7 +132,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       try {
-        await accounts.verifyAccessToken(request.body.token);
+        await accounts.authenticate(request.body.token);
       } catch {
         throw new TokenNotValid();
       }
@@ -146,7 +150,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await accounts.logout(refreshTokenOf(request));
+      for (const token of refreshTokensOf(request)) await accounts.logout(token);
       endSession(reply);
       return { message: ACCOUNT_MESSAGES.loggedOut };
     },
@@ -171,7 +175,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['account'],
-        summary: 'Change the signed-in user’s password; other sessions end',
+        summary: 'Change the signed-in user’s password; other sessions and their access tokens end',
         security: [{ bearerAuth: [] }],
         body: UpdatePasswordSchema.strict(),
         response: { 200: AccountMessageSchema },
@@ -179,7 +183,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       // Before the body is read: a request without a valid token learns nothing about its body.
       onRequest: app.authenticate,
     },
-    async (request) =>
-      accounts.updatePassword(signedInUser(request).id, request.body, refreshTokenOf(request)),
+    async (request) => {
+      const { id: userId, sessionId } = signedInUser(request);
+      return accounts.updatePassword({ userId, sessionId }, request.body);
+    },
   );
 };

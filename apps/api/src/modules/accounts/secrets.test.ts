@@ -7,6 +7,8 @@ import { loadConfig } from '../../config';
 import { JWT_SECRET_FILE, resolveSigningSecrets } from './secrets';
 import { createTokenService } from './tokens';
 
+const SESSION = '7d1c2b9a-0b5e-4f6a-9c3d-2e1f0a9b8c7d';
+
 const dirs: string[] = [];
 function tempDir() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-secret-'));
@@ -75,9 +77,9 @@ describe('key rotation', () => {
   it('accepts tokens signed with a previous secret while it is listed, and not after', async () => {
     const oldSecret = 'o'.repeat(32);
     const newSecret = 'n'.repeat(32);
-    const token = await createTokenService({ current: oldSecret, previous: [] }).signAccessToken(7);
+    const token = await createTokenService({ current: oldSecret, previous: [] }).signAccessToken(7, SESSION);
     const rotating = createTokenService({ current: newSecret, previous: [oldSecret] });
-    await expect(rotating.verifyAccessToken(token)).resolves.toEqual({ userId: 7 });
+    await expect(rotating.verifyAccessToken(token)).resolves.toEqual({ userId: 7, sessionId: SESSION });
     const rotated = createTokenService({ current: newSecret, previous: [] });
     await expect(rotated.verifyAccessToken(token)).rejects.toThrow();
   });

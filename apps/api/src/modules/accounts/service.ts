@@ -12,12 +12,13 @@ import {
 } from '@shop/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { BadRequest, Invalid } from '../../http/errors';
+import { BadRequest, Invalid, TooManyRequests } from '../../http/errors';
 import { enqueueEmail } from '../mail/queries';
 import type { RateLimit, RateLimiter } from '../rate-limits/service';
 import { codeEmail, passwordChangedEmail } from './emails';
 import { EmailAuthenticationFailed, TokenNotValid } from './errors';
 import { hashPassword, needsRehash, verifyAgainstDecoy, verifyPassword } from './passwords';
+import type { StoredCode } from './queries';
 import * as queries from './queries';
 import {
   hashOpaqueToken,
@@ -28,6 +29,8 @@ import {
   REFRESH_FAMILY_TTL_MS,
   REFRESH_TOKEN_TTL_MS,
   sameDigest,
+  type AccessClaims,
+  InvalidAccessToken,
   type TokenService,
   VERIFICATION_TOKEN_TTL_MS,
 } from './tokens';
@@ -35,26 +38,43 @@ import {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** The account area's limits, kept in the database so they hold across instances. */
+/**
+ * The account area's limits, kept in the database so they hold across instances. Limits that refuse are per
+ * client, or per (address, client): a stranger's failures never lock the owner out of their own client.
+ */
 export const ACCOUNT_LIMITS = {
-  /** A new code for one address: once a minute and ten times an hour (issue 4). */
-  codePerMinute: { name: 'code-address-minute', limit: 1, windowMs: MINUTE },
-  codePerHour: { name: 'code-address-hour', limit: 10, windowMs: HOUR },
+  /** A new code for one address from one client: once a minute and five times an hour. */
+  codePerMinute: { name: 'code-address-client-minute', limit: 1, windowMs: MINUTE },
+  codePerHour: { name: 'code-address-client-hour', limit: 5, windowMs: HOUR },
   /** Codes one client may have sent, to any addresses. */
   codeSendsPerClient: { name: 'code-client', limit: 20, windowMs: HOUR },
-  /** Code checks per client, on top of the five tries per code. */
+  /** Code checks per client, on top of the tries per code. */
   codeChecksPerClient: { name: 'code-check-client', limit: 30, windowMs: 15 * MINUTE },
-  /** Logins per client and per account; an account's count restarts when it signs in. */
+  /** Logins per client, and per (account, client); an account's pair count restarts when it signs in. */
   loginsPerClient: { name: 'login-client', limit: 30, windowMs: 15 * MINUTE },
-  loginsPerAccount: { name: 'login-account', limit: 10, windowMs: 15 * MINUTE },
+  loginsPerAccountClient: { name: 'login-account-client', limit: 10, windowMs: 15 * MINUTE },
+  /** Failures per account from every client: never refused, only slowed (loginFailureDelayMs). */
+  loginFailuresPerAccount: { name: 'login-account', limit: Number.MAX_SAFE_INTEGER, windowMs: 15 * MINUTE },
   signupsPerClient: { name: 'signup-client', limit: 10, windowMs: HOUR },
   resetsPerClient: { name: 'reset-client', limit: 10, windowMs: HOUR },
   passwordChangesPerUser: { name: 'password-change-user', limit: 10, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimit>;
 
-/** Failed logins beyond the third answer more slowly, up to a second, before the limit refuses them. */
-export function loginFailureDelayMs(attemptsInWindow: number): number {
-  return Math.min(1000, Math.max(0, attemptsInWindow - 3) * 200);
+/**
+ * Codes one address may be sent, whatever the purpose and whoever asks, in any CODE_BUDGET_WINDOW_MS. With
+ * OTP_OWN_TRIES + OTP_FOREIGN_TRIES wrong tries per code, at most 10 × 10 = 100 guesses can ever be made at an
+ * address's codes in a day, each right with chance 1 in 10^6: at most 1 in 10,000 (docs/security.md).
+ */
+export const CODES_PER_ADDRESS_PER_DAY = 10;
+/** A day plus a code's life, so the codes alive in any 24 hours all count against one budget. */
+export const CODE_BUDGET_WINDOW_MS = 24 * HOUR + OTP_TTL_MS;
+/** Wrong tries at one code from the client that asked for it, and from all other clients together. */
+export const OTP_OWN_TRIES = OTP_MAX_ATTEMPTS;
+export const OTP_FOREIGN_TRIES = OTP_MAX_ATTEMPTS;
+
+/** Failed logins on an account beyond the third answer more slowly, up to a second. */
+export function loginFailureDelayMs(failuresInWindow: number): number {
+  return Math.min(1000, Math.max(0, failuresInWindow - 3) * 200);
 }
 
 /** A signed-in session: the access token for the body, the refresh token for the cookie. */
@@ -71,6 +91,8 @@ export interface AccountsServiceOptions {
 }
 
 export function createAccountsService(db: Db, { tokens, rateLimiter, log }: AccountsServiceOptions) {
+  const sessionIsLive = queries.prepareSessionCheck(db);
+
   /** Stores a new refresh token of a family (a new one at sign-in) and signs an access token. */
   async function issueSession(
     tx: Db,
@@ -79,7 +101,7 @@ export function createAccountsService(db: Db, { tokens, rateLimiter, log }: Acco
       id: randomUUID(),
       expiresAt: new Date(Date.now() + REFRESH_FAMILY_TTL_MS),
     },
-  ): Promise<Session & { tokenId: number }> {
+  ): Promise<Session & { tokenId: number; sessionId: string }> {
     const refreshToken = newOpaqueToken();
     // Sliding expiry, never past the family's absolute end.
     const refreshExpiresAt = new Date(
@@ -92,7 +114,8 @@ export function createAccountsService(db: Db, { tokens, rateLimiter, log }: Acco
       expiresAt: refreshExpiresAt,
       familyExpiresAt: family.expiresAt,
     });
-    return { access: await tokens.signAccessToken(userId), refreshToken, refreshExpiresAt, tokenId };
+    const access = await tokens.signAccessToken(userId, family.id);
+    return { access, refreshToken, refreshExpiresAt, tokenId, sessionId: family.id };
   }
 
   function refuseCodeFor(purpose: AuthenticationType, exists: boolean): void {
@@ -120,22 +143,41 @@ export function createAccountsService(db: Db, { tokens, rateLimiter, log }: Acco
     await rateLimiter.consume(ACCOUNT_LIMITS.codeSendsPerClient, client);
     const exists = await queries.userExists(db, email);
     refuseCodeFor(purpose, exists);
-    await rateLimiter.consume(ACCOUNT_LIMITS.codePerMinute, email);
-    await rateLimiter.consume(ACCOUNT_LIMITS.codePerHour, email);
+    await rateLimiter.consume(ACCOUNT_LIMITS.codePerMinute, `${email}|${client}`);
+    await rateLimiter.consume(ACCOUNT_LIMITS.codePerHour, `${email}|${client}`);
     const code = newOtpCode();
     await db.transaction(async (tx) => {
-      await queries.retireCodes(tx, email, purpose);
+      await queries.lockAddressCodes(tx, email);
+      const now = Date.now();
+      const { sent, first } = await queries.countCodesSince(tx, email, new Date(now - CODE_BUDGET_WINDOW_MS));
+      if (sent >= CODES_PER_ADDRESS_PER_DAY) {
+        const freeAt = (first?.getTime() ?? now) + CODE_BUDGET_WINDOW_MS;
+        throw new TooManyRequests(Math.max(1, Math.ceil((freeAt - now) / 1000)));
+      }
+      // Earlier codes stay valid: asking again must not take away a code the owner already holds.
       await queries.insertCode(tx, {
         email,
         purpose,
         codeHash: tokens.hashCode(email, purpose, code),
-        expiresAt: new Date(Date.now() + OTP_TTL_MS),
+        expiresAt: new Date(now + OTP_TTL_MS),
+        requestedBy: tokens.hashClient(client),
       });
       await enqueueEmail(tx, codeEmail(email, purpose, code));
     });
     return { exists, success: true, authentication_type: purpose, message: ACCOUNT_MESSAGES.otpSent };
   }
 
+  /** Whether this client may still try this code: its requester and everyone else have tries of their own. */
+  function triesLeft(row: StoredCode, clientHash: string): boolean {
+    return row.requestedBy === clientHash
+      ? row.attempts < OTP_OWN_TRIES
+      : row.foreignAttempts < OTP_FOREIGN_TRIES;
+  }
+
+  /**
+   * Checks a typed code against every unused, unexpired code of the address that this client may still try.
+   * A failure answers the same whether an account exists or not: it names no account and reads none.
+   */
   async function checkCode(
     email: string,
     purpose: AuthenticationType,
@@ -143,35 +185,51 @@ export function createAccountsService(db: Db, { tokens, rateLimiter, log }: Acco
     client: string,
   ): Promise<EmailAuthenticationResponse> {
     await rateLimiter.consume(ACCOUNT_LIMITS.codeChecksPerClient, client);
-    const exists = await queries.userExists(db, email);
+    const clientHash = tokens.hashClient(client);
+    const typed = tokens.hashCode(email, purpose, code);
     // Decided inside the transaction, thrown after it: a wrong try must be counted, not rolled back.
     const outcome = await db.transaction(async (tx): Promise<{ token: string } | { message: string }> => {
-      const row = await queries.lockActiveCode(tx, email, purpose);
-      if (!row) return { message: ACCOUNT_MESSAGES.otpInvalid };
-      if (row.attempts >= OTP_MAX_ATTEMPTS) return { message: ACCOUNT_MESSAGES.otpBurnt };
-      if (row.expiresAt.getTime() <= Date.now()) return { message: ACCOUNT_MESSAGES.otpExpired };
-      const attempts = row.attempts + 1;
-      await queries.recordCodeAttempt(tx, row.id, attempts);
-      if (!sameDigest(row.codeHash, tokens.hashCode(email, purpose, code))) {
-        return {
-          message: attempts >= OTP_MAX_ATTEMPTS ? ACCOUNT_MESSAGES.otpBurnt : ACCOUNT_MESSAGES.otpInvalid,
-        };
+      const now = Date.now();
+      const rows = await queries.lockUnusedCodes(tx, email, purpose, new Date(now - CODE_BUDGET_WINDOW_MS));
+      const live = rows.filter((row) => row.expiresAt.getTime() > now);
+      const tryable = live.filter((row) => triesLeft(row, clientHash));
+      if (tryable.length === 0) {
+        if (live.length > 0) return { message: ACCOUNT_MESSAGES.otpBurnt };
+        return { message: rows.length > 0 ? ACCOUNT_MESSAGES.otpExpired : ACCOUNT_MESSAGES.otpInvalid };
       }
-      await queries.consumeCode(tx, row.id);
+      // Every candidate is compared, so the time taken does not say which one matched.
+      const matched = tryable.filter((row) => sameDigest(row.codeHash, typed));
+      if (matched.length === 0) {
+        await queries.recordWrongTry(
+          tx,
+          tryable.map((row) => row.id),
+          clientHash,
+        );
+        const stillTryable = tryable.some((row) =>
+          triesLeft(
+            row.requestedBy === clientHash
+              ? { ...row, attempts: row.attempts + 1 }
+              : { ...row, foreignAttempts: row.foreignAttempts + 1 },
+            clientHash,
+          ),
+        );
+        return { message: stillTryable ? ACCOUNT_MESSAGES.otpInvalid : ACCOUNT_MESSAGES.otpBurnt };
+      }
+      await queries.consumeCodes(tx, email, purpose);
       const token = newOpaqueToken();
       await queries.insertVerificationToken(tx, {
         tokenHash: hashOpaqueToken(token),
         email,
         purpose,
-        expiresAt: new Date(Date.now() + VERIFICATION_TOKEN_TTL_MS),
+        expiresAt: new Date(now + VERIFICATION_TOKEN_TTL_MS),
       });
       return { token };
     });
     if ('message' in outcome) {
-      throw new EmailAuthenticationFailed({ exists, authentication_type: purpose, message: outcome.message });
+      throw new EmailAuthenticationFailed({ authentication_type: purpose, message: outcome.message });
     }
     return {
-      exists,
+      exists: await queries.userExists(db, email),
       success: true,
       authentication_type: purpose,
       message: ACCOUNT_MESSAGES.emailVerified,
@@ -216,22 +274,23 @@ export function createAccountsService(db: Db, { tokens, rateLimiter, log }: Acco
     },
 
     /**
-     * Signs in. Every failure gets the same message; failures per account are slowed, and attempts per
-     * client and per account are limited.
+     * Signs in. Every failure gets the same message. Refusals count per client and per (account, client), so
+     * failures from elsewhere never refuse the owner; per account, failures only make failures slower.
      */
     async login({ email, password }: Login, client: string): Promise<Session> {
       await rateLimiter.consume(ACCOUNT_LIMITS.loginsPerClient, client);
-      const attempts = await rateLimiter.consume(ACCOUNT_LIMITS.loginsPerAccount, email);
+      await rateLimiter.consume(ACCOUNT_LIMITS.loginsPerAccountClient, `${email}|${client}`);
       const user = await queries.selectUserByEmail(db, email);
       const valid =
         user?.isActive === true
           ? await verifyPassword(user.passwordHash, password)
           : await verifyAgainstDecoy(password);
       if (!user || !valid) {
-        await sleep(loginFailureDelayMs(attempts));
+        const failures = await rateLimiter.consume(ACCOUNT_LIMITS.loginFailuresPerAccount, email);
+        await sleep(loginFailureDelayMs(failures));
         throw new BadRequest(ACCOUNT_MESSAGES.loginFailed);
       }
-      await rateLimiter.reset(ACCOUNT_LIMITS.loginsPerAccount, email);
+      await rateLimiter.reset(ACCOUNT_LIMITS.loginsPerAccountClient, `${email}|${client}`);
       if (needsRehash(user.passwordHash)) {
         await queries.updatePasswordHash(db, user.id, await hashPassword(password));
       }
@@ -290,17 +349,17 @@ export function createAccountsService(db: Db, { tokens, rateLimiter, log }: Acco
         await queries.revokeUserTokens(tx, user.id);
         await enqueueEmail(tx, passwordChangedEmail(input.email, 'reset'));
       });
-      // The owner proved control of the address: failed logins before the reset no longer count.
-      await rateLimiter.reset(ACCOUNT_LIMITS.loginsPerAccount, input.email);
+      // The owner proved control of the address: failed logins before the reset no longer slow them down.
+      await rateLimiter.reset(ACCOUNT_LIMITS.loginFailuresPerAccount, input.email);
       return { message: ACCOUNT_MESSAGES.passwordReset };
     },
 
-    /** Changes the signed-in user's password; other sessions end, the one making the change stays. */
-    async updatePassword(
-      userId: number,
-      input: UpdatePassword,
-      currentRefreshToken: string | undefined,
-    ): Promise<{ message: string }> {
+    /**
+     * Changes the signed-in user's password; every other session ends (their access tokens with them), the
+     * session making the change stays.
+     */
+    async updatePassword(signedIn: AccessClaims, input: UpdatePassword): Promise<{ message: string }> {
+      const { userId } = signedIn;
       await rateLimiter.consume(ACCOUNT_LIMITS.passwordChangesPerUser, String(userId));
       const user = await queries.selectUserById(db, userId);
       if (!user?.isActive) throw new TokenNotValid('User not found');
@@ -308,21 +367,24 @@ export function createAccountsService(db: Db, { tokens, rateLimiter, log }: Acco
         throw new Invalid({ current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] });
       }
       const passwordHash = await hashPassword(input.new_password);
-      const current = currentRefreshToken
-        ? await queries.selectLiveFamily(db, hashOpaqueToken(currentRefreshToken))
-        : undefined;
-      const keepFamily = current?.userId === userId ? current.familyId : undefined;
       await db.transaction(async (tx) => {
         await queries.updatePasswordHash(tx, userId, passwordHash);
-        await queries.revokeUserTokens(tx, userId, keepFamily);
+        await queries.revokeUserTokens(tx, userId, signedIn.sessionId);
         await enqueueEmail(tx, passwordChangedEmail(user.email, 'changed'));
       });
       return { message: ACCOUNT_MESSAGES.passwordUpdated };
     },
 
-    /** The user an access token names (token/verify/ and the authenticate hook). */
-    verifyAccessToken(token: string): Promise<{ userId: number }> {
-      return tokens.verifyAccessToken(token);
+    /**
+     * The user and session an access token names, while that session is live: a token of a session that a
+     * password change, reset, logout or deactivation ended is refused at once, on every process.
+     */
+    async authenticate(token: string): Promise<AccessClaims> {
+      const claims = await tokens.verifyAccessToken(token);
+      if (!(await sessionIsLive(claims.userId, claims.sessionId))) {
+        throw new InvalidAccessToken('session ended');
+      }
+      return claims;
     },
   };
 }

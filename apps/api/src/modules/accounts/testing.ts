@@ -1,17 +1,19 @@
 // Test support for the account area: a client that signs up, logs in and reads codes from the outbox.
 import type { AuthenticationType } from '@shop/domain';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { outboundEmails, rateLimits } from '../../db/schema';
+import { emailVerificationCodes, outboundEmails, rateLimits } from '../../db/schema';
 import type { TestContext } from '../../../test/helper';
-import { REFRESH_COOKIE } from './cookies';
-import { ACCOUNT_LIMITS } from './service';
+import { REFRESH_COOKIE, SECURE_REFRESH_COOKIE } from './cookies';
+import { ACCOUNT_LIMITS, CODE_BUDGET_WINDOW_MS } from './service';
 
 /** The refresh token a response sets, or undefined. */
 export function refreshCookieOf(res: LightMyRequestResponse): string | undefined {
   const header = res.headers['set-cookie'];
   const cookies = Array.isArray(header) ? header : header ? [header] : [];
-  const cookie = cookies.find((c) => c.startsWith(`${REFRESH_COOKIE}=`));
+  const cookie = cookies.find(
+    (c) => c.startsWith(`${REFRESH_COOKIE}=`) || c.startsWith(`${SECURE_REFRESH_COOKIE}=`),
+  );
   return cookie === undefined ? undefined : decodeURIComponent(cookie.split(';')[0]!.split('=')[1]!);
 }
 
@@ -66,13 +68,27 @@ export function accountClient(ctx: TestContext) {
       return code;
     },
 
-    /** Lifts the once-a-minute limit on new codes for an address (the hourly one stays). */
+    /**
+     * Lifts the once-a-minute limit on new codes for an address from every client, and its daily budget
+     * (the hourly limit stays).
+     */
     async allowNewCode(email: string) {
-      await db.delete(rateLimits).where(eq(rateLimits.key, `${ACCOUNT_LIMITS.codePerMinute.name}:${email}`));
+      await db
+        .delete(rateLimits)
+        .where(like(rateLimits.key, `${ACCOUNT_LIMITS.codePerMinute.name}:${email}|%`));
+      await db
+        .update(emailVerificationCodes)
+        .set({ createdAt: new Date(Date.now() - CODE_BUDGET_WINDOW_MS) })
+        .where(and(eq(emailVerificationCodes.email, email), isNotNull(emailVerificationCodes.consumedAt)));
     },
 
-    async requestCode(email: string, purpose: AuthenticationType) {
-      return client.post('email-authentication/', { email, authentication_type: purpose });
+    /** Asks for a code, from a new client unless `ip` names one. */
+    async requestCode(email: string, purpose: AuthenticationType, ip?: string) {
+      return client.post(
+        'email-authentication/',
+        { email, authentication_type: purpose },
+        ip === undefined ? {} : { ip },
+      );
     },
 
     /** Asks for a code, reads it from the outbox and trades it for a verification token. */

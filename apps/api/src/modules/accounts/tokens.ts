@@ -15,6 +15,14 @@ export const AUDIENCE = 'packright-shop:api';
 /** RFC 9068's media type for access tokens, so no other JWT of ours can pass for one. */
 export const ACCESS_TOKEN_TYP = 'at+jwt';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** What a valid access token says: its user, and the session (refresh-token family) it belongs to. */
+export interface AccessClaims {
+  userId: number;
+  sessionId: string;
+}
+
 /** Any reason an access token is not accepted; the caller answers token_not_valid. */
 export class InvalidAccessToken extends Error {}
 
@@ -41,8 +49,9 @@ export function createTokenService(secrets: SigningSecrets) {
   const codeKey = createHmac('sha256', secrets.current).update('packright/otp-code/v1').digest();
 
   return {
-    async signAccessToken(userId: number): Promise<string> {
-      return new SignJWT({ token_type: 'access' })
+    /** An access token of the session (refresh-token family) `sessionId`, which must stay live for it to work. */
+    async signAccessToken(userId: number, sessionId: string): Promise<string> {
+      return new SignJWT({ token_type: 'access', sid: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: ACCESS_TOKEN_TYP, kid: current.kid })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -53,8 +62,11 @@ export function createTokenService(secrets: SigningSecrets) {
         .sign(current.key);
     },
 
-    /** The user an access token names; throws InvalidAccessToken for anything else. */
-    async verifyAccessToken(token: string): Promise<{ userId: number }> {
+    /**
+     * The user and session an access token names, by its signature and claims alone; throws InvalidAccessToken
+     * for anything else. Whether the session is still live is the caller's question (accounts service).
+     */
+    async verifyAccessToken(token: string): Promise<AccessClaims> {
       try {
         const { payload } = await jwtVerify(
           token,
@@ -68,18 +80,31 @@ export function createTokenService(secrets: SigningSecrets) {
             issuer: ISSUER,
             audience: AUDIENCE,
             typ: ACCESS_TOKEN_TYP,
-            requiredClaims: ['sub', 'exp', 'iat', 'jti'],
+            requiredClaims: ['sub', 'exp', 'iat', 'jti', 'sid'],
           },
         );
         const userId = Number(payload.sub);
-        if (payload.token_type !== 'access' || !Number.isSafeInteger(userId) || userId < 1) {
+        const sessionId = payload.sid;
+        if (
+          payload.token_type !== 'access' ||
+          !Number.isSafeInteger(userId) ||
+          userId < 1 ||
+          userId > 2_147_483_647 ||
+          typeof sessionId !== 'string' ||
+          !UUID.test(sessionId)
+        ) {
           throw new InvalidAccessToken('not an access token');
         }
-        return { userId };
+        return { userId, sessionId };
       } catch (err) {
         if (err instanceof InvalidAccessToken) throw err;
         throw new InvalidAccessToken('invalid', { cause: err });
       }
+    },
+
+    /** A client address as stored beside a code: keyed, so the table holds no addresses. */
+    hashClient(client: string): string {
+      return createHmac('sha256', codeKey).update(`client\n${client}`).digest('base64url').slice(0, 22);
     },
 
     /** The stored form of an e-mailed code, bound to the address and purpose it was made for. */
