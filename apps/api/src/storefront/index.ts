@@ -10,7 +10,8 @@ export interface StorefrontOptions {
   mode: 'development' | 'production';
   /** The web app's folder (apps/web). */
   webRoot: string;
-  publicUrl: string | undefined;
+  /** The shop's public origin, never taken from a request (config.publicUrl). */
+  publicUrl: string;
 }
 
 const ONE_YEAR = 31_536_000;

@@ -14,7 +14,8 @@ export interface PageHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: 'development' | 'production';
   services: Services;
-  publicUrl: string | undefined;
+  /** The shop's public origin (config.publicUrl): canonical links, the sitemap and robots.txt use it. */
+  publicUrl: string;
 }
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply, origin: string): Request {
@@ -60,6 +61,9 @@ export async function registerPageHandler(app: FastifyInstance, options: PageHan
   const staticHandler =
     typeof options.build === 'function' ? null : createRequestHandler(options.build, options.mode);
   const loadBuild = typeof options.build === 'function' ? options.build : null;
+  // Never the request's Host or X-Forwarded-Host: pages are publicly cacheable, so a forged header would
+  // poison a shared cache with links to another site.
+  const origin = new URL(options.publicUrl).origin;
 
   await app.register(async (pages) => {
     // Page requests keep their raw body for React Router's actions.
@@ -72,7 +76,6 @@ export async function registerPageHandler(app: FastifyInstance, options: PageHan
       handler: async (request, reply) => {
         // The wildcard also catches API paths with an unknown method; they answer JSON, not a page.
         if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
-        const origin = options.publicUrl ?? `${request.protocol}://${request.host}`;
         const nonce = randomBytes(16).toString('base64');
         const context: StorefrontLoadContext = { catalogue, nonce, origin };
         const handle = staticHandler ?? createRequestHandler(await loadBuild!(), options.mode);

@@ -1,4 +1,5 @@
 import { count, sql } from 'drizzle-orm';
+import { sanitizeStoredHtml } from '../../lib/sanitize-html';
 import type { Db } from '../client';
 import {
   categories,
@@ -31,7 +32,13 @@ export async function seedDemoCatalogue(db: Db): Promise<boolean> {
 
     const categoryRows = await tx
       .insert(categories)
-      .values(DEMO_CATEGORIES.map((category, position) => ({ ...category, position })))
+      .values(
+        DEMO_CATEGORIES.map((category, position) => ({
+          ...category,
+          description: sanitizeStoredHtml(category.description),
+          position,
+        })),
+      )
       .returning({ id: categories.id, slug: categories.slug });
     const categoryIds = new Map(categoryRows.map((row) => [row.slug, row.id]));
 
@@ -42,7 +49,7 @@ export async function seedDemoCatalogue(db: Db): Promise<boolean> {
           categoryId: required(categoryIds, product.categorySlug),
           name: product.name,
           slug: product.slug,
-          description: product.description,
+          description: sanitizeStoredHtml(product.description),
           featuredRank: product.featuredRank,
         })),
       )

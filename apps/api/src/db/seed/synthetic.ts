@@ -1,4 +1,5 @@
 import { count, inArray, like, sql } from 'drizzle-orm';
+import { sanitizeStoredHtml } from '../../lib/sanitize-html';
 import type { Db } from '../client';
 import {
   categories,
@@ -422,7 +423,12 @@ async function insertRound(tx: Executor, specs: ProductSpec[]): Promise<void> {
   const productRows = await insertJsonRows(
     tx,
     products,
-    specs.map(({ categoryId, name, slug, description }) => ({ categoryId, name, slug, description })),
+    specs.map(({ categoryId, name, slug, description }) => ({
+      categoryId,
+      name,
+      slug,
+      description: sanitizeStoredHtml(description),
+    })),
     ['id', 'slug'],
   );
   const productIds = new Map(productRows.map((row) => [row.slug as string, Number(row.id)]));

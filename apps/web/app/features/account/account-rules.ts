@@ -54,8 +54,24 @@ export function failureMessage(error: unknown, fallback: string): string {
   return reason ? `${fallback} ${reason}` : fallback;
 }
 
-/** Where to go after login: the `from` parameter when it is a path on this site, else home. */
-export function safeReturnPath(from: string | null): string {
-  if (!from || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return '/';
-  return from;
+// Browsers drop tabs and newlines from URLs and read `\` as `/`, so `/\t/evil.example` means `//evil.example`.
+// eslint-disable-next-line no-control-regex
+const UNSAFE_IN_RETURN_PATH = /[\u0000-\u001f\u007f\\]/;
+
+/**
+ * Where to go after login: the `from` parameter resolved against this page's `origin` the way a browser
+ * would, as a path (with its query and hash) when it stays on that origin; else home.
+ */
+export function safeReturnPath(from: string | null, origin: string = window.location.origin): string {
+  if (!from || UNSAFE_IN_RETURN_PATH.test(from)) return '/';
+  let url: URL;
+  try {
+    url = new URL(from, origin);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== new URL(origin).origin) return '/';
+  // `/.//evil.example` resolves on this origin to the path `//evil.example`, which a browser reads as a host.
+  if (url.pathname.startsWith('//')) return '/';
+  return url.pathname + url.search + url.hash;
 }
