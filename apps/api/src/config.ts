@@ -115,7 +115,11 @@ function parseTrustProxy(value: string): Config['trustProxy'] {
 }
 
 /** Production gets the mailbox only when asked for by name; elsewhere it stands in for SMTP. */
-function devMailboxEnabled(flag: boolean | undefined, smtpUrl: string | undefined, env: Config['env']): boolean {
+function devMailboxEnabled(
+  flag: boolean | undefined,
+  smtpUrl: string | undefined,
+  env: Config['env'],
+): boolean {
   if (flag !== undefined) return flag;
   return env !== 'production' && !smtpUrl;
 }
