@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import type { Page } from '@shop/domain';
+import { queryInteger } from './query-ids';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+/** No list is near this long; the bound keeps `offset` small (at most 9,999,900 rows). */
+export const MAX_PAGE = 100_000;
 
-/** The DRF page query: `page` from 1, `page_size` up to 100. */
+/** The DRF page query: `page` from 1 to 100,000, `page_size` up to 100. */
 export const PageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  page: queryInteger(1, MAX_PAGE).default(1),
+  page_size: queryInteger(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 

@@ -1,7 +1,30 @@
 import { z } from 'zod';
 
-/** A database id in a query string (PostgreSQL integer). */
-export const queryId = z.coerce.number().int().positive().max(2_147_483_647);
+/** The largest PostgreSQL `integer`: every id column is one. */
+export const MAX_DB_INTEGER = 2_147_483_647;
+
+/**
+ * A whole number from a query string or path, within bounds. Only decimal digits are read: `Number()`
+ * alone would take '', ' 7 ', '1e3', '0x1f' and '1e999' (Infinity), so a bad value would reach the
+ * database or be read as something the client did not write.
+ */
+export const queryInteger = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'A valid integer is required.')
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, `Ensure this value is greater than or equal to ${min}.`)
+        .max(max, `Ensure this value is less than or equal to ${max}.`),
+    )
+    // The OpenAPI document shows the number the client means, not the string it travels as.
+    .meta({ type: 'integer', minimum: min, maximum: max });
+
+/** A database id in a query string or path (PostgreSQL integer). */
+export const queryId = queryInteger(1, MAX_DB_INTEGER);
 
 /** The most ids one batched lookup (`?item=1&item=2…`) may name. */
 export const MAX_QUERY_IDS = 100;

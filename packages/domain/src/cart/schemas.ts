@@ -14,8 +14,11 @@ export const CartItemCreateSchema = z.object({
 });
 export type CartItemCreate = z.infer<typeof CartItemCreateSchema>;
 
+/** The most lines one POST cart-items/ may carry. */
+export const MAX_LINES_PER_ADD = 200;
+
 /** POST cart-items/ takes an array of lines; all are added or none. */
-export const CartItemsCreateSchema = z.array(CartItemCreateSchema).min(1).max(200);
+export const CartItemsCreateSchema = z.array(CartItemCreateSchema).min(1).max(MAX_LINES_PER_ADD);
 
 /** A cart line as the API answers it (spec 2, §3 Cart item, read). Money is pounds as decimal strings. */
 export const CartItemViewSchema = z.object({
@@ -92,6 +95,9 @@ export const CART_MESSAGES = {
   noToken: 'No access token found. Please log in.',
   added: (count: number) => `Added ${count} item(s) to cart successfully!`,
   invalidTier: (sku: string) => `Invalid pricing tier for item ${sku}.`,
+  /** Not the spec's: the cap of DESIGN §4.10 on an item's packs, over all of its lines in the cart. */
+  tooManyPacks: (sku: string) =>
+    `At most ${MAX_PACK_QUANTITY.toLocaleString('en-GB')} packs of ${sku} can be in one cart.`,
 } as const;
 
 /**

@@ -25,5 +25,5 @@ export const DIMENSION_UNITS = Object.keys(INCH_IN) as DimensionUnit[];
 /** The sticky bar cuts SKUs to this many characters, then adds dots. */
 export const STICKY_SKU_LENGTH = 18;
 
-/** The largest pack count one cart line may hold (DESIGN §4.10: whole numbers with an upper bound). */
+/** The most packs of one item a cart may hold, over all its lines (DESIGN §4.10: quantities are bounded). */
 export const MAX_PACK_QUANTITY = 100_000;

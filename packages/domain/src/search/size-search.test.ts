@@ -23,6 +23,9 @@ describe('parseSizeSearch', () => {
     [{ ...base, width: '-1', height: '5', length: '5' }, 'Two dimensions must be positive.'],
     [{ ...base, width: 'abc', height: '5', length: '5' }, 'Two dimensions must be positive.'],
     [{ ...base, width: '101', height: '5', length: '5' }, 'Two dimensions must be positive.'],
+    [{ ...base, width: '0x10', height: '5', length: '5' }, 'Two dimensions must be positive.'],
+    [{ ...base, width: '1e1', height: '5', length: '5' }, 'Two dimensions must be positive.'],
+    [{ ...base, width: '1e999', height: '5', length: '5' }, 'Two dimensions must be positive.'],
   ])('refuses %j with "%s"', (params, message) => {
     expect(parseSizeSearch(params)).toEqual({ ok: false, message });
   });

@@ -39,12 +39,17 @@ export interface SizeSearch {
   mode: 'approx' | 'minimum';
 }
 
+/** Plain decimals only: `Number()` alone would also read '0x10', '1e1' and '1e999'. */
+const DECIMAL = /^(\d+\.?\d*|\.\d+)$/;
+
 /** A dimension as typed: empty counts as 0; anything else must be a number from 0 to 100. */
 function parseDimension(raw: unknown): number | null {
-  if (raw === undefined || raw === null || raw === '') return 0;
-  const value = typeof raw === 'number' ? raw : Number(String(raw).trim());
-  if (!Number.isFinite(value) || value < 0 || value > MAX_DIMENSION) return null;
-  return value;
+  if (typeof raw === 'number') return Number.isFinite(raw) && raw >= 0 && raw <= MAX_DIMENSION ? raw : null;
+  const text = raw === undefined || raw === null ? '' : String(raw).trim();
+  if (text === '') return 0;
+  if (!DECIMAL.test(text)) return null;
+  const value = Number(text);
+  return value <= MAX_DIMENSION ? value : null;
 }
 
 /** DESIGN §4.7: every dimension a number from 0 to 100, at least two positive. */

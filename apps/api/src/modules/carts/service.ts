@@ -2,6 +2,7 @@ import {
   CART_MESSAGES,
   insufficientStockDetail,
   lineTotals,
+  MAX_PACK_QUANTITY,
   penceToDecimal,
   priceBasis,
   shippingQuote,
@@ -139,7 +140,8 @@ export function createCartsService(db: Db) {
    * other line of the item when that tier moves it to the other line's unit type (the cart holds one line
    * per item and unit type), and stock checked over every line of the item. The stock message names the
    * units still free for what was asked: all of the item's units in the cart are held when `adding`,
-   * the other lines' units when a line's quantity is `set`.
+   * the other lines' units when a line's quantity is `set`. The item's packs over all its lines may not
+   * pass MAX_PACK_QUANTITY, however many adds or lines brought them (pack_quantity is a 32-bit column).
    */
   function settleLine(
     context: LineContext,
@@ -150,6 +152,11 @@ export function createCartsService(db: Db) {
     mode: 'adding' | 'set',
   ) {
     const { item } = context;
+    const packsElsewhere = lines
+      .filter((line) => line.itemId === item.id && line !== target)
+      .reduce((sum, line) => sum + line.packQuantity, 0);
+    if (packsElsewhere + packs > MAX_PACK_QUANTITY)
+      throw new BadRequest(CART_MESSAGES.tooManyPacks(item.sku));
     let settled = settleTier(context, basis, packs);
     const folded: queries.StoredLine[] = [];
     const other = lines.find(

@@ -1,3 +1,4 @@
+import { CART_MESSAGES } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import { ApiError, normaliseErrorResponse } from '~/lib/api-client';
 import { addToCartFailure } from './add-to-cart-failure';
@@ -46,6 +47,14 @@ describe('addToCartFailure', () => {
       { sku: 'MB-GRY-0609', available: 400 },
       { sku: 'PW-1', available: 1 },
     ]);
+  });
+
+  it('shows the pack cap as the server says it and resets no item to 0', () => {
+    const failure = addToCartFailure(refused({ detail: CART_MESSAGES.tooManyPacks('PW-1') }));
+    expect(failure).toEqual({
+      message: 'At most 100,000 packs of PW-1 can be in one cart.',
+      outOfStock: [],
+    });
   });
 
   it('falls back to the spec’s message when nothing readable came back', () => {
