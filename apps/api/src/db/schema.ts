@@ -474,6 +474,8 @@ export const cartItems = pgTable(
     index('cart_items_tier_idx').on(t.pricingTierId),
     index('cart_items_exclusive_price_idx').on(t.exclusivePriceId),
     check('cart_items_pack_quantity_positive', sql`${t.packQuantity} > 0`),
+    // Backs the service's MAX_PACK_QUANTITY (issue 8): no write path can store more.
+    check('cart_items_pack_quantity_cap', sql`${t.packQuantity} <= 100000`),
   ],
 );
 

@@ -69,7 +69,8 @@ const VerificationTokenSchema = z
 /** Confirm-password field: required, then equal to `new_password`. */
 const confirmPassword = z
   .string({ message: ACCOUNT_MESSAGES.confirmPasswordRequired })
-  .min(1, ACCOUNT_MESSAGES.confirmPasswordRequired);
+  .min(1, ACCOUNT_MESSAGES.confirmPasswordRequired)
+  .max(PASSWORD_MAX, ACCOUNT_MESSAGES.passwordTooLong);
 
 function passwordsMatch<T extends { new_password: string; confirm_new_password: string }>(value: T) {
   return value.new_password === value.confirm_new_password;

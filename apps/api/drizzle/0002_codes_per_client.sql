@@ -1,2 +1,0 @@
-ALTER TABLE "email_verification_codes" ADD COLUMN "requested_by" text DEFAULT '' NOT NULL;--> statement-breakpoint
-ALTER TABLE "email_verification_codes" ADD COLUMN "foreign_attempts" integer DEFAULT 0 NOT NULL;
