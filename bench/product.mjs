@@ -312,7 +312,11 @@ async function benchDatabase(engine) {
   }
   // The dev mailbox (on by name in production) answers direct clients on this machine only; the mailbox
   // reads send no X-Forwarded-For, so they are such clients.
-  const shop = await startShop(workDir, database, { LOG_LEVEL: 'warn', TRUST_PROXY: '1', DEV_MAILBOX: 'true' });
+  const shop = await startShop(workDir, database, {
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: '1',
+    DEV_MAILBOX: 'true',
+  });
   log(`shop ready at ${shop.origin}; reading the catalogue`);
   const random = mulberry32(20_261_205);
   const catalogue = await readCatalogue(shop.origin, random);

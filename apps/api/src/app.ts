@@ -10,7 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { registerErrorHandling } from './http/errors';
+import { frameworkErrors, registerErrorHandling } from './http/errors';
 import { registerSecurityHeaders } from './http/security';
 import { registerAuthentication } from './modules/accounts/authenticate';
 import { accountRoutes } from './modules/accounts/routes';
@@ -119,6 +119,8 @@ export async function buildApp({ config, database, storefront, logStream }: Buil
           : {}),
     },
     bodyLimit: BODY_LIMIT,
+    // URLs the router refuses before any hook runs (bad percent-encoding, over-long ids) answer DRF-style.
+    frameworkErrors,
     trustProxy: config.trustProxy,
     // One line per request, written when it completes (below), instead of Fastify's two.
     disableRequestLogging: true,

@@ -19,6 +19,13 @@ const probeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/probe/conflict/', async () => {
     throw new Conflict('Already there.');
   });
+  app.get('/probe/nul/', async () => {
+    // What Drizzle throws when PostgreSQL refuses a NUL in a text parameter.
+    const driver = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+      code: '22021',
+    });
+    throw new Error('Failed query: insert into …', { cause: driver });
+  });
   app.get('/probe/crash/', async () => {
     throw new Error('secret internals at /srv/app/db.ts:42');
   });
@@ -122,5 +129,21 @@ describe('error bodies', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ detail: 'A server error occurred.' });
     expect(res.body).not.toContain('secret');
+  });
+});
+
+describe('text the database cannot store', () => {
+  it('answers 400 for a NUL that reached PostgreSQL, naming nothing of the query', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/probe/nul/' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: 'Null characters are not allowed.' });
+  });
+});
+
+describe('URLs the router refuses, in the built app', () => {
+  it('answers a path that does not percent-decode with a DRF 400', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/ecommerce/cart-items/%E0%A4%A/' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: 'Malformed URL.' });
   });
 });

@@ -1,5 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { SECURITY_HEADERS } from './security';
+import { NUL_CHARACTER_MESSAGE } from './text';
 
 /** Errors thrown by services; the one error handler maps them to DRF-style bodies. */
 export class DomainError extends Error {
@@ -51,6 +53,19 @@ export class Conflict extends DomainError {
 
 type FieldErrors = Record<string, string[]>;
 
+/** PostgreSQL's codes for text it cannot store: a NUL byte (22021) or a character the encoding lacks (22P05). */
+const TEXT_ENCODING_ERRORS = new Set(['22021', '22P05']);
+
+/** Whether an error, or one it was caused by (Drizzle wraps the driver's), is PostgreSQL refusing text. */
+function isTextEncodingError(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && TEXT_ENCODING_ERRORS.has(code)) return true;
+    cause = cause.cause;
+  }
+  return false;
+}
+
 function pushError(errors: FieldErrors, key: string, message: string) {
   (errors[key] ??= []).push(message);
 }
@@ -72,6 +87,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof DomainError) {
       return reply.code(error.statusCode).send(error.body ?? { detail: error.message });
     }
+    if (isTextEncodingError(error)) {
+      // A schema let a NUL or an unencodable character through to PostgreSQL; the statement failed and its
+      // transaction rolled back, so this is the client's bad text, not a fault of ours.
+      return reply.code(400).send({ detail: NUL_CHARACTER_MESSAGE });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: bad JSON, body too large, unsupported media type, rate limit.
@@ -91,4 +111,25 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ detail: 'Not found.' });
   });
+}
+
+/** Fastify's codes for a URL the router could not take apart, with the answers the API gives them. */
+const FRAMEWORK_ERRORS: Readonly<Record<string, { status: number; detail: string }>> = {
+  // A path that does not percent-decode (`%E0%A4%A`, `%C0%AF`).
+  FST_ERR_BAD_URL: { status: 400, detail: 'Malformed URL.' },
+  // A path parameter longer than the router's maxParamLength.
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, detail: 'URL path parameter is too long.' },
+};
+
+/**
+ * Fastify's `frameworkErrors` option. The router refuses some URLs before any route, hook or error handler
+ * runs; without this they are answered in Fastify's own shape (`{error, code, message, statusCode}`, the
+ * message echoing the path) instead of the DRF shape, and without the security headers.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const known = FRAMEWORK_ERRORS[error.code];
+  reply.headers(SECURITY_HEADERS);
+  if (known) return reply.code(known.status).send({ detail: known.detail });
+  request.log.error({ err: error }, 'router error');
+  return reply.code(500).send({ detail: 'A server error occurred.' });
 }

@@ -483,6 +483,22 @@ describe('POST /api/account/signup/', () => {
     expect(verify.json()).toEqual({});
   });
 
+  it('refuses a NUL in a name as a field error, before the database sees it', async () => {
+    const email = api.newEmail('nul');
+    const verification_token = await api.verificationToken(email, 'signup');
+    const res = await api.post('signup/', {
+      email,
+      first_name: 'Ann\u0000',
+      last_name: 'Lee',
+      password: 'correct horse battery',
+      interested_in_marketing_communications: false,
+      verification_token,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ first_name: ['Null characters are not allowed.'] });
+    expect(await userCount(email)).toBe(0);
+  });
+
   it('refuses a signup without a verification token and makes nothing', async () => {
     const email = api.newEmail('notoken');
     const res = await api.post('signup/', { ...details, email });

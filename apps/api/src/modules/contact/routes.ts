@@ -1,6 +1,7 @@
 import { ContactQuerySchema, NewsletterSubscriptionSchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refuseNulCharacters } from '../../http/text';
 import type { RateLimit, RateLimiter } from '../rate-limits/service';
 import type { ContactService } from './service';
 
@@ -21,7 +22,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['contact'],
         summary: 'Send the shop a query (stored, and e-mailed through the outbox)',
-        body: ContactQuerySchema.strict(),
+        body: ContactQuerySchema.strict().superRefine(refuseNulCharacters),
         response: { 201: MessageSchema },
       },
       onRequest: (request) => rateLimiter.consume(CONTACT_LIMIT, request.ip),

@@ -65,6 +65,12 @@ describe('GET /api/dev/mailbox/', () => {
     expect(page.next).toBe('/api/dev/mailbox/?to=ANN%40example.com&page_size=1&page=2');
   });
 
+  it('refuses a NUL in the recipient as a field error, not a database failure', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox/?to=%00' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ to: ['Null characters are not allowed.'] });
+  });
+
   it('refuses unknown parameters', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox/?admin=1' })).statusCode).toBe(400);
   });
@@ -149,7 +155,12 @@ describe('who may read the mailbox', () => {
     });
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-mailbox-'));
     const prod = await createTestApp({
-      config: testConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+      config: testConfig({
+        NODE_ENV: 'production',
+        DEV_MAILBOX: 'true',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      }),
       logStream,
     });
     await prod.close();
