@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NewsletterForm } from './newsletter-form';
@@ -64,7 +64,8 @@ describe('NewsletterForm', () => {
 
     answer(json({ success: true, message: 'Subscribed.' }, 201));
     expect(await screen.findByRole('status')).toHaveTextContent(SUCCESS);
-    expect(screen.getByRole('status')).toHaveFocus();
+    // The focus moves in an effect after the thanks is drawn: wait for it rather than race it.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
