@@ -4,5 +4,6 @@ export * from './search/size-search';
 export * from './contact/schemas';
 export * from './accounts/schemas';
 export * from './catalogue/product-page';
+export * from './catalogue/description-html';
 export * from './pricing/index';
 export * from './cart/schemas';

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../../test/helper';
-import { itemBySku, newShopper, tierId } from './testing';
+import { itemBySku, newShopper, tierId, cartLine } from './testing';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -13,22 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** A line for POST cart-items/. */
-const line = (
-  cart: number,
-  item: number,
-  pricing_tier: number,
-  pack_quantity: number,
-  extra: object = {},
-) => ({
-  cart,
-  item,
-  pricing_tier,
-  pack_quantity,
-  unit_type: 'pack',
-  user_exclusive_price: null,
-  ...extra,
-});
+const line = cartLine;
 
 /** Standard Tape Gun: stock not tracked, so only the cap stops a quantity; 1 a pack, tiers 1-4, 5-19, 20+. */
 async function untrackedGun() {

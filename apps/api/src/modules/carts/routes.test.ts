@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carts } from '../../db/schema';
 import { DEFAULT_SHOP_SETTINGS } from '../../db/seed/shop-settings';
 import { createTestApp, type TestContext } from '../../../test/helper';
-import { itemBySku, newShopper, pricePence, tierId, type Shopper } from './testing';
+import { itemBySku, newShopper, pricePence, tierId, type Shopper, cartLine } from './testing';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -27,22 +27,7 @@ afterAll(() => ctx.close());
 
 type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
 
-/** A line for POST cart-items/. */
-const line = (
-  cart: number,
-  item: number,
-  pricing_tier: number,
-  pack_quantity: number,
-  extra: object = {},
-) => ({
-  cart,
-  item,
-  pricing_tier,
-  pack_quantity,
-  unit_type: 'pack',
-  user_exclusive_price: null,
-  ...extra,
-});
+const line = cartLine;
 
 /** Hand Pallet Wrap: 6 rolls and 13.2 kg a pack, 240 rolls (40 packs) a pallet; tiers 1-9, 10-49, 50+, pallet 1+. */
 async function handWrap(sku = 'PW-HAND-400-CL') {

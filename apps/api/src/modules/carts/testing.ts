@@ -130,3 +130,20 @@ export type Shopper = Awaited<ReturnType<typeof newShopper>>;
 export async function linesOfItems(ctx: TestContext, itemIds: number[]) {
   return ctx.database.db.select().from(cartItems).where(inArray(cartItems.itemId, itemIds));
 }
+
+/** A line for POST cart-items/. */
+export const cartLine = (
+  cart: number,
+  item: number,
+  pricing_tier: number,
+  pack_quantity: number,
+  extra: object = {},
+) => ({
+  cart,
+  item,
+  pricing_tier,
+  pack_quantity,
+  unit_type: 'pack',
+  user_exclusive_price: null,
+  ...extra,
+});

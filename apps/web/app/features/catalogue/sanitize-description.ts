@@ -1,26 +1,10 @@
+import { DESCRIPTION_ALLOWED_TAGS, DESCRIPTION_DROPPED_WITH_CONTENT } from '@shop/domain';
+
 /** The only elements a product description keeps; every attribute of every element is dropped. */
-const ALLOWED_TAGS = new Set(['p', 'ul', 'ol', 'li', 'strong', 'em', 'br', 'h3', 'h4']);
+const ALLOWED_TAGS = new Set<string>(DESCRIPTION_ALLOWED_TAGS);
 
 /** Elements whose content is code or markup of its own, never description text: dropped with it. */
-const DROPPED_WITH_CONTENT = new Set([
-  'script',
-  'style',
-  'template',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'noscript',
-  'noembed',
-  'noframes',
-  'textarea',
-  'title',
-  'xmp',
-  'select',
-  'svg',
-  'math',
-]);
+const DROPPED_WITH_CONTENT = new Set<string>(DESCRIPTION_DROPPED_WITH_CONTENT);
 
 // A start or end tag: its name, then attributes (quoted values may contain `>`).
 const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)(?:[^>"']|"[^"]*"|'[^']*')*>/y;
