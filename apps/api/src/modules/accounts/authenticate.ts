@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BadAuthorizationHeader, NotAuthenticated, TokenNotValid } from './errors';
-import type { AccessClaims } from './tokens';
+import { type AccessClaims, InvalidAccessToken } from './tokens';
 
 export interface AuthenticatedUser {
   id: number;
@@ -30,7 +30,9 @@ export function registerAuthentication(app: FastifyInstance, checker: AccessToke
     try {
       const { userId, sessionId } = await checker.authenticate(match[1]!);
       request.user = { id: userId, sessionId };
-    } catch {
+    } catch (err) {
+      // A database that cannot answer is our fault (5xx), not a reason to sign the user out.
+      if (!(err instanceof InvalidAccessToken)) throw err;
       throw new TokenNotValid('Given token not valid for any token type');
     }
     reply.removeHeader('www-authenticate');

@@ -19,6 +19,7 @@ import type { RateLimiter } from '../rate-limits/service';
 import { signedInUser } from './authenticate';
 import { readCookies, refreshCookie, refreshCookieName } from './cookies';
 import { TokenNotValid } from './errors';
+import { InvalidAccessToken } from './tokens';
 import { ACCOUNT_LIMITS, type AccountsService, type Session } from './service';
 
 const ErrorSchema = z.object({ detail: z.string(), code: z.string().optional() });
@@ -134,7 +135,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       try {
         await accounts.authenticate(request.body.token);
-      } catch {
+      } catch (err) {
+        if (!(err instanceof InvalidAccessToken)) throw err;
         throw new TokenNotValid();
       }
       return {};
