@@ -49,7 +49,11 @@ export default function DevMailboxPage({ loaderData }: Route.ComponentProps) {
     <div className="page dev-mailbox">
       <h1 className="page__title">{TITLE}</h1>
       {off ? (
-        <p>The development mailbox is off on this server.</p>
+        <p>
+          The development mailbox is off on this server, or this browser is not on the server’s machine. To
+          read the shop’s e-mail here without an SMTP server, start it with <code>DEV_MAILBOX=true</code> and
+          open this page on the same machine.
+        </p>
       ) : (
         <>
           <Form method="get" className="dev-mailbox__filter" role="search" aria-label="Filter the mailbox">
