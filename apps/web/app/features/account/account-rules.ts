@@ -54,16 +54,24 @@ export function failureMessage(error: unknown, fallback: string): string {
   return reason ? `${fallback} ${reason}` : fallback;
 }
 
-// Browsers drop tabs and newlines from URLs and read `\` as `/`, so `/\t/evil.example` means `//evil.example`.
-// eslint-disable-next-line no-control-regex
-const UNSAFE_IN_RETURN_PATH = /[\u0000-\u001f\u007f\\]/;
+/**
+ * Browsers drop tabs and newlines from URLs and read `\` as `/`, so `/\t/evil.example` means `//evil.example`:
+ * a return path holding a control character or a backslash is never taken.
+ */
+function hasUnsafeCharacter(path: string): boolean {
+  for (let i = 0; i < path.length; i++) {
+    const code = path.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f || code === 0x5c) return true;
+  }
+  return false;
+}
 
 /**
  * Where to go after login: the `from` parameter resolved against this page's `origin` the way a browser
  * would, as a path (with its query and hash) when it stays on that origin; else home.
  */
 export function safeReturnPath(from: string | null, origin: string = window.location.origin): string {
-  if (!from || UNSAFE_IN_RETURN_PATH.test(from)) return '/';
+  if (!from || hasUnsafeCharacter(from)) return '/';
   let url: URL;
   try {
     url = new URL(from, origin);
