@@ -1,7 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { SECURITY_HEADERS } from './security';
-import { NUL_CHARACTER_MESSAGE } from './text';
 
 /** Errors thrown by services; the one error handler maps them to DRF-style bodies. */
 export class DomainError extends Error {
@@ -53,6 +52,9 @@ export class Conflict extends DomainError {
 
 type FieldErrors = Record<string, string[]>;
 
+/** DRF's message for a NUL in text, which PostgreSQL cannot store. */
+export const NUL_CHARACTER_MESSAGE = 'Null characters are not allowed.';
+
 /** PostgreSQL's codes for text it cannot store: a NUL byte (22021) or a character the encoding lacks (22P05). */
 const TEXT_ENCODING_ERRORS = new Set(['22021', '22P05']);
 
@@ -88,8 +90,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(error.statusCode).send(error.body ?? { detail: error.message });
     }
     if (isTextEncodingError(error)) {
-      // A schema let a NUL or an unencodable character through to PostgreSQL; the statement failed and its
-      // transaction rolled back, so this is the client's bad text, not a fault of ours.
+      // Text PostgreSQL cannot store (a NUL, from any field of any route): the statement failed and its
+      // transaction rolled back, so this is the client's bad text, not a fault of ours. One rule here
+      // instead of a refinement on every schema that carries text to the database.
       return reply.code(400).send({ detail: NUL_CHARACTER_MESSAGE });
     }
     const status = error.statusCode ?? 500;

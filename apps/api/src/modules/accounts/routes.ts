@@ -14,7 +14,6 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { refuseNulCharacters } from '../../http/text';
 import type { RateLimiter } from '../rate-limits/service';
 import { signedInUser } from './authenticate';
 import { readCookies, refreshCookie, refreshCookieName } from './cookies';
@@ -68,7 +67,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['account'],
         summary: 'Create an account with a signup verification token, and sign in',
-        body: SignupSchema.strict().superRefine(refuseNulCharacters),
+        body: SignupSchema.strict(),
         response: { 201: AuthTokenResponseSchema },
       },
       onRequest: (request) => rateLimiter.consume(ACCOUNT_LIMITS.signupsPerClient, request.ip),

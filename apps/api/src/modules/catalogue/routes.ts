@@ -2,7 +2,6 @@ import { CategorySchema, ProductSummarySchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PageQuerySchema, pageSchema, paginate } from '../../http/pagination';
-import { hasNoNulCharacter, NUL_CHARACTER_MESSAGE } from '../../http/text';
 import type { CatalogueService } from './service';
 
 const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=600';
@@ -21,7 +20,6 @@ const ProductQuerySchema = PageQuerySchema.extend({
     .trim()
     .min(2, 'Ensure this field has at least 2 characters.')
     .max(100, 'Ensure this field has no more than 100 characters.')
-    .refine(hasNoNulCharacter, NUL_CHARACTER_MESSAGE)
     .optional(),
 }).strict();
 

@@ -1,7 +1,6 @@
 import { ContactQuerySchema, NewsletterSubscriptionSchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { refuseNulCharacters } from '../../http/text';
 import type { RateLimit, RateLimiter } from '../rate-limits/service';
 import type { ContactService } from './service';
 
@@ -22,7 +21,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['contact'],
         summary: 'Send the shop a query (stored, and e-mailed through the outbox)',
-        body: ContactQuerySchema.strict().superRefine(refuseNulCharacters),
+        body: ContactQuerySchema.strict(),
         response: { 201: MessageSchema },
       },
       onRequest: (request) => rateLimiter.consume(CONTACT_LIMIT, request.ip),

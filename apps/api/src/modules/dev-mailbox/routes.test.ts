@@ -65,10 +65,10 @@ describe('GET /api/dev/mailbox/', () => {
     expect(page.next).toBe('/api/dev/mailbox/?to=ANN%40example.com&page_size=1&page=2');
   });
 
-  it('refuses a NUL in the recipient as a field error, not a database failure', async () => {
+  it('refuses a NUL in the recipient with a 400, not a database failure', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox/?to=%00' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ to: ['Null characters are not allowed.'] });
+    expect(res.json()).toEqual({ detail: 'Null characters are not allowed.' });
   });
 
   it('refuses unknown parameters', async () => {

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound } from '../../http/errors';
 import { PageQuerySchema, pageSchema, paginate } from '../../http/pagination';
-import { hasNoNulCharacter, NUL_CHARACTER_MESSAGE } from '../../http/text';
 import type { DevMailboxService } from './service';
 
 const MessageSchema = z.object({
@@ -17,7 +16,7 @@ const MessageSchema = z.object({
 });
 
 const MailboxQuerySchema = PageQuerySchema.extend({
-  to: z.string().trim().min(1).max(254).refine(hasNoNulCharacter, NUL_CHARACTER_MESSAGE).optional(),
+  to: z.string().trim().min(1).max(254).optional(),
 }).strict();
 
 /** True for a client on this machine (IPv4, IPv6 or IPv4-mapped loopback). */
