@@ -957,13 +957,7 @@ describe('POST /api/account/reset-password/', () => {
   it('sets the new password, signs every session out and e-mails the owner', async () => {
     const email = api.newEmail('reset');
     const session = await api.signUp(email, 'old password 1');
-    const verification_token = await api.verificationToken(email, 'forgot_password');
-    const res = await api.post('reset-password/', {
-      email,
-      new_password: 'new password 2',
-      confirm_new_password: 'new password 2',
-      verification_token,
-    });
+    const res = await api.resetPassword(email, 'new password 2');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Password reset successfully!' });
     expect((await api.post('login/', { email, password: 'old password 1' })).statusCode).toBe(400);
@@ -1031,13 +1025,7 @@ describe('POST /api/account/reset-password/', () => {
     await db()
       .insert(rateLimits)
       .values({ key, count: 99, resetAt: new Date(Date.now() + 600_000) });
-    const verification_token = await api.verificationToken(email, 'forgot_password');
-    await api.post('reset-password/', {
-      email,
-      new_password: 'new password 2',
-      confirm_new_password: 'new password 2',
-      verification_token,
-    });
+    await api.resetPassword(email, 'new password 2');
     expect(await db().select().from(rateLimits).where(eq(rateLimits.key, key))).toEqual([]);
     await api.logIn(email, 'new password 2');
   });

@@ -73,13 +73,7 @@ describe('access tokens end with their session', () => {
     const email = api.newEmail('reset');
     const phone = await api.signUp(email, 'old password 1');
     const laptop = await api.logIn(email, 'old password 1');
-    const verification_token = await api.verificationToken(email, 'forgot_password');
-    const res = await api.post('reset-password/', {
-      email,
-      new_password: 'new password 2',
-      confirm_new_password: 'new password 2',
-      verification_token,
-    });
+    const res = await api.resetPassword(email, 'new password 2');
     expect(res.statusCode).toBe(200);
     for (const access of [phone.access, laptop.access]) {
       expect(await statusWith(access)).toBe(401);

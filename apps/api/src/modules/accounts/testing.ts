@@ -106,6 +106,17 @@ export function accountClient(ctx: TestContext) {
       return checked.json<{ verification_token: string }>().verification_token;
     },
 
+    /** Resets an account's password with a code read from the outbox; answers the reset's response. */
+    async resetPassword(email: string, newPassword: string) {
+      const verification_token = await client.verificationToken(email, 'forgot_password');
+      return client.post('reset-password/', {
+        email,
+        new_password: newPassword,
+        confirm_new_password: newPassword,
+        verification_token,
+      });
+    },
+
     /** Makes an account; answers its session. */
     async signUp(email: string, password = 'correct horse battery') {
       const verification_token = await client.verificationToken(email, 'signup');
