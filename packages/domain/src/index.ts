@@ -7,3 +7,5 @@ export * from './catalogue/product-page';
 export * from './catalogue/description-html';
 export * from './pricing/index';
 export * from './cart/schemas';
+export * from './orders/schemas';
+export * from './payments/test-provider';

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { formatGbp } from '../pricing/money';
+
+const id = z.number().int().positive().max(2_147_483_647);
+
+/**
+ * The most one order may cost, in pence: £999,999.99, the largest amount a card payment in GBP may take
+ * (Stripe's limit). Larger carts are refused before a payment is made, so every order amount also fits the
+ * 32-bit money columns.
+ */
+export const MAX_ORDER_TOTAL_PENCE = 99_999_999;
+
+/** The checkout's messages (spec 2, §5 Checkout and §8 Checkout), word for word. */
+export const CHECKOUT_MESSAGES = {
+  billingRequired: 'Please select or create a billing address.',
+  shippingRequired: 'Please select or create a shipping address.',
+  paymentMethodRequired: 'Payment method is required.',
+  cartEmpty: 'Cart is empty. Add items to proceed.',
+  paymentNotReady: 'Payment system is not fully initialized. Please wait or try again.',
+  loadFailed: 'Failed to load checkout data.',
+  intentRetriesFailed: 'Failed to initialize payment after multiple attempts. Please try again.',
+  paymentNotInitialized: 'Payment system is not initialized properly.',
+  paymentFailed: 'Payment failed. Please try again.',
+  addressFormErrors: 'Please correct the errors in the address form.',
+  createAddressFailed: 'Failed to create address.',
+  deleteAddressFailed: 'Failed to delete address.',
+  placeOrderFailed: 'Failed to place order.',
+  intentFailed: 'Failed to create payment intent.',
+  orderPlaced: 'Order placed successfully! Redirecting to order tracking...',
+  /** Not the spec's: a cart over the most one card payment may take (MAX_ORDER_TOTAL_PENCE). */
+  orderTooLarge: `Orders over ${formatGbp(MAX_ORDER_TOTAL_PENCE)} cannot be paid by card. Please contact us.`,
+  /** Not the spec's: the payment the order names has not succeeded (unpaid, failed or 3-D Secure unfinished). */
+  paymentNotCompleted: 'Payment has not been completed.',
+  /** Not the spec's: the cart changed after it was paid for, so the payment no longer matches it. */
+  paymentMismatch:
+    'Your cart changed after payment. The payment has been refunded; please check your cart and pay again.',
+  /** Not the spec's: paid, but the stock went meanwhile; the payment is refunded (DESIGN §4.3). */
+  outOfStockRefunded: (skus: readonly string[]) =>
+    `Sorry, ${skus.join(', ')} sold out while you were paying. Your payment has been refunded in full and no order was placed.`,
+} as const;
+
+/** The order list's messages (spec 2, §2 and §8 Orders). */
+export const ORDER_MESSAGES = {
+  loginToView: 'Please log in to view your orders.',
+  loadFailed: 'Failed to load orders. Please try again later.',
+  invalidResponse: 'Invalid response format: expected array or object with results array',
+} as const;
+
+/** Order statuses (spec 2, §4), in the order an order moves through them. */
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['PENDING', 'COMPLETED', 'REFUND'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** The one payment method the checkout offers (spec 2, §2). */
+export const PAYMENT_METHODS = ['card'] as const;
+
+/**
+ * POST orders/ (spec 2, §7). The spec's client also sends shipping_cost, vat, discount, status,
+ * payment_status and payment_verified: they are ignored (DESIGN §4.3, §4.10), so the schema drops them.
+ */
+export const OrderCreateSchema = z.object({
+  shipping_address: id.nullish().refine((value) => value != null, CHECKOUT_MESSAGES.shippingRequired),
+  billing_address: id.nullish().refine((value) => value != null, CHECKOUT_MESSAGES.billingRequired),
+  payment_method: z.enum(PAYMENT_METHODS, CHECKOUT_MESSAGES.paymentMethodRequired),
+  transaction_id: z.string().trim().min(1, CHECKOUT_MESSAGES.paymentNotCompleted).max(255),
+});
+export type OrderCreate = z.infer<typeof OrderCreateSchema>;
+
+/** An address as the order keeps it (a copy taken when the order was placed). */
+export const AddressSnapshotSchema = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string().nullable(),
+  postal_code: z.string(),
+  country: z.string(),
+  telephone_number: z.string(),
+});
+
+export const OrderLineViewSchema = z.object({
+  id: z.number().int(),
+  /** The catalogue item, or null once it has been deleted; the line keeps its own copy. */
+  item: z.number().int().nullable(),
+  sku: z.string(),
+  title: z.string(),
+  pack_quantity: z.number().int(),
+  units_per_pack: z.number().int(),
+  units: z.number().int(),
+  unit_type: z.enum(['pack', 'pallet']),
+  price_per_pack: z.string(),
+  subtotal: z.string(),
+  discount_percentage: z.number(),
+  total: z.string(),
+  /** kg, all of the line's packs. */
+  weight: z.number(),
+});
+export type OrderLineView = z.infer<typeof OrderLineViewSchema>;
+
+/** An order (spec 2, §3 Order). Money is pounds as decimal strings; `vat` is the percent applied. */
+export const OrderViewSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  payment_verified: z.boolean(),
+  subtotal: z.string(),
+  discount: z.string(),
+  shipping_cost: z.string(),
+  vat: z.number(),
+  vat_amount: z.string(),
+  total: z.string(),
+  total_packs: z.number().int(),
+  total_weight: z.number(),
+  items: z.array(OrderLineViewSchema),
+  shipping_address: AddressSnapshotSchema,
+  billing_address: AddressSnapshotSchema,
+  shipping_details: z
+    .object({ parcel_type: z.string(), parcels_needed: z.number().int(), explanation: z.string() })
+    .nullable(),
+  payment_method: z.string(),
+  transaction_id: z.string().nullable(),
+  /** Documents come with issue 12; null until then. */
+  invoice: z.string().nullable(),
+  paid_receipt: z.string().nullable(),
+  refund_receipt: z.string().nullable(),
+});
+export type OrderView = z.infer<typeof OrderViewSchema>;
+
+/**
+ * POST ecommerce/payment-intents/ (DESIGN §3): the cart to pay for, and optionally the addresses the order
+ * will ship to, so that an order can still be made from the provider's webhook if the buyer closes the tab.
+ */
+export const PaymentIntentCreateSchema = z.object({
+  cart_id: id,
+  billing_address: id.nullish(),
+  shipping_address: id.nullish(),
+});
+export type PaymentIntentCreate = z.infer<typeof PaymentIntentCreateSchema>;
+
+export const PaymentIntentViewSchema = z.object({
+  client_secret: z.string(),
+  payment_intent_id: z.string(),
+  /** Pence. */
+  amount: z.number().int(),
+  currency: z.string(),
+  provider: z.enum(['test', 'stripe']),
+});
+export type PaymentIntentView = z.infer<typeof PaymentIntentViewSchema>;
+
+/** GET payments/config/: which provider's script the checkout loads. */
+export const PaymentConfigSchema = z.object({
+  provider: z.enum(['test', 'stripe']),
+  publishable_key: z.string().nullable(),
+});
+export type PaymentConfig = z.infer<typeof PaymentConfigSchema>;
