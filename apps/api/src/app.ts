@@ -17,6 +17,8 @@ import { accountRoutes } from './modules/accounts/routes';
 import { resolveSigningSecrets } from './modules/accounts/secrets';
 import { createAccountsService, type AccountsService } from './modules/accounts/service';
 import { createTokenService, type TokenService } from './modules/accounts/tokens';
+import { addressRoutes } from './modules/addresses/routes';
+import { createAddressesService, type AddressesService } from './modules/addresses/service';
 import { cartRoutes } from './modules/carts/routes';
 import { createCartsService, type CartsService } from './modules/carts/service';
 import { catalogueRoutes } from './modules/catalogue/routes';
@@ -31,6 +33,12 @@ import { createItemsService, type ItemsService } from './modules/items/service';
 import { pricingRoutes } from './modules/pricing/routes';
 import { createPricingService, type PricingService } from './modules/pricing/service';
 import { createRateLimiter, type RateLimiter } from './modules/rate-limits/service';
+import { orderRoutes } from './modules/orders/routes';
+import { createOrdersService, type OrdersService } from './modules/orders/service';
+import { createPayments, type Payments } from './modules/payments/payments';
+import { paymentRoutes } from './modules/payments/routes';
+import { startTestWebhookDelivery } from './modules/payments/test-processor/processor';
+import { testProcessorRoutes } from './modules/payments/test-processor/routes';
 
 /** Bodies over 1 MB are refused (DESIGN §4.10). */
 export const BODY_LIMIT = 1024 * 1024;
@@ -40,6 +48,9 @@ export interface Services {
   items: ItemsService;
   pricing: PricingService;
   carts: CartsService;
+  addresses: AddressesService;
+  orders: OrdersService;
+  payments: Payments;
   contact: ContactService;
   rateLimiter: RateLimiter;
   tokens: TokenService;
@@ -92,12 +103,17 @@ function logConfigurationNotes(log: FastifyBaseLogger, config: Config) {
 export function createServices(database: Database, config: Config, log: FastifyBaseLogger): Services {
   const { db } = database;
   const rateLimiter = createRateLimiter(db);
-  const tokens = createTokenService(resolveSigningSecrets(config, log));
+  const secrets = resolveSigningSecrets(config, log);
+  const tokens = createTokenService(secrets);
+  const payments = createPayments(db, config, secrets.current, log);
   return {
     catalogue: createCatalogueService(db),
     items: createItemsService(db),
     pricing: createPricingService(db),
     carts: createCartsService(db),
+    addresses: createAddressesService(db),
+    orders: createOrdersService(db, { provider: payments.provider, log }),
+    payments,
     contact: createContactService(db),
     rateLimiter,
     tokens,
@@ -149,7 +165,18 @@ export async function buildApp({ config, database, storefront, logStream }: Buil
   });
 
   const services = createServices(database, config, app.log);
+  app.decorate('services', services);
   registerAuthentication(app, services.accounts);
+  const { testProcessor } = services.payments;
+  if (testProcessor && config.env !== 'test') {
+    // The test processor delivers its webhook events as Stripe would, from outside any request. API tests
+    // deliver them by hand instead, to choose when, how often and in which order.
+    let delivery: ReturnType<typeof startTestWebhookDelivery> | undefined;
+    app.addHook('onReady', async () => {
+      delivery = startTestWebhookDelivery(testProcessor, app.log);
+    });
+    app.addHook('onClose', async () => delivery?.stop());
+  }
 
   await app.register(
     async (api) => {
@@ -172,6 +199,15 @@ export async function buildApp({ config, database, storefront, logStream }: Buil
       await api.register(itemRoutes, { items: services.items });
       await api.register(pricingRoutes, { pricing: services.pricing });
       await api.register(cartRoutes, { carts: services.carts });
+      await api.register(addressRoutes, { addresses: services.addresses });
+      await api.register(orderRoutes, { orders: services.orders, rateLimiter: services.rateLimiter });
+      await api.register(paymentRoutes, { orders: services.orders });
+      if (services.payments.testProcessor) {
+        await api.register(testProcessorRoutes, {
+          processor: services.payments.testProcessor,
+          rateLimiter: services.rateLimiter,
+        });
+      }
       await api.register(contactRoutes, { contact: services.contact, rateLimiter: services.rateLimiter });
       await api.register(accountRoutes, {
         accounts: services.accounts,
@@ -190,6 +226,10 @@ export async function buildApp({ config, database, storefront, logStream }: Buil
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's services (tests reach the test processor through it). */
+    services: Services;
+  }
   interface FastifyContextConfig {
     /** Leave successful answers of this route out of the request log. */
     quiet?: boolean;

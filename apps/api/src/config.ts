@@ -64,6 +64,25 @@ const EnvSchema = z.object({
    * explicitly; elsewhere on by default when SMTP_URL is unset.
    */
   DEV_MAILBOX: booleanish.optional(),
+  /** The card processor: the built-in `test` processor (works offline) or `stripe`. */
+  PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret or restricted key (sk_… or rk_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_…)')
+    .optional(),
+  /**
+   * Where the `test` processor delivers its webhook events; defaults to this server's own port on the
+   * loopback address.
+   */
+  TEST_PAYMENTS_WEBHOOK_URL: z.string().url().optional(),
 });
 
 export type Config = {
@@ -88,6 +107,9 @@ export type Config = {
    * peer address, and never a request that came through a proxy.
    */
   devMailbox: boolean;
+  payments:
+    | { provider: 'test'; webhookUrl: string }
+    | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
 };
 
 /** A list entry of TRUST_PROXY: an IP address, optionally with a CIDR prefix length. */
@@ -150,5 +172,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     devMailbox: devMailboxEnabled(e.DEV_MAILBOX, e.SMTP_URL, e.NODE_ENV),
+    payments: paymentsConfig(e),
+  };
+}
+
+function paymentsConfig(e: z.infer<typeof EnvSchema>): Config['payments'] {
+  if (e.PAYMENT_PROVIDER === 'test') {
+    return {
+      provider: 'test',
+      webhookUrl: e.TEST_PAYMENTS_WEBHOOK_URL ?? `http://127.0.0.1:${e.PORT}/api/payments/webhook/`,
+    };
+  }
+  const missing = (['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter(
+    (name) => !e[name],
+  );
+  if (missing.length > 0) {
+    throw new Error(`Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs ${missing.join(', ')}`);
+  }
+  return {
+    provider: 'stripe',
+    secretKey: e.STRIPE_SECRET_KEY!,
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
   };
 }

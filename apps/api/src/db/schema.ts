@@ -528,6 +528,8 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('orders_status_idx').on(t.status, t.createdAt.desc()),
+    // MAX_ORDER_TOTAL_PENCE: no order costs more than one card payment may take.
+    check('orders_total_range', sql`${t.totalPence} >= 0 and ${t.totalPence} <= 99999999`),
   ],
 );
 
@@ -571,13 +573,74 @@ export const payments = pgTable(
     currency: text('currency').notNull().default('GBP'),
     /** The provider's status, e.g. requires_payment_method, succeeded, refunded. */
     status: text('status').notNull(),
+    /** The provider's client secret, handed back for the same cart contents (never logged). */
+    clientSecret: text('client_secret').notNull(),
+    /** A digest of the cart's lines and total the amount was priced for (see orders/cart-version.ts). */
+    cartVersion: text('cart_version').notNull(),
+    /** Where the order ships, given before the card is confirmed so the webhook can make the order. */
+    billingAddress: jsonb('billing_address').$type<AddressSnapshot>(),
+    shippingAddress: jsonb('shipping_address').$type<AddressSnapshot>(),
+    /** Pence refunded through the provider. */
+    refundedPence: integer('refunded_pence').notNull().default(0),
+    /** Why a paid payment made no order (and was refunded): shown to the buyer. */
+    failureReason: text('failure_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('payments_order_idx').on(t.orderId),
-    index('payments_cart_idx').on(t.cartId),
+    index('payments_cart_idx').on(t.cartId, t.id.desc()),
     index('payments_user_idx').on(t.userId),
+    check('payments_amount_range', sql`${t.amountPence} > 0 and ${t.amountPence} <= 99999999`),
+    check('payments_refund_range', sql`${t.refundedPence} >= 0 and ${t.refundedPence} <= ${t.amountPence}`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The built-in `test` card processor's own records (it stands where Stripe's servers would)
+// ---------------------------------------------------------------------------------------------
+
+export const testPaymentIntents = pgTable(
+  'test_payment_intents',
+  {
+    /** pi_test_… */
+    id: text('id').primaryKey(),
+    clientSecret: text('client_secret').notNull().unique('test_payment_intents_client_secret_unique'),
+    /** The caller's Idempotency-Key: the same key gives the same intent. */
+    idempotencyKey: text('idempotency_key').notNull().unique('test_payment_intents_idempotency_key_unique'),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+    amountRefunded: integer('amount_refunded').notNull().default(0),
+    /** The last card error, as the processor answered it. */
+    lastError: jsonb('last_error').$type<{ code: string; message: string; decline_code?: string }>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('test_payment_intents_refund_range', sql`${t.amountRefunded} between 0 and ${t.amount}`)],
+);
+
+/** The processor's webhook outbox: events it delivers (and retries) to the shop's webhook endpoint. */
+export const testPaymentEvents = pgTable(
+  'test_payment_events',
+  {
+    /** evt_test_… */
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    intentId: text('intent_id').notNull(),
+    /** The event as delivered (Stripe's event shape). */
+    payload: jsonb('payload').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('test_payment_events_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.deliveredAt} is null`),
   ],
 );
 

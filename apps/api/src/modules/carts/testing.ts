@@ -101,6 +101,7 @@ export async function newShopper(ctx: TestContext, name = 'shopper') {
 
   return {
     userId: user!.id,
+    email,
     token: access,
     cartId,
     call,

@@ -1,0 +1,141 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { AddressCreate } from '@shop/domain';
+import type { Db } from '../../db/client';
+import { addresses, users, type AddressSnapshot } from '../../db/schema';
+
+type Window = { limit: number; offset: number };
+
+const snapshotColumns = {
+  firstName: addresses.firstName,
+  lastName: addresses.lastName,
+  street: addresses.street,
+  city: addresses.city,
+  state: addresses.state,
+  postalCode: addresses.postalCode,
+  country: addresses.country,
+  telephoneNumber: addresses.telephoneNumber,
+};
+
+type SnapshotRow = {
+  firstName: string;
+  lastName: string;
+  street: string;
+  city: string;
+  state: string | null;
+  postalCode: string;
+  country: string;
+  telephoneNumber: string;
+};
+
+/** An address in the API's words, as an order keeps it. */
+export function snapshotOf(row: SnapshotRow): AddressSnapshot {
+  return {
+    first_name: row.firstName,
+    last_name: row.lastName,
+    street: row.street,
+    city: row.city,
+    state: row.state,
+    postal_code: row.postalCode,
+    country: row.country,
+    telephone_number: row.telephoneNumber,
+  };
+}
+
+/**
+ * A page of the user's addresses, newest (highest id) first, with the number of all of them: one query,
+ * the total riding on each row (`count(*) over ()`); a second only for a page past the end, which has no row
+ * to carry it.
+ */
+export async function selectAddressPage(
+  db: Db,
+  userId: number,
+  window: Window,
+): Promise<{ count: number; rows: (AddressSnapshot & { id: number })[] }> {
+  const rows = await db
+    .select({ id: addresses.id, ...snapshotColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(desc(addresses.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    total =
+      window.offset === 0
+        ? 0
+        : ((await db.select({ value: count() }).from(addresses).where(eq(addresses.userId, userId)))[0]
+            ?.value ?? 0);
+  }
+  return { count: total, rows: rows.map((row) => ({ id: row.id, ...snapshotOf(row) })) };
+}
+
+/**
+ * Holds the user's row until the transaction ends, so two requests of one user that add addresses run one
+ * after the other and the cap counts what the other wrote. `no key update` leaves rows that only reference
+ * the user (carts, orders) free to be written meanwhile.
+ */
+export async function lockUser(tx: Db, userId: number): Promise<boolean> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  return rows.length > 0;
+}
+
+/**
+ * Stores an address unless the user already keeps `cap`: the count and the insert are one statement.
+ * Answers the new id, or null when the cap refused it.
+ */
+export async function insertAddressUnderCap(
+  tx: Db,
+  userId: number,
+  address: AddressCreate,
+  cap: number,
+): Promise<number | null> {
+  const values: [{ name: string }, unknown][] = [
+    [addresses.userId, sql`${userId}::integer`],
+    [addresses.firstName, address.first_name],
+    [addresses.lastName, address.last_name],
+    [addresses.street, address.street],
+    [addresses.city, address.city],
+    [addresses.state, sql`${address.state}::text`],
+    [addresses.postalCode, address.postal_code],
+    [addresses.country, address.country],
+    [addresses.telephoneNumber, address.telephone_number],
+  ];
+  const result = (await tx.execute(sql`
+    insert into ${addresses} (${sql.join(
+      values.map(([column]) => sql.identifier(column.name)),
+      sql`, `,
+    )})
+    select ${sql.join(
+      values.map(([, value]) => sql`${value}`),
+      sql`, `,
+    )}
+    where (select count(*) from ${addresses} where ${addresses.userId} = ${userId}) < ${cap}
+    returning ${sql.identifier(addresses.id.name)} as id`)) as unknown as { rows: { id: number }[] };
+  return result.rows[0]?.id ?? null;
+}
+
+/** Deletes one of the user's addresses; answers whether there was one. */
+export async function deleteOwnAddress(db: Db, userId: number, addressId: number): Promise<boolean> {
+  const rows = await db
+    .delete(addresses)
+    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+    .returning({ id: addresses.id });
+  return rows.length > 0;
+}
+
+/**
+ * The user's own addresses among `ids`, as snapshots keyed by id, for an order to copy inside its own
+ * transaction; ids that are not theirs (or no longer exist) are simply absent.
+ */
+export async function selectOwnAddresses(
+  tx: Db,
+  userId: number,
+  ids: number[],
+): Promise<Map<number, AddressSnapshot>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: addresses.id, ...snapshotColumns })
+    .from(addresses)
+    .where(and(eq(addresses.userId, userId), inArray(addresses.id, [...new Set(ids)])));
+  return new Map(rows.map((row) => [row.id, snapshotOf(row)]));
+}

@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import {
+  lineTotals,
+  shippingQuote,
+  sumTotals,
+  weightToKg,
+  type LineTotals,
+  type ShippingQuote,
+  type Totals,
+} from '@shop/domain';
+import type { ShippingSettings } from '../../db/seed/shop-settings';
+import type { CheckoutLine } from './queries';
+
+export interface PricedLine {
+  line: CheckoutLine;
+  totals: LineTotals;
+}
+
+export interface PricedCart {
+  lines: PricedLine[];
+  totals: Totals;
+  quote: ShippingQuote;
+  /**
+   * A digest of everything the amount depends on: each line's item, packs, unit type, tier, price and
+   * discount, the shipping and the VAT rate. The same cart contents give the same version (and so the same
+   * payment intent); any change gives another.
+   */
+  version: string;
+  /** Lines that cannot be sold as they stand (item withdrawn, or its tier has lost its price). */
+  unavailable: string[];
+}
+
+/** Prices a cart for payment and for the order, with the same rules as the cart page (DESIGN §4.5, §4.8). */
+export function priceCheckout(
+  lines: CheckoutLine[],
+  vatRate: number,
+  shipping: ShippingSettings,
+): PricedCart {
+  const priced = lines.map((line) => ({
+    line,
+    totals: lineTotals({
+      packs: line.packQuantity,
+      units_per_pack: line.unitsPerPack,
+      price_per_pack_pence: line.pricePence ?? 0,
+      discount_percentage: line.discountPercentage ?? 0,
+      pack_weight_kg: weightToKg(line.weight, line.weightUnit),
+    }),
+  }));
+  const goods = sumTotals(
+    priced.map((line) => line.totals),
+    0,
+    vatRate,
+  );
+  const quote = shippingQuote(
+    { lines: priced.length, weight_kg: goods.weight_kg, goods_pence: goods.goods_pence },
+    shipping,
+  );
+  const totals = sumTotals(
+    priced.map((line) => line.totals),
+    quote.shipping_pence,
+    vatRate,
+  );
+  const digest = createHash('sha256');
+  for (const { line } of priced) {
+    digest.update(
+      `${line.lineId}:${line.itemId}:${line.packQuantity}:${line.unitType}:${line.tierId}:${line.pricePence}:${line.discountPercentage ?? 0};`,
+    );
+  }
+  digest.update(`${totals.shipping_pence}:${vatRate}:${totals.total_pence}`);
+  return {
+    lines: priced,
+    totals,
+    quote,
+    version: digest.digest('base64url').slice(0, 22),
+    unavailable: lines
+      .filter((line) => line.status !== 'active' || line.pricePence === null)
+      .map((line) => line.sku),
+  };
+}

@@ -1,0 +1,48 @@
+import { formatGbp } from '@shop/domain';
+import type { AddressSnapshot } from '../../db/schema';
+import type { PricedCart } from './checkout-pricing';
+
+const SHOP = 'PackRight Supplies';
+
+const addressLines = (address: AddressSnapshot) =>
+  [
+    `${address.first_name} ${address.last_name}`,
+    address.street,
+    address.city,
+    address.state,
+    address.postal_code,
+    'United Kingdom',
+  ].filter(Boolean);
+
+/**
+ * The order confirmation (queued in the order's own transaction). `{{order}}` stands for the order number,
+ * which the database gives in the same statement.
+ */
+export function orderConfirmationEmail(
+  to: string,
+  firstName: string,
+  priced: PricedCart,
+  shipping: AddressSnapshot,
+): { to: string; subject: string; text: string } {
+  const { totals, quote } = priced;
+  const lines = priced.lines.map(
+    ({ line, totals: line_ }) =>
+      `- ${line.sku} ${line.title}: ${line.packQuantity} ${line.unitType === 'pallet' ? 'pack(s) by the pallet' : 'pack(s)'} = ${formatGbp(line_.total_pence)}`,
+  );
+  const text = [
+    `Hello ${firstName},`,
+    `Thank you for your order #{{order}}. We have your payment and will send the goods to:`,
+    addressLines(shipping).join('\n'),
+    `Items:\n${lines.join('\n')}`,
+    [
+      `Subtotal: ${formatGbp(totals.subtotal_pence)}`,
+      ...(totals.discount_pence > 0 ? [`Discount: -${formatGbp(totals.discount_pence)}`] : []),
+      `Shipping: ${totals.shipping_pence === 0 ? 'FREE' : formatGbp(totals.shipping_pence)}${quote.explanation ? ` (${quote.explanation})` : ''}`,
+      `VAT (${totals.vat_percent}%): ${formatGbp(totals.vat_pence)}`,
+      `Total paid: ${formatGbp(totals.total_pence)}`,
+    ].join('\n'),
+    'You can follow your order on the Track Order page of your account.',
+    SHOP,
+  ];
+  return { to, subject: `Your ${SHOP} order #{{order}}`, text: `${text.join('\n\n')}\n` };
+}

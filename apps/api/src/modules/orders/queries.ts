@@ -1,0 +1,399 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  cartItems,
+  carts,
+  exclusivePrices,
+  items,
+  orderItems,
+  orders,
+  payments,
+  pricingData,
+  shopSettings,
+  users,
+  type AddressSnapshot,
+  type PackUnit,
+  type ShippingDetailsSnapshot,
+} from '../../db/schema';
+import { DEFAULT_SHOP_SETTINGS, type ShippingSettings } from '../../db/seed/shop-settings';
+
+// ---------------------------------------------------------------------------------------------
+// The cart as checkout prices it
+// ---------------------------------------------------------------------------------------------
+
+export type CheckoutLine = {
+  lineId: number;
+  itemId: number;
+  sku: string;
+  title: string;
+  status: 'active' | 'inactive';
+  packQuantity: number;
+  unitsPerPack: number;
+  unitType: PackUnit;
+  tierId: number;
+  /** The line's tier's price of the item; null when the tier has lost it (a catalogue edit). */
+  pricePence: number | null;
+  discountPercentage: number | null;
+  weight: number;
+  weightUnit: 'kg' | 'lb' | 'oz' | 'g';
+  trackInventory: boolean;
+  stock: number;
+};
+
+/**
+ * The lines of a cart with what pricing, stock and the order's copy need: one joined read. Only the
+ * user's own cart has lines here, so a cart id of someone else reads as empty.
+ */
+export function selectCheckoutLines(db: Db, cartId: number, userId: number): Promise<CheckoutLine[]> {
+  return db
+    .select({
+      lineId: cartItems.id,
+      itemId: items.id,
+      sku: items.sku,
+      title: items.title,
+      status: items.status,
+      packQuantity: cartItems.packQuantity,
+      unitsPerPack: items.unitsPerPack,
+      unitType: cartItems.unitType,
+      tierId: cartItems.pricingTierId,
+      pricePence: pricingData.pricePence,
+      discountPercentage: exclusivePrices.discountPercentage,
+      weight: items.weight,
+      weightUnit: items.weightUnit,
+      trackInventory: items.trackInventory,
+      stock: items.stock,
+    })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .innerJoin(items, eq(items.id, cartItems.itemId))
+    .leftJoin(
+      pricingData,
+      and(eq(pricingData.pricingTierId, cartItems.pricingTierId), eq(pricingData.itemId, cartItems.itemId)),
+    )
+    .leftJoin(
+      exclusivePrices,
+      and(eq(exclusivePrices.userId, carts.userId), eq(exclusivePrices.itemId, cartItems.itemId)),
+    )
+    .where(and(eq(cartItems.cartId, cartId), eq(carts.userId, userId)))
+    .orderBy(asc(cartItems.id));
+}
+
+/** The VAT rate and the shipping rates in one read, with their defaults when the back office set none. */
+export async function selectPricingSettings(
+  db: Db,
+): Promise<{ vatRate: number; shipping: ShippingSettings }> {
+  const rows = await db
+    .select({ key: shopSettings.key, value: shopSettings.value })
+    .from(shopSettings)
+    .where(inArray(shopSettings.key, ['vat_rate', 'shipping']));
+  const value = (key: string) => rows.find((row) => row.key === key)?.value;
+  return {
+    vatRate: (value('vat_rate') as number | undefined) ?? DEFAULT_SHOP_SETTINGS.vat_rate,
+    shipping: (value('shipping') as ShippingSettings | undefined) ?? DEFAULT_SHOP_SETTINGS.shipping,
+  };
+}
+
+export async function selectOwnCart(db: Db, cartId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(and(eq(carts.id, cartId), eq(carts.userId, userId)));
+  return row !== undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payments
+// ---------------------------------------------------------------------------------------------
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** The newest payment of a cart, whatever became of it. */
+export async function selectNewestPayment(db: Db, cartId: number): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.cartId, cartId))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  return row;
+}
+
+/** Records why a paid payment made no order, unless an order has been made from it: answers whether it did. */
+export async function markUnfulfilled(db: Db, paymentId: number, reason: string): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ failureReason: reason, updatedAt: sql`now()` })
+    .where(and(eq(payments.id, paymentId), isNull(payments.orderId)))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+/**
+ * What the provider says has been refunded, on the payment and, once all of it is refunded, on its order's
+ * payment status (spec 2, §4: REFUND): one statement.
+ */
+export async function recordRefund(db: Db, paymentId: number, refundedPence: number): Promise<void> {
+  await db.execute(sql`
+    with refunded as (
+      update ${payments} set refunded_pence = greatest(refunded_pence, least(${refundedPence}, amount_pence)),
+        status = case when ${refundedPence} >= amount_pence then 'refunded' else status end,
+        updated_at = now()
+      where id = ${paymentId}
+      returning order_id, refunded_pence, amount_pence
+    )
+    update ${orders} set payment_status = 'REFUND', updated_at = now()
+    from refunded
+    where ${orders.id} = refunded.order_id and refunded.refunded_pence >= refunded.amount_pence`);
+}
+
+export async function insertPayment(db: Db, values: typeof payments.$inferInsert): Promise<PaymentRow> {
+  const [row] = await db
+    .insert(payments)
+    .values(values)
+    .onConflictDoUpdate({
+      target: payments.providerPaymentId,
+      set: {
+        amountPence: values.amountPence,
+        cartVersion: values.cartVersion,
+        status: values.status,
+        billingAddress: values.billingAddress ?? null,
+        shippingAddress: values.shippingAddress ?? null,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning();
+  return row!;
+}
+
+export async function updatePayment(
+  db: Db,
+  id: number,
+  values: Partial<
+    Pick<
+      PaymentRow,
+      | 'amountPence'
+      | 'cartVersion'
+      | 'status'
+      | 'billingAddress'
+      | 'shippingAddress'
+      | 'failureReason'
+      | 'refundedPence'
+    >
+  >,
+): Promise<PaymentRow> {
+  const [row] = await db
+    .update(payments)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(payments.id, id))
+    .returning();
+  return row!;
+}
+
+/** A payment by the provider's id. */
+export async function selectPaymentByProviderId(
+  db: Db,
+  providerPaymentId: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId));
+  return row;
+}
+
+/**
+ * Locks the payment and its cart, in that order, until the transaction ends: the browser's order request
+ * and the webhook for the same payment run one after the other, and so do checkouts of one cart.
+ */
+export async function lockPaymentAndCart(tx: Db, paymentId: number): Promise<PaymentRow | undefined> {
+  const [row] = await tx
+    .select({ payment: payments })
+    .from(payments)
+    .innerJoin(carts, eq(carts.id, payments.cartId))
+    .where(eq(payments.id, paymentId))
+    .for('update', { of: [payments, carts] });
+  return row?.payment;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stock
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Locks the tracked items' rows in id order (so two checkouts never wait on each other in a circle) and
+ * reads their stock as it is now, for the check that no order takes more than there is.
+ */
+export function lockStock(tx: Db, itemIds: number[]) {
+  if (itemIds.length === 0) return Promise.resolve([]);
+  return tx
+    .select({ id: items.id, sku: items.sku, stock: items.stock })
+    .from(items)
+    .where(and(inArray(items.id, itemIds), eq(items.trackInventory, true)))
+    .orderBy(asc(items.id))
+    .for('update');
+}
+
+/** Takes units of the locked items in one statement. */
+export async function takeStock(tx: Db, taken: Map<number, number>): Promise<void> {
+  if (taken.size === 0) return;
+  const ids = [...taken.keys()];
+  const units = ids.map((id) => taken.get(id)!);
+  await tx.execute(sql`
+    update ${items} set stock = ${items.stock} - taken.units
+    from unnest(${`{${ids.join(',')}}`}::int[], ${`{${units.join(',')}}`}::int[]) as taken(id, units)
+    where ${items.id} = taken.id`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+// ---------------------------------------------------------------------------------------------
+
+export interface NewOrder {
+  userId: number;
+  cartId: number;
+  paymentId: number;
+  paymentStatusText: string;
+  subtotalPence: number;
+  discountPence: number;
+  shippingPence: number;
+  vatPence: number;
+  totalPence: number;
+  vatRate: number;
+  paymentMethod: string;
+  transactionId: string;
+  shippingAddress: AddressSnapshot;
+  billingAddress: AddressSnapshot;
+  shippingDetails: ShippingDetailsSnapshot;
+  totalWeightKg: number;
+  lines: {
+    itemId: number;
+    sku: string;
+    title: string;
+    packQuantity: number;
+    unitsPerPack: number;
+    unitType: PackUnit;
+    pricePerPackPence: number;
+    subtotalPence: number;
+    discountPercentage: number;
+    totalPence: number;
+    weightKg: number;
+  }[];
+  /** The confirmation e-mail; `{{order}}` in subject and text becomes the order's number. */
+  email: { to: string; subject: string; text: string };
+}
+
+/**
+ * Writes the order in one statement: the order, its lines, the payment's link to it, the cart emptied and
+ * the confirmation e-mail queued (data-modifying CTEs run as one). Answers the order's id and time.
+ */
+export async function insertOrder(tx: Db, order: NewOrder): Promise<{ id: number; createdAt: Date }> {
+  const lines = JSON.stringify(
+    order.lines.map((line) => ({
+      item_id: line.itemId,
+      sku: line.sku,
+      title: line.title,
+      pack_quantity: line.packQuantity,
+      units_per_pack: line.unitsPerPack,
+      unit_type: line.unitType,
+      price_per_pack_pence: line.pricePerPackPence,
+      subtotal_pence: line.subtotalPence,
+      discount_percentage: line.discountPercentage,
+      total_pence: line.totalPence,
+      weight_kg: line.weightKg,
+    })),
+  );
+  const result = await tx.execute<{ id: number; created_at: string | Date }>(sql`
+    with new_order as (
+      insert into ${orders} (user_id, status, payment_status, payment_verified, subtotal_pence, discount_pence,
+        shipping_pence, vat_pence, total_pence, vat_rate, payment_method, transaction_id, shipping_address,
+        billing_address, shipping_details, total_weight_kg)
+      values (${order.userId}, 'pending', 'COMPLETED', true, ${order.subtotalPence}, ${order.discountPence},
+        ${order.shippingPence}, ${order.vatPence}, ${order.totalPence}, ${order.vatRate}, ${order.paymentMethod},
+        ${order.transactionId}, ${JSON.stringify(order.shippingAddress)}::jsonb,
+        ${JSON.stringify(order.billingAddress)}::jsonb, ${JSON.stringify(order.shippingDetails)}::jsonb,
+        ${order.totalWeightKg})
+      returning id, created_at
+    ),
+    new_lines as (
+      insert into ${orderItems} (order_id, item_id, sku, title, pack_quantity, units_per_pack, unit_type,
+        price_per_pack_pence, subtotal_pence, discount_percentage, total_pence, weight_kg)
+      select new_order.id, line.item_id, line.sku, line.title, line.pack_quantity, line.units_per_pack,
+        line.unit_type::pack_unit, line.price_per_pack_pence, line.subtotal_pence, line.discount_percentage,
+        line.total_pence, line.weight_kg
+      from new_order, jsonb_to_recordset(${lines}::jsonb) as line(item_id int, sku text, title text,
+        pack_quantity int, units_per_pack int, unit_type text, price_per_pack_pence int, subtotal_pence int,
+        discount_percentage numeric, total_pence int, weight_kg numeric)
+    ),
+    paid as (
+      update ${payments} set order_id = new_order.id, status = ${order.paymentStatusText}, updated_at = now()
+      from new_order where ${payments.id} = ${order.paymentId}
+    ),
+    emptied as (
+      delete from ${cartItems} where cart_id = ${order.cartId}
+    ),
+    mail as (
+      insert into outbound_emails (to_address, subject, text_body)
+      select ${order.email.to}, replace(${order.email.subject}, '{{order}}', new_order.id::text),
+        replace(${order.email.text}, '{{order}}', new_order.id::text)
+      from new_order
+    )
+    select id, created_at from new_order`);
+  const row = (result as unknown as { rows: { id: number; created_at: string | Date }[] }).rows[0]!;
+  return { id: row.id, createdAt: new Date(row.created_at) };
+}
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderItems.$inferSelect;
+
+/** A user's orders, newest first, one more than the page so the caller knows whether another follows. */
+export function selectOrdersOfUser(db: Db, userId: number, window: { limit: number; offset: number }) {
+  return db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+export async function countOrdersOfUser(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(eq(orders.userId, userId));
+  return row?.value ?? 0;
+}
+
+export async function selectOwnOrder(db: Db, orderId: number, userId: number): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  return row;
+}
+
+export async function selectOrderById(db: Db, orderId: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return row;
+}
+
+export function selectLinesOfOrders(db: Db, orderIds: number[]): Promise<OrderLineRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.id));
+}
+
+export async function setOrderPaymentStatus(db: Db, orderId: number, paymentStatus: 'COMPLETED' | 'REFUND') {
+  await db
+    .update(orders)
+    .set({ paymentStatus, updatedAt: sql`now()` })
+    .where(eq(orders.id, orderId));
+}
+
+export async function selectUserEmail(db: Db, userId: number) {
+  const [row] = await db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}

@@ -1,0 +1,97 @@
+import {
+  OrderCreateSchema,
+  OrderViewSchema,
+  PaymentIntentCreateSchema,
+  PaymentIntentViewSchema,
+} from '@shop/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PageQuerySchema, pageSchema, paginate } from '../../http/pagination';
+import { queryId } from '../../http/query-ids';
+import { signedInUser } from '../accounts/authenticate';
+import type { RateLimiter } from '../rate-limits/service';
+import type { OrdersService } from './service';
+
+/** Per user: intents and order attempts together, far above any real checkout's needs. */
+export const CHECKOUT_LIMIT = { name: 'checkout', limit: 120, windowMs: 15 * 60_000 };
+
+/** Checkout and orders (spec 2, §7; DESIGN §4.3): every call is the signed-in user's own. */
+export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; rateLimiter: RateLimiter }> = async (
+  app,
+  { orders, rateLimiter },
+) => {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+  const secured = { security: [{ bearerAuth: [] }], tags: ['checkout'] };
+
+  app.post(
+    '/ecommerce/payment-intents/',
+    {
+      schema: {
+        ...secured,
+        summary:
+          'A card payment for the cart’s current total (pence): the same intent for the same cart contents',
+        body: PaymentIntentCreateSchema,
+        response: { 200: PaymentIntentViewSchema },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const { id } = signedInUser(request);
+      await rateLimiter.consume(CHECKOUT_LIMIT, String(id));
+      return orders.createPaymentIntent(id, request.body);
+    },
+  );
+
+  app.post(
+    '/orders/',
+    {
+      schema: {
+        ...secured,
+        summary:
+          'The order of a payment the provider confirms, made once (the same payment answers the same order, 200)',
+        body: OrderCreateSchema,
+        response: { 200: OrderViewSchema, 201: OrderViewSchema },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request, reply) => {
+      const { id } = signedInUser(request);
+      await rateLimiter.consume(CHECKOUT_LIMIT, String(id));
+      const { order, created } = await orders.placeOrder(id, request.body);
+      return reply.code(created ? 201 : 200).send(order);
+    },
+  );
+
+  app.get(
+    '/orders/',
+    {
+      schema: {
+        ...secured,
+        summary: 'The user’s orders, newest first',
+        querystring: PageQuerySchema.strict(),
+        response: { 200: pageSchema(OrderViewSchema) },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const { count, results } = await orders.listOrders(signedInUser(request).id, request.query);
+      return paginate(request.url, request.query, count, results);
+    },
+  );
+
+  app.get(
+    '/orders/:id/',
+    {
+      schema: {
+        ...secured,
+        summary: 'One of the user’s orders',
+        params: z.object({ id: queryId }),
+        response: { 200: OrderViewSchema },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => orders.getOrder(signedInUser(request).id, request.params.id),
+  );
+};

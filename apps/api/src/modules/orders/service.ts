@@ -1,0 +1,452 @@
+import {
+  CHECKOUT_MESSAGES,
+  insufficientStockDetail,
+  MAX_ORDER_TOTAL_PENCE,
+  penceToDecimal,
+  type OrderCreate,
+  type OrderView,
+  type PageRequest,
+  type PaymentConfig,
+  type PaymentIntentCreate,
+  type PaymentIntentView,
+} from '@shop/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { AddressSnapshot } from '../../db/schema';
+import { BadRequest, Conflict, Invalid, NotFound } from '../../http/errors';
+import { pageWindow } from '../../http/pagination';
+import { groupBy } from '../../lib/group-by';
+import { selectOwnAddresses } from '../addresses/queries';
+import type { PaymentProvider, ProviderIntent } from '../payments/provider';
+import { priceCheckout, type PricedCart } from './checkout-pricing';
+import { orderConfirmationEmail } from './emails';
+import * as queries from './queries';
+
+/** Weights to 0.1 g (the database's scale). */
+const roundKg = (kg: number) => Math.round(kg * 10_000) / 10_000;
+
+export function toOrderView(order: queries.OrderRow, lines: queries.OrderLineRow[]): OrderView {
+  return {
+    id: order.id,
+    created_at: order.createdAt.toISOString(),
+    status: order.status,
+    payment_status: order.paymentStatus,
+    payment_verified: order.paymentVerified,
+    subtotal: penceToDecimal(order.subtotalPence),
+    discount: penceToDecimal(order.discountPence),
+    shipping_cost: penceToDecimal(order.shippingPence),
+    vat: order.vatRate,
+    vat_amount: penceToDecimal(order.vatPence),
+    total: penceToDecimal(order.totalPence),
+    total_packs: lines.reduce((sum, line) => sum + line.packQuantity, 0),
+    total_weight: roundKg(order.totalWeightKg),
+    items: lines.map((line) => ({
+      id: line.id,
+      item: line.itemId,
+      sku: line.sku,
+      title: line.title,
+      pack_quantity: line.packQuantity,
+      units_per_pack: line.unitsPerPack,
+      units: line.packQuantity * line.unitsPerPack,
+      unit_type: line.unitType,
+      price_per_pack: penceToDecimal(line.pricePerPackPence),
+      subtotal: penceToDecimal(line.subtotalPence),
+      discount_percentage: line.discountPercentage,
+      total: penceToDecimal(line.totalPence),
+      weight: roundKg(line.weightKg),
+    })),
+    shipping_address: order.shippingAddress,
+    billing_address: order.billingAddress,
+    shipping_details: order.shippingDetails ?? null,
+    payment_method: order.paymentMethod,
+    transaction_id: order.transactionId,
+    invoice: null,
+    paid_receipt: null,
+    refund_receipt: null,
+  };
+}
+
+/** Why a cart cannot be paid for as it stands, or null when it can (checked before any money moves). */
+function cartProblem(priced: PricedCart): Record<string, string[]> | null {
+  if (priced.lines.length === 0) return { cart: [CHECKOUT_MESSAGES.cartEmpty] };
+  if (priced.unavailable.length > 0) {
+    return {
+      cart: priced.unavailable.map(
+        (sku) => `${sku} is no longer available. Please remove it from your cart.`,
+      ),
+    };
+  }
+  const units = unitsByItem(priced);
+  const short = priced.lines
+    .filter(({ line }) => line.trackInventory && units.get(line.itemId)! > line.stock)
+    .map(({ line }) => insufficientStockDetail(line.sku, line.stock));
+  if (short.length > 0) return { cart: [...new Set(short)] };
+  if (
+    priced.totals.total_pence > MAX_ORDER_TOTAL_PENCE ||
+    priced.totals.subtotal_pence > MAX_ORDER_TOTAL_PENCE
+  ) {
+    return { cart: [CHECKOUT_MESSAGES.orderTooLarge] };
+  }
+  return null;
+}
+
+/** Units of each tracked item the cart takes (an item may have a pack line and a pallet line). */
+function unitsByItem(priced: PricedCart): Map<number, number> {
+  const units = new Map<number, number>();
+  for (const { line } of priced.lines) {
+    if (!line.trackInventory) continue;
+    units.set(line.itemId, (units.get(line.itemId) ?? 0) + line.packQuantity * line.unitsPerPack);
+  }
+  return units;
+}
+
+/** Whether a newly given address (if any) is the one already stored (jsonb does not keep key order). */
+function sameAddress(given: AddressSnapshot | undefined, stored: AddressSnapshot | null): boolean {
+  if (!given) return true;
+  if (!stored) return false;
+  return (Object.keys(given) as (keyof AddressSnapshot)[]).every((key) => given[key] === stored[key]);
+}
+
+type Completion =
+  | { kind: 'created'; orderId: number }
+  | { kind: 'existing'; orderId: number }
+  | { kind: 'failed'; reason: string }
+  | { kind: 'refund'; reason: string };
+
+export function createOrdersService(
+  db: Db,
+  { provider, log }: { provider: PaymentProvider; log: FastifyBaseLogger },
+) {
+  /** The user's addresses by id, as the order will keep them; a missing one is a field error. */
+  async function addressSnapshots(
+    userId: number,
+    ids: { billing_address?: number | null | undefined; shipping_address?: number | null | undefined },
+  ): Promise<{ billing?: AddressSnapshot; shipping?: AddressSnapshot }> {
+    const wanted = [ids.billing_address, ids.shipping_address].filter((id): id is number => id != null);
+    if (wanted.length === 0) return {};
+    const own = await selectOwnAddresses(db, userId, [...new Set(wanted)]);
+    const errors: Record<string, string[]> = {};
+    for (const field of ['billing_address', 'shipping_address'] as const) {
+      const id = ids[field];
+      if (id != null && !own.has(id)) errors[field] = [`Invalid pk "${id}" - object does not exist.`];
+    }
+    if (Object.keys(errors).length > 0) throw new Invalid(errors);
+    return {
+      ...(ids.billing_address != null ? { billing: own.get(ids.billing_address)! } : {}),
+      ...(ids.shipping_address != null ? { shipping: own.get(ids.shipping_address)! } : {}),
+    };
+  }
+
+  async function orderView(orderId: number): Promise<OrderView> {
+    const [order, lines] = await Promise.all([
+      queries.selectOrderById(db, orderId),
+      queries.selectLinesOfOrders(db, [orderId]),
+    ]);
+    return toOrderView(order!, lines);
+  }
+
+  /**
+   * A paid payment that made no order: recorded with the reason (only while no order exists, so a
+   * concurrent success is never undone) and refunded through the provider, once (idempotency key).
+   * Answers the order id instead when an order was made meanwhile.
+   */
+  async function refundUnfulfilled(payment: queries.PaymentRow, reason: string): Promise<number | null> {
+    const marked = await queries.markUnfulfilled(db, payment.id, reason);
+    if (!marked) {
+      const current = await queries.selectPaymentByProviderId(db, payment.providerPaymentId);
+      if (current?.orderId) return current.orderId;
+    }
+    await refundInFull(payment);
+    return null;
+  }
+
+  async function refundInFull(payment: queries.PaymentRow): Promise<void> {
+    const refund = await provider.refund(payment.providerPaymentId, {
+      reason: 'requested_by_customer',
+      idempotencyKey: `unfulfilled:${payment.providerPaymentId}`,
+      metadata: { payment_id: String(payment.id) },
+    });
+    await queries.updatePayment(db, payment.id, { refundedPence: payment.amountPence, status: 'refunded' });
+    log.warn(
+      { paymentId: payment.id, intentId: payment.providerPaymentId, refundId: refund.id },
+      'paid but no order could be made: refunded',
+    );
+  }
+
+  /**
+   * Makes the order of a payment the provider says has succeeded, exactly once (DESIGN §4.3): under the
+   * payment's and cart's row locks, from the server's own cart, priced again and compared with what was
+   * paid, with the stock taken under the items' row locks, all in one transaction.
+   */
+  async function completePayment(
+    payment: queries.PaymentRow,
+    intent: ProviderIntent,
+    addresses: { billing: AddressSnapshot; shipping: AddressSnapshot },
+  ): Promise<Completion> {
+    const matches =
+      intent.currency === 'gbp' &&
+      intent.metadata.cart_id === String(payment.cartId) &&
+      intent.metadata.user_id === String(payment.userId) &&
+      payment.cartId !== null;
+    const outcome = await db.transaction(async (tx): Promise<Completion> => {
+      const locked = await queries.lockPaymentAndCart(tx, payment.id);
+      if (!locked) throw new NotFound();
+      if (locked.orderId !== null) return { kind: 'existing', orderId: locked.orderId };
+      if (locked.failureReason !== null) return { kind: 'failed', reason: locked.failureReason };
+      if (!matches) return { kind: 'refund', reason: CHECKOUT_MESSAGES.paymentMismatch };
+      const lines = await queries.selectCheckoutLines(tx, locked.cartId!, locked.userId);
+      const { vatRate, shipping } = await queries.selectPricingSettings(tx);
+      const priced = priceCheckout(lines, vatRate, shipping);
+      if (
+        lines.length === 0 ||
+        priced.unavailable.length > 0 ||
+        priced.totals.total_pence !== intent.amount ||
+        priced.version !== locked.cartVersion
+      ) {
+        return { kind: 'refund', reason: CHECKOUT_MESSAGES.paymentMismatch };
+      }
+      const need = unitsByItem(priced);
+      const stock = await queries.lockStock(tx, [...need.keys()]);
+      const short = stock.filter((row) => row.stock < need.get(row.id)!).map((row) => row.sku);
+      if (short.length > 0) return { kind: 'refund', reason: CHECKOUT_MESSAGES.outOfStockRefunded(short) };
+      await queries.takeStock(tx, need);
+      const user = await queries.selectUserEmail(tx, locked.userId);
+      const { totals, quote } = priced;
+      const { id } = await queries.insertOrder(tx, {
+        userId: locked.userId,
+        cartId: locked.cartId!,
+        paymentId: locked.id,
+        paymentStatusText: 'succeeded',
+        subtotalPence: totals.subtotal_pence,
+        discountPence: totals.discount_pence,
+        shippingPence: totals.shipping_pence,
+        vatPence: totals.vat_pence,
+        totalPence: totals.total_pence,
+        vatRate,
+        paymentMethod: 'card',
+        transactionId: intent.id,
+        shippingAddress: addresses.shipping,
+        billingAddress: addresses.billing,
+        shippingDetails: {
+          parcel_type: quote.parcel_type,
+          parcels_needed: quote.parcels_needed,
+          explanation: quote.explanation,
+        },
+        totalWeightKg: roundKg(totals.weight_kg),
+        lines: priced.lines.map(({ line, totals: lineTotals }) => ({
+          itemId: line.itemId,
+          sku: line.sku,
+          title: line.title,
+          packQuantity: line.packQuantity,
+          unitsPerPack: line.unitsPerPack,
+          unitType: line.unitType,
+          pricePerPackPence: line.pricePence!,
+          subtotalPence: lineTotals.subtotal_pence,
+          discountPercentage: line.discountPercentage ?? 0,
+          totalPence: lineTotals.total_pence,
+          weightKg: roundKg(lineTotals.weight_kg),
+        })),
+        email: orderConfirmationEmail(user!.email, user!.firstName, priced, addresses.shipping),
+      });
+      return { kind: 'created', orderId: id };
+    });
+    if (outcome.kind !== 'refund') return outcome;
+    const orderId = await refundUnfulfilled(payment, outcome.reason);
+    return orderId === null ? outcome : { kind: 'existing', orderId };
+  }
+
+  return {
+    paymentConfig(): PaymentConfig {
+      return { provider: provider.name, publishable_key: provider.publishableKey };
+    },
+
+    /**
+     * POST ecommerce/payment-intents/: an intent for the cart's current total, the same one for the same
+     * cart contents, updated (or replaced, once it cannot be changed) when the cart changes.
+     */
+    async createPaymentIntent(userId: number, body: PaymentIntentCreate): Promise<PaymentIntentView> {
+      const lines = await queries.selectCheckoutLines(db, body.cart_id, userId);
+      if (lines.length === 0 && !(await queries.selectOwnCart(db, body.cart_id, userId)))
+        throw new NotFound();
+      const { vatRate, shipping } = await queries.selectPricingSettings(db);
+      const priced = priceCheckout(lines, vatRate, shipping);
+      const problem = cartProblem(priced);
+      if (problem) throw new Invalid(problem);
+      const addresses = await addressSnapshots(userId, body);
+      const addressValues = {
+        ...(addresses.billing ? { billingAddress: addresses.billing } : {}),
+        ...((addresses.shipping ?? addresses.billing)
+          ? { shippingAddress: addresses.shipping ?? addresses.billing }
+          : {}),
+      };
+      const amount = priced.totals.total_pence;
+      const metadata = {
+        cart_id: String(body.cart_id),
+        user_id: String(userId),
+        cart_version: priced.version,
+      };
+      const view = (payment: queries.PaymentRow): PaymentIntentView => ({
+        client_secret: payment.clientSecret,
+        payment_intent_id: payment.providerPaymentId,
+        amount: payment.amountPence,
+        currency: payment.currency.toLowerCase(),
+        provider: provider.name,
+      });
+
+      const newest = await queries.selectNewestPayment(db, body.cart_id);
+      const open = newest && newest.orderId === null && newest.failureReason === null ? newest : undefined;
+      if (open && open.cartVersion === priced.version) {
+        const unchanged =
+          sameAddress(addressValues.billingAddress, open.billingAddress) &&
+          sameAddress(addressValues.shippingAddress, open.shippingAddress);
+        if (unchanged) return view(open);
+        return view(await queries.updatePayment(db, open.id, addressValues));
+      }
+      if (open && open.status === 'requires_payment_method') {
+        try {
+          const intent = await provider.updateIntent(open.providerPaymentId, { amount, metadata });
+          return view(
+            await queries.updatePayment(db, open.id, {
+              amountPence: intent.amount,
+              cartVersion: priced.version,
+              status: intent.status,
+              ...addressValues,
+            }),
+          );
+        } catch (err) {
+          // Paid, or waiting for authentication, meanwhile: that payment is settled on its own (an order
+          // or a refund); this cart content gets a new intent.
+          log.info({ err, paymentId: open.id }, 'payment intent could not be updated; making a new one');
+        }
+      }
+      const intent = await provider.createIntent({
+        amount,
+        currency: 'gbp',
+        metadata,
+        // The same cart contents after the same last payment: the same intent, even from a double request.
+        idempotencyKey: `cart:${body.cart_id}:${priced.version}:after:${newest?.id ?? 0}`,
+      });
+      return view(
+        await queries.insertPayment(db, {
+          userId,
+          cartId: body.cart_id,
+          provider: provider.name,
+          providerPaymentId: intent.id,
+          clientSecret: intent.clientSecret,
+          amountPence: intent.amount,
+          currency: intent.currency.toUpperCase(),
+          status: intent.status,
+          cartVersion: priced.version,
+          ...addressValues,
+        }),
+      );
+    },
+
+    /**
+     * POST orders/: the order of a payment the provider confirms; the same payment always answers the same
+     * order. Money, status and VAT in the body are ignored (the schema drops them).
+     */
+    async placeOrder(userId: number, body: OrderCreate): Promise<{ order: OrderView; created: boolean }> {
+      const payment = await queries.selectPaymentByProviderId(db, body.transaction_id);
+      if (!payment || payment.userId !== userId) {
+        throw new Invalid({ transaction_id: [CHECKOUT_MESSAGES.paymentNotCompleted] });
+      }
+      if (payment.orderId !== null) return { order: await orderView(payment.orderId), created: false };
+      if (payment.failureReason !== null) throw new Conflict(payment.failureReason);
+      const { billing, shipping } = await addressSnapshots(userId, body);
+      // The schema's refinements do not run on absent keys (Zod skips absent optional keys).
+      if (!billing || !shipping) {
+        throw new Invalid({
+          ...(shipping ? {} : { shipping_address: [CHECKOUT_MESSAGES.shippingRequired] }),
+          ...(billing ? {} : { billing_address: [CHECKOUT_MESSAGES.billingRequired] }),
+        });
+      }
+      const intent = await provider.retrieveIntent(payment.providerPaymentId);
+      if (!intent || intent.status !== 'succeeded')
+        throw new BadRequest(CHECKOUT_MESSAGES.paymentNotCompleted);
+      const outcome = await completePayment(payment, intent, { billing, shipping });
+      switch (outcome.kind) {
+        case 'created':
+          return { order: await orderView(outcome.orderId), created: true };
+        case 'existing':
+          return { order: await orderView(outcome.orderId), created: false };
+        default:
+          throw new Conflict(outcome.reason);
+      }
+    },
+
+    /**
+     * A webhook event, after its signature checked out. The event only says which payment to look at:
+     * its state is asked of the provider, so duplicates, late and out-of-order deliveries all come to the
+     * same end. Throws (the endpoint answers 5xx, the provider retries) when that end could not be reached.
+     */
+    async handleWebhook(rawBody: string, signature: string | undefined): Promise<void> {
+      const event = provider.parseWebhook(rawBody, signature);
+      if (!event.intentId) return;
+      const payment = await queries.selectPaymentByProviderId(db, event.intentId);
+      if (!payment) {
+        log.info(
+          { eventId: event.id, type: event.type },
+          'webhook event for a payment this shop did not make',
+        );
+        return;
+      }
+      const intent = await provider.retrieveIntent(payment.providerPaymentId);
+      if (!intent) return;
+      if (intent.amountRefunded > 0 || event.type === 'charge.refunded') {
+        await queries.recordRefund(db, payment.id, intent.amountRefunded);
+      }
+      if (intent.status !== 'succeeded') {
+        if (payment.status !== intent.status && payment.orderId === null) {
+          await queries.updatePayment(db, payment.id, { status: intent.status });
+        }
+        return;
+      }
+      if (payment.orderId !== null) return;
+      if (payment.failureReason !== null) {
+        // Refused earlier; the refund may not have gone through then.
+        if (intent.amountRefunded < intent.amount) await refundInFull(payment);
+        return;
+      }
+      if (!payment.billingAddress || !payment.shippingAddress) {
+        // Paid through some client that never named an address: nowhere to send the goods.
+        await refundUnfulfilled(payment, CHECKOUT_MESSAGES.shippingRequired);
+        return;
+      }
+      const outcome = await completePayment(payment, intent, {
+        billing: payment.billingAddress,
+        shipping: payment.shippingAddress,
+      });
+      log.info(
+        { eventId: event.id, paymentId: payment.id, outcome: outcome.kind },
+        'webhook: payment settled',
+      );
+    },
+
+    /** GET orders/: newest first; the count is only read when the page is full. */
+    async listOrders(userId: number, page: PageRequest): Promise<{ count: number; results: OrderView[] }> {
+      const window = pageWindow(page);
+      const rows = await queries.selectOrdersOfUser(db, userId, window);
+      const count =
+        rows.length < window.limit && (rows.length > 0 || window.offset === 0)
+          ? window.offset + rows.length
+          : await queries.countOrdersOfUser(db, userId);
+      const lines = groupBy(
+        await queries.selectLinesOfOrders(
+          db,
+          rows.map((row) => row.id),
+        ),
+        (line) => line.orderId,
+      );
+      return { count, results: rows.map((row) => toOrderView(row, lines.get(row.id) ?? [])) };
+    },
+
+    async getOrder(userId: number, orderId: number): Promise<OrderView> {
+      const order = await queries.selectOwnOrder(db, orderId, userId);
+      if (!order) throw new NotFound();
+      return toOrderView(order, await queries.selectLinesOfOrders(db, [orderId]));
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
