@@ -9,3 +9,4 @@ export * from './pricing/index';
 export * from './cart/schemas';
 export * from './orders/schemas';
 export * from './payments/test-provider';
+export * from './addresses/schemas';

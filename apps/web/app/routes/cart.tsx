@@ -2,7 +2,7 @@ import type { CartView as Cart } from '@shop/domain';
 import type { Route } from './+types/cart';
 import { LoadingState } from '~/components/ui/loading-state';
 import { SimplePage } from '~/components/ui/simple-page';
-import { Toasts } from '~/features/account/components/toasts';
+import { Toasts } from '~/components/ui/toasts';
 import { fetchCurrentCart } from '~/features/cart/api';
 import { CartView } from '~/features/cart/components/cart-view';
 import { getAccessToken } from '~/lib/session';

@@ -148,6 +148,21 @@ describe('CART_MESSAGES', () => {
     expect(CART_MESSAGES.added(1)).toBe('Added 1 item(s) to cart successfully!');
     expect(CART_MESSAGES.invalidTier('TAPE-48-BRN')).toBe('Invalid pricing tier for item TAPE-48-BRN.');
   });
+
+  it('include the cart page’s texts word for word (spec 2, §8 Cart)', () => {
+    expect(CART_MESSAGES.invalidCartItem).toBe('Invalid cart item. Please refresh the cart.');
+    expect(CART_MESSAGES.itemNotInCart).toBe('Item not found in cart. Please refresh.');
+    expect(CART_MESSAGES.missingVariant).toBe(
+      'Unable to update item due to missing product variant. Please refresh the cart.',
+    );
+    expect(CART_MESSAGES.noPricingTiers).toBe(
+      'No pricing tiers available for this item. Please contact support.',
+    );
+    expect(CART_MESSAGES.noTierForQuantity(12)).toBe(
+      'No pricing tier available for quantity 12. Please adjust the quantity.',
+    );
+    expect(CART_MESSAGES.updateFailed).toBe('Failed to update pack quantity. Please try again.');
+  });
 });
 
 const itemView = {

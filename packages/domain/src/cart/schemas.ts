@@ -95,6 +95,16 @@ export const CART_MESSAGES = {
   noToken: 'No access token found. Please log in.',
   added: (count: number) => `Added ${count} item(s) to cart successfully!`,
   invalidTier: (sku: string) => `Invalid pricing tier for item ${sku}.`,
+  /** The cart page (spec 2, §8 Cart): a line that lacks its id or its item. */
+  invalidCartItem: 'Invalid cart item. Please refresh the cart.',
+  /** The cart page: the line is no longer in the cart (404 on PATCH or DELETE). */
+  itemNotInCart: 'Item not found in cart. Please refresh.',
+  missingVariant: 'Unable to update item due to missing product variant. Please refresh the cart.',
+  noPricingTiers: 'No pricing tiers available for this item. Please contact support.',
+  noTierForQuantity: (packs: number) =>
+    `No pricing tier available for quantity ${packs}. Please adjust the quantity.`,
+  /** The cart page's fallback, also when the server gives no detail. */
+  updateFailed: 'Failed to update pack quantity. Please try again.',
   /** Not the spec's: the cap of DESIGN §4.10 on an item's packs, over all of its lines in the cart. */
   tooManyPacks: (sku: string) =>
     `At most ${MAX_PACK_QUANTITY.toLocaleString('en-GB')} packs of ${sku} can be in one cart.`,

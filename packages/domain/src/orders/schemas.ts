@@ -34,6 +34,12 @@ export const CHECKOUT_MESSAGES = {
   /** Not the spec's: the cart changed after it was paid for, so the payment no longer matches it. */
   paymentMismatch:
     'Your cart changed after payment. The payment has been refunded; please check your cart and pay again.',
+  /**
+   * Not the spec's: the cart's total changed (in another tab) since the page showed it, so no card is charged
+   * until the buyer has seen the new total.
+   */
+  cartChanged:
+    'Your cart changed while you were checking out. Please check the order summary and place your order again.',
   /** Not the spec's: paid, but the stock went meanwhile; the payment is refunded (DESIGN §4.3). */
   outOfStockRefunded: (skus: readonly string[]) =>
     `Sorry, ${skus.join(', ')} sold out while you were paying. Your payment has been refunded in full and no order was placed.`,

@@ -1,14 +1,28 @@
 import '~/lib/jitless-validation';
-import { type CartView, CART_MESSAGES } from '@shop/domain';
+import { type CartItemView, CART_MESSAGES } from '@shop/domain';
 import { ApiError, request } from '~/lib/api-client';
 
-/** The caller's cart, made on first use (GET ecommerce/carts/current/). */
-export function fetchCurrentCart(signal?: AbortSignal): Promise<CartView> {
-  return request<CartView>('ecommerce/carts/current/', { signal });
-}
+/** The caller's cart, made on first use (GET ecommerce/carts/current/); the header's count follows it. */
+export { fetchCurrentCart } from '~/lib/current-cart';
 
 /** The spec's message for a cart that could not be had, whatever the cause (spec 2, §8). */
 export function cartFailure(error: unknown): string {
   if (error instanceof ApiError && error.status === 401) return CART_MESSAGES.noToken;
   return CART_MESSAGES.cartFailed;
+}
+
+/**
+ * PATCH ecommerce/cart-items/{id}/ with a new pack count. Only the count is sent: the server recomputes
+ * the line's tier and unit type from it (DESIGN §4.4), so the client's hints would change nothing.
+ */
+export function updateCartItem(id: number, packQuantity: number): Promise<CartItemView> {
+  return request<CartItemView>(`ecommerce/cart-items/${id}/`, {
+    method: 'PATCH',
+    body: { pack_quantity: packQuantity },
+  });
+}
+
+/** DELETE ecommerce/cart-items/{id}/ (204). */
+export async function deleteCartItem(id: number): Promise<void> {
+  await request<undefined>(`ecommerce/cart-items/${id}/`, { method: 'DELETE' });
 }

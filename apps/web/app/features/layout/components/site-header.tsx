@@ -1,8 +1,9 @@
 import type { RefObject } from 'react';
 import { Link } from 'react-router';
-import { CartIcon, LogoMark, MenuIcon, PhoneIcon } from '~/components/ui/icons';
+import { LogoMark, MenuIcon, PhoneIcon } from '~/components/ui/icons';
 import { SHOP } from '~/lib/shop';
 import { AccountArea } from './account-area';
+import { CartLink } from './cart-link';
 import { HeaderSearch } from './header-search';
 import { UnitConverter } from './unit-converter';
 
@@ -44,9 +45,7 @@ export function SiteHeader({ menuId, menuOpen, onMenuToggle, menuToggleRef }: Si
             <PhoneIcon />
             <span className="header-phone__number">{SHOP.phone.display}</span>
           </a>
-          <Link to="/cart" className="icon-button" aria-label="Cart">
-            <CartIcon />
-          </Link>
+          <CartLink />
           <AccountArea />
         </div>
       </div>

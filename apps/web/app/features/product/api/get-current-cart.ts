@@ -1,7 +1,10 @@
 import type { CartView } from '@shop/domain';
-import { request } from '~/lib/api-client';
+import { fetchCurrentCart } from '~/lib/current-cart';
 
-/** The caller's cart, made on first use (GET ecommerce/carts/current/): its id and its weight. */
+/**
+ * The caller's cart, made on first use (GET ecommerce/carts/current/): its id and its weight. Read through
+ * the shared reader, so the header's cart count follows an add to cart.
+ */
 export function getCurrentCart(signal?: AbortSignal): Promise<CartView> {
-  return request<CartView>('ecommerce/carts/current/', { signal });
+  return fetchCurrentCart(signal);
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createRoutesStub, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toasts } from '~/components/ui/toasts';
+import { getCartCount, setCartCount } from '~/lib/current-cart';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import { makeProductDetail, makeProductPage } from '../../../../test/fake-catalogue';
 import { PRICE_DISPLAY_KEY } from '../hooks/use-price-display';
@@ -67,6 +68,8 @@ interface ApiScript {
   exclusive?: { id: number; item: number; discount_percentage: number }[];
   cartWeight?: number;
   cartFails?: boolean;
+  /** The lines GET carts/current/ answers with (none unless given). */
+  cartItems?: () => unknown[];
   post?: (body: unknown) => Response | Promise<Response>;
 }
 
@@ -79,7 +82,8 @@ function mockApi(script: ApiScript = {}) {
       return json({ count: results.length, next: null, previous: null, results });
     }
     if (url === '/api/ecommerce/carts/current/') {
-      return script.cartFails ? json({ detail: 'Boom' }, 500) : json(cartView(77, script.cartWeight));
+      if (script.cartFails) return json({ detail: 'Boom' }, 500);
+      return json({ ...cartView(77, script.cartWeight), items: script.cartItems?.() ?? [] });
     }
     if (url === '/api/cart-items/' && init?.method === 'POST') {
       return (script.post ?? (() => json([], 201)))(JSON.parse(String(init.body)));
@@ -115,6 +119,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  setCartCount(null);
 });
 
 describe('the quantity field', () => {
@@ -397,6 +402,25 @@ describe('add to cart', () => {
     expect(screen.queryByText(/^At /)).not.toBeInTheDocument();
   });
 
+  it('updates the header’s cart count from the cart read after adding', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    let added = false;
+    mockApi({
+      cartItems: () => (added ? [{ id: 1 }, { id: 2 }] : []),
+      post: () => {
+        added = true;
+        return json([{ id: 1 }, { id: 2 }], 201);
+      },
+    });
+    const user = renderOrdering();
+    await waitFor(() => expect(getCartCount()).toBe(0));
+    await setUnits(user, 'PW-HAND-400-CL', '12');
+    await setUnits(user, 'PW-HAND-400-BK', '6');
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByText('At /cart')).toBeInTheDocument();
+    expect(getCartCount()).toBe(2);
+  });
+
   it('says so when the cart cannot be had', async () => {
     localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
     const fetchSpy = mockApi({ cartFails: true });
@@ -405,6 +429,54 @@ describe('add to cart', () => {
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(await screen.findByText('Failed to retrieve or create cart.')).toBeInTheDocument();
     expect(fetchSpy.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+});
+
+describe('the keyboard path to Add to Cart', () => {
+  const skipLinks = () => screen.queryAllByRole('link', { name: 'Skip to Add to Cart' });
+  const addToCart = () => screen.getByRole('button', { name: 'Add to Cart' });
+
+  it('goes from a quantity committed with Enter to Add to Cart in Tab, Tab, Enter', async () => {
+    const user = renderOrdering();
+    expect(skipLinks()).toHaveLength(0);
+    await setUnits(user, 'PW-HAND-400-CL', '12');
+    expect(quantity('PW-HAND-400-CL')).toHaveFocus();
+
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Increase quantity of PW-HAND-400-CL' })).toHaveFocus();
+    await user.tab();
+    const [skip] = skipLinks();
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#add-to-cart');
+    expect(addToCart()).toHaveAttribute('id', 'add-to-cart');
+    await user.keyboard('{Enter}');
+    expect(addToCart()).toHaveFocus();
+    // Focus moved without a navigation: no fragment in the address.
+    expect(screen.queryByText(/^At /)).not.toBeInTheDocument();
+  });
+
+  it('takes the same path when the quantity is committed by Tab (blur)', async () => {
+    const user = renderOrdering();
+    await user.clear(quantity('PW-HAND-400-BK'));
+    await user.type(quantity('PW-HAND-400-BK'), '6');
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Increase quantity of PW-HAND-400-BK' })).toHaveFocus();
+    await user.tab();
+    expect(skipLinks()[0]).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(addToCart()).toHaveFocus();
+  });
+
+  it('offers the link after the items with a quantity only, so browsing the tables costs no extra stops', async () => {
+    const user = renderOrdering();
+    await user.click(screen.getByRole('button', { name: 'Increase quantity of PW-HAND-400-CL' }));
+    expect(skipLinks()).toHaveLength(1);
+    expect(within(rowOf('PW-HAND-400-CL')).getByRole('link', { name: 'Skip to Add to Cart' })).toBe(
+      skipLinks()[0],
+    );
+    expect(within(rowOf('PW-HAND-400-BK')).queryByRole('link')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity of PW-HAND-400-CL' }));
+    expect(skipLinks()).toHaveLength(0);
   });
 });
 

@@ -3,6 +3,9 @@ import { useLayoutEffect, useRef } from 'react';
 import type { PriceDisplay } from '../hooks/use-price-display';
 import { shownPence } from '../product-pricing';
 
+/** The id of Add to Cart, where the quantity fields' skip links send focus. */
+export const ADD_TO_CART_ID = 'add-to-cart';
+
 /** The bar's height, for the page's bottom padding and whatever else floats at the bottom. */
 const BAR_HEIGHT_VAR = '--selection-bar-h';
 
@@ -82,6 +85,7 @@ export function SelectionBar({ sku, otherItems, totals, priceDisplay, busy, onAd
           </div>
         </dl>
         <button
+          id={ADD_TO_CART_ID}
           type="button"
           className="button button--accent selection-bar__add"
           disabled={busy}
