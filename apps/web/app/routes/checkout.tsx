@@ -1,8 +1,12 @@
 import type { Route } from './+types/checkout';
 import { LoadingState } from '~/components/ui/loading-state';
 import { SimplePage } from '~/components/ui/simple-page';
+import { loadCheckout } from '~/features/checkout/api/load-checkout';
+import { CheckoutLoadFailed, CheckoutView } from '~/features/checkout/components/checkout-view';
+import { isAbortError } from '~/lib/api-client';
 import { requireAccessToken } from '~/lib/guards';
 import { pageMeta } from '~/lib/seo';
+import '~/styles/checkout.css';
 
 const TITLE = 'Checkout';
 
@@ -10,9 +14,16 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({ title: TITLE, description: 'Pay for your PackRight Supplies order.', noIndex: true });
 
 // Account and commerce pages load in the browser, with the stored token (DESIGN §2).
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireAccessToken(request);
-  return null;
+  try {
+    return { state: 'loaded' as const, data: await loadCheckout(request.signal) };
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    // A session that ended while loading (the refresh failed) goes to the login page like a visitor.
+    requireAccessToken(request);
+    return { state: 'failed' as const };
+  }
 }
 clientLoader.hydrate = true as const;
 
@@ -20,10 +31,10 @@ export function HydrateFallback() {
   return <LoadingState title={TITLE} label="Loading your order…" />;
 }
 
-export default function CheckoutPage() {
+export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   return (
     <SimplePage title={TITLE}>
-      <p>Checkout will appear here.</p>
+      {loaderData.state === 'loaded' ? <CheckoutView data={loaderData.data} /> : <CheckoutLoadFailed />}
     </SimplePage>
   );
 }

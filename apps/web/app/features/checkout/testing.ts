@@ -1,0 +1,214 @@
+/** Fixtures and a fetch stub for the checkout's tests (never imported by the app). */
+import type {
+  AddressView,
+  CartItemView,
+  CartView,
+  OrderView,
+  PaymentConfig,
+  PaymentIntentView,
+} from '@shop/domain';
+import { vi } from 'vitest';
+import type { CheckoutData } from './api/load-checkout';
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+export function cartLine(overrides: Partial<CartItemView> = {}): CartItemView {
+  return {
+    id: 7,
+    cart: 3,
+    item: {
+      id: 11,
+      title: 'Clear Hand Pallet Wrap 400mm x 250m',
+      sku: 'PW-HAND-400-CL',
+      units_per_pack: 6,
+      images: [],
+      product_variant: {
+        id: 5,
+        name: 'Hand Pallet Wrap',
+        product: { name: 'Pallet Wraps', slug: 'pallet-wraps', category: { slug: 'wraps' } },
+      },
+      track_inventory: true,
+      stock: 1440,
+    },
+    pack_quantity: 3,
+    unit_type: 'pack',
+    pricing_tier: { id: 1, tier_type: 'pack', range_start: 1, range_end: 9, no_end_range: false },
+    user_exclusive_price: null,
+    price_per_pack: '29.94',
+    price_per_unit: '4.99',
+    subtotal: '89.82',
+    total: '89.82',
+    weight: 39.6,
+    discount_percentage: 0,
+    ...overrides,
+  };
+}
+
+export function cart(overrides: Partial<CartView> = {}): CartView {
+  return {
+    id: 3,
+    items: [cartLine()],
+    subtotal: '89.82',
+    discount: '0.00',
+    vat: 20,
+    vat_amount: '19.35',
+    shipping_cost: '6.95',
+    total: '116.12',
+    total_units: 18,
+    total_packs: 3,
+    total_weight: 39.64,
+    shipping_details: { parcel_type: 'parcel', parcels_needed: 2, explanation: 'Parcels of up to 30 kg.' },
+    ...overrides,
+  };
+}
+
+export function address(overrides: Partial<AddressView> = {}): AddressView {
+  return {
+    id: 21,
+    first_name: 'Jane',
+    last_name: 'Doe',
+    street: '1 High Street',
+    city: 'London',
+    state: null,
+    postal_code: 'SW1A 1AA',
+    country: 'UK',
+    telephone_number: '+447700900123',
+    ...overrides,
+  };
+}
+
+export const HOME = address();
+export const WORK = address({
+  id: 20,
+  first_name: 'Jane',
+  last_name: 'Doe',
+  street: '5 Mill Lane',
+  city: 'Leeds',
+  state: 'West Yorkshire',
+  postal_code: 'LS1 4AP',
+});
+
+export function intent(overrides: Partial<PaymentIntentView> = {}): PaymentIntentView {
+  return {
+    client_secret: 'pi_test_1_secret_abc',
+    payment_intent_id: 'pi_test_1',
+    amount: 11_612,
+    currency: 'gbp',
+    provider: 'test',
+    ...overrides,
+  };
+}
+
+export function order(overrides: Partial<OrderView> = {}): OrderView {
+  const snapshot = {
+    first_name: 'Jane',
+    last_name: 'Doe',
+    street: '1 High Street',
+    city: 'London',
+    state: null,
+    postal_code: 'SW1A 1AA',
+    country: 'UK',
+    telephone_number: '+447700900123',
+  };
+  return {
+    id: 101,
+    created_at: '2025-03-05T10:15:00Z',
+    status: 'pending',
+    payment_status: 'COMPLETED',
+    payment_verified: true,
+    subtotal: '89.82',
+    discount: '0.00',
+    shipping_cost: '6.95',
+    vat: 20,
+    vat_amount: '19.35',
+    total: '116.12',
+    total_packs: 3,
+    total_weight: 39.64,
+    items: [
+      {
+        id: 1,
+        item: 11,
+        sku: 'PW-HAND-400-CL',
+        title: 'Clear Hand Pallet Wrap 400mm x 250m',
+        pack_quantity: 3,
+        units_per_pack: 6,
+        units: 18,
+        unit_type: 'pack',
+        price_per_pack: '29.94',
+        subtotal: '89.82',
+        discount_percentage: 0,
+        total: '89.82',
+        weight: 39.64,
+      },
+    ],
+    shipping_address: snapshot,
+    billing_address: snapshot,
+    shipping_details: null,
+    payment_method: 'card',
+    transaction_id: 'pi_test_1',
+    invoice: null,
+    paid_receipt: null,
+    refund_receipt: null,
+    ...overrides,
+  };
+}
+
+export const TEST_CONFIG: PaymentConfig = { provider: 'test', publishable_key: null };
+
+export function checkoutData(overrides: Partial<CheckoutData> = {}): CheckoutData {
+  return { cart: cart(), addresses: [HOME, WORK], payment: TEST_CONFIG, ...overrides };
+}
+
+export interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+type Answer = Response | Promise<Response>;
+/** An answer, or a function of the request body (and the calls so far) giving one. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test knows the body it expects
+export type Route = unknown | ((body: any, calls: Call[]) => Answer);
+
+/**
+ * Stubs `fetch` with answers by 'METHOD /path'; a Response or a function is used as is, any other value
+ * is sent as a 200 JSON body. Unknown calls get a 404. Every call is recorded, its JSON body parsed.
+ */
+export function stubApi(routes: Record<string, Route>) {
+  const calls: Call[] = [];
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    calls.push({ method, url, body });
+    const route = routes[`${method} ${url}`];
+    if (route === undefined) return json({ detail: 'Not found.' }, 404);
+    if (typeof route === 'function') return route(body, calls);
+    if (route instanceof Response) return route.clone();
+    return json(route);
+  });
+  const called = (method: string, url: string) =>
+    calls.filter((call) => call.method === method && call.url === url);
+  return { calls, spy, called };
+}
+
+/** A response that never comes (a request still in flight). */
+export const never = (): Promise<Response> => new Promise<Response>(() => undefined);
+
+/** Polyfills what jsdom lacks of <dialog>: showModal() opens it, close() closes it and says so. */
+export function polyfillDialog(): void {
+  const proto = HTMLDialogElement.prototype as HTMLDialogElement & Record<string, unknown>;
+  proto.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  proto.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}
