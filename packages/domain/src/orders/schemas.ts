@@ -66,9 +66,12 @@ export const PAYMENT_METHODS = ['card'] as const;
  * POST orders/ (spec 2, §7). The spec's client also sends shipping_cost, vat, discount, status,
  * payment_status and payment_verified: they are ignored (DESIGN §4.3, §4.10), so the schema drops them.
  */
+/** An address id that must be there: missing or null gives the spec's message. */
+const requiredAddress = (message: string) => z.number({ error: message }).int().positive().max(2_147_483_647);
+
 export const OrderCreateSchema = z.object({
-  shipping_address: id.nullish().refine((value) => value != null, CHECKOUT_MESSAGES.shippingRequired),
-  billing_address: id.nullish().refine((value) => value != null, CHECKOUT_MESSAGES.billingRequired),
+  shipping_address: requiredAddress(CHECKOUT_MESSAGES.shippingRequired),
+  billing_address: requiredAddress(CHECKOUT_MESSAGES.billingRequired),
   payment_method: z.enum(PAYMENT_METHODS, CHECKOUT_MESSAGES.paymentMethodRequired),
   transaction_id: z.string().trim().min(1, CHECKOUT_MESSAGES.paymentNotCompleted).max(255),
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { shippingQuote, type ShippingRates } from './shipping';
+import { shippingLabel, shippingQuote, type ShippingRates } from './shipping';
 
 /** The seeded defaults (DESIGN §4.8). */
 const RATES: ShippingRates = {
@@ -93,5 +93,14 @@ describe('shippingQuote', () => {
         },
       ),
     );
+  });
+});
+
+describe('shippingLabel', () => {
+  it('shows FREE, or the charge with the count and type of parcels or pallets', () => {
+    expect(shippingLabel(0, 1, 'parcel')).toBe('FREE');
+    expect(shippingLabel(695, 1, 'parcel')).toBe('£6.95 (1 parcel)');
+    expect(shippingLabel(1390, 2, 'parcel')).toBe('£13.90 (2 parcels)');
+    expect(shippingLabel(9000, 2, 'pallet')).toBe('£90.00 (2 pallets)');
   });
 });

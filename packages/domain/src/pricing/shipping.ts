@@ -85,3 +85,9 @@ export function shippingQuote(input: ShippingInput, rates: ShippingRates): Shipp
       `Delivery is free on parcel orders over ${threshold} before VAT.`,
   };
 }
+
+/** How the cart and checkout summaries show shipping (spec 2, §2): FREE, or the charge with the parcels or pallets. */
+export function shippingLabel(shippingPence: number, count: number, type: string): string {
+  if (shippingPence === 0) return 'FREE';
+  return `${formatGbp(shippingPence)} (${count} ${type}${count === 1 ? '' : 's'})`;
+}

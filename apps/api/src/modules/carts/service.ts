@@ -114,13 +114,12 @@ function checkActive(item: queries.CartItemFacts | undefined, id: number): asser
 
 export function createCartsService(db: Db) {
   async function contextsFor(tx: Db, facts: queries.CartItemFacts[]): Promise<Map<number, LineContext>> {
-    const [tierRows, priceRows] = await Promise.all([
-      selectTiers(tx, [...new Set(facts.map((item) => item.variantId))]),
-      queries.selectPricesOfItems(
-        tx,
-        facts.map((item) => item.id),
-      ),
-    ]);
+    // One after the other: a transaction is one connection, which runs one statement at a time anyway.
+    const tierRows = await selectTiers(tx, [...new Set(facts.map((item) => item.variantId))]);
+    const priceRows = await queries.selectPricesOfItems(
+      tx,
+      facts.map((item) => item.id),
+    );
     const tiersOf = groupBy(tierRows, (tier) => tier.productVariantId);
     const pricesOf = groupBy(priceRows, (price) => price.itemId);
     return new Map(
@@ -295,11 +294,9 @@ export function createCartsService(db: Db) {
         const itemIds = [...new Set(lines.map((line) => line.item))];
         const facts = new Map((await queries.selectItemFacts(tx, itemIds)).map((item) => [item.id, item]));
         for (const line of lines) checkActive(facts.get(line.item), line.item);
-        const [contexts, stored, exclusive] = await Promise.all([
-          contextsFor(tx, [...facts.values()]),
-          queries.selectStoredLines(tx, cartId),
-          queries.selectExclusivePricesOfUser(tx, userId, itemIds),
-        ]);
+        const contexts = await contextsFor(tx, [...facts.values()]);
+        const stored = await queries.selectStoredLines(tx, cartId);
+        const exclusive = await queries.selectExclusivePricesOfUser(tx, userId, itemIds);
         const exclusiveOf = new Map(exclusive.map((row) => [row.itemId, row.id]));
 
         // The basis counts the cart as it was plus everything this request adds (spec 2, §4).

@@ -200,16 +200,28 @@ export async function selectPaymentByProviderId(
 
 /**
  * Locks the payment and its cart, in that order, until the transaction ends: the browser's order request
- * and the webhook for the same payment run one after the other, and so do checkouts of one cart.
+ * and the webhook for the same payment run one after the other, and so do checkouts of one cart. Reads the
+ * buyer's e-mail for the confirmation in the same statement. A payment whose cart is gone is locked alone.
  */
-export async function lockPaymentAndCart(tx: Db, paymentId: number): Promise<PaymentRow | undefined> {
+export async function lockPaymentAndCart(
+  tx: Db,
+  paymentId: number,
+): Promise<{ payment: PaymentRow; email: string; firstName: string } | undefined> {
   const [row] = await tx
-    .select({ payment: payments })
+    .select({ payment: payments, email: users.email, firstName: users.firstName })
     .from(payments)
     .innerJoin(carts, eq(carts.id, payments.cartId))
+    .innerJoin(users, eq(users.id, payments.userId))
     .where(eq(payments.id, paymentId))
     .for('update', { of: [payments, carts] });
-  return row?.payment;
+  if (row) return row;
+  const [alone] = await tx
+    .select({ payment: payments, email: users.email, firstName: users.firstName })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .where(eq(payments.id, paymentId))
+    .for('update', { of: [payments] });
+  return alone;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -283,7 +295,10 @@ export interface NewOrder {
  * Writes the order in one statement: the order, its lines, the payment's link to it, the cart emptied and
  * the confirmation e-mail queued (data-modifying CTEs run as one). Answers the order's id and time.
  */
-export async function insertOrder(tx: Db, order: NewOrder): Promise<{ id: number; createdAt: Date }> {
+export async function insertOrder(
+  tx: Db,
+  order: NewOrder,
+): Promise<{ id: number; createdAt: Date; lineIds: number[] }> {
   const lines = JSON.stringify(
     order.lines.map((line) => ({
       item_id: line.itemId,
@@ -320,6 +335,7 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<{ id: number
       from new_order, jsonb_to_recordset(${lines}::jsonb) as line(item_id int, sku text, title text,
         pack_quantity int, units_per_pack int, unit_type text, price_per_pack_pence int, subtotal_pence int,
         discount_percentage numeric, total_pence int, weight_kg numeric)
+      returning id
     ),
     paid as (
       update ${payments} set order_id = new_order.id, status = ${order.paymentStatusText}, updated_at = now()
@@ -334,15 +350,18 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<{ id: number
         replace(${order.email.text}, '{{order}}', new_order.id::text)
       from new_order
     )
-    select id, created_at from new_order`);
-  const row = (result as unknown as { rows: { id: number; created_at: string | Date }[] }).rows[0]!;
-  return { id: row.id, createdAt: new Date(row.created_at) };
+    select new_order.id, new_order.created_at,
+      (select coalesce(json_agg(new_lines.id order by new_lines.id), '[]'::json) from new_lines) as line_ids
+    from new_order`);
+  const row = (result as unknown as { rows: { id: number; created_at: string | Date; line_ids: number[] }[] })
+    .rows[0]!;
+  return { id: row.id, createdAt: new Date(row.created_at), lineIds: row.line_ids };
 }
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderItems.$inferSelect;
 
-/** A user's orders, newest first, one more than the page so the caller knows whether another follows. */
+/** A page of a user's orders, newest first. */
 export function selectOrdersOfUser(db: Db, userId: number, window: { limit: number; offset: number }) {
   return db
     .select()
@@ -388,12 +407,4 @@ export async function setOrderPaymentStatus(db: Db, orderId: number, paymentStat
     .update(orders)
     .set({ paymentStatus, updatedAt: sql`now()` })
     .where(eq(orders.id, orderId));
-}
-
-export async function selectUserEmail(db: Db, userId: number) {
-  const [row] = await db
-    .select({ email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
 }

@@ -100,6 +100,34 @@ function unitsByItem(priced: PricedCart): Map<number, number> {
   return units;
 }
 
+/** The answer for an order just written, from what was written (no read back). */
+function newOrderView(order: queries.NewOrder, written: { id: number; createdAt: Date; lineIds: number[] }) {
+  return toOrderView(
+    {
+      id: written.id,
+      userId: order.userId,
+      status: 'pending',
+      paymentStatus: 'COMPLETED',
+      paymentVerified: true,
+      subtotalPence: order.subtotalPence,
+      discountPence: order.discountPence,
+      shippingPence: order.shippingPence,
+      vatPence: order.vatPence,
+      totalPence: order.totalPence,
+      vatRate: order.vatRate,
+      paymentMethod: order.paymentMethod,
+      transactionId: order.transactionId,
+      shippingAddress: order.shippingAddress,
+      billingAddress: order.billingAddress,
+      shippingDetails: order.shippingDetails,
+      totalWeightKg: order.totalWeightKg,
+      createdAt: written.createdAt,
+      updatedAt: written.createdAt,
+    },
+    order.lines.map((line, index) => ({ ...line, id: written.lineIds[index]!, orderId: written.id })),
+  );
+}
+
 /** Whether a newly given address (if any) is the one already stored (jsonb does not keep key order). */
 function sameAddress(given: AddressSnapshot | undefined, stored: AddressSnapshot | null): boolean {
   if (!given) return true;
@@ -108,7 +136,7 @@ function sameAddress(given: AddressSnapshot | undefined, stored: AddressSnapshot
 }
 
 type Completion =
-  | { kind: 'created'; orderId: number }
+  | { kind: 'created'; orderId: number; view: OrderView }
   | { kind: 'existing'; orderId: number }
   | { kind: 'failed'; reason: string }
   | { kind: 'refund'; reason: string };
@@ -189,11 +217,14 @@ export function createOrdersService(
       intent.metadata.user_id === String(payment.userId) &&
       payment.cartId !== null;
     const outcome = await db.transaction(async (tx): Promise<Completion> => {
-      const locked = await queries.lockPaymentAndCart(tx, payment.id);
-      if (!locked) throw new NotFound();
+      const lockedRow = await queries.lockPaymentAndCart(tx, payment.id);
+      if (!lockedRow) throw new NotFound();
+      const locked = lockedRow.payment;
       if (locked.orderId !== null) return { kind: 'existing', orderId: locked.orderId };
       if (locked.failureReason !== null) return { kind: 'failed', reason: locked.failureReason };
-      if (!matches) return { kind: 'refund', reason: CHECKOUT_MESSAGES.paymentMismatch };
+      if (!matches || locked.cartId === null) {
+        return { kind: 'refund', reason: CHECKOUT_MESSAGES.paymentMismatch };
+      }
       const lines = await queries.selectCheckoutLines(tx, locked.cartId!, locked.userId);
       const { vatRate, shipping } = await queries.selectPricingSettings(tx);
       const priced = priceCheckout(lines, vatRate, shipping);
@@ -210,9 +241,8 @@ export function createOrdersService(
       const short = stock.filter((row) => row.stock < need.get(row.id)!).map((row) => row.sku);
       if (short.length > 0) return { kind: 'refund', reason: CHECKOUT_MESSAGES.outOfStockRefunded(short) };
       await queries.takeStock(tx, need);
-      const user = await queries.selectUserEmail(tx, locked.userId);
       const { totals, quote } = priced;
-      const { id } = await queries.insertOrder(tx, {
+      const order: queries.NewOrder = {
         userId: locked.userId,
         cartId: locked.cartId!,
         paymentId: locked.id,
@@ -246,9 +276,10 @@ export function createOrdersService(
           totalPence: lineTotals.total_pence,
           weightKg: roundKg(lineTotals.weight_kg),
         })),
-        email: orderConfirmationEmail(user!.email, user!.firstName, priced, addresses.shipping),
-      });
-      return { kind: 'created', orderId: id };
+        email: orderConfirmationEmail(lockedRow.email, lockedRow.firstName, priced, addresses.shipping),
+      };
+      const written = await queries.insertOrder(tx, order);
+      return { kind: 'created', orderId: written.id, view: newOrderView(order, written) };
     });
     if (outcome.kind !== 'refund') return outcome;
     const orderId = await refundUnfulfilled(payment, outcome.reason);
@@ -367,7 +398,7 @@ export function createOrdersService(
       const outcome = await completePayment(payment, intent, { billing, shipping });
       switch (outcome.kind) {
         case 'created':
-          return { order: await orderView(outcome.orderId), created: true };
+          return { order: outcome.view, created: true };
         case 'existing':
           return { order: await orderView(outcome.orderId), created: false };
         default:

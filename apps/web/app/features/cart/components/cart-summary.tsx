@@ -4,17 +4,18 @@ import {
   formatKg,
   PALLET_THRESHOLD_KG,
   penceFromDecimal,
+  shippingLabel,
 } from '@shop/domain';
 import { Link } from 'react-router';
 import { money } from './cart-line-row';
 
 /** FREE, or the charge with the parcels or pallets it pays for (spec 2, §2: count and type). */
-function shippingText(cart: Cart): string {
-  const pence = penceFromDecimal(cart.shipping_cost);
-  if (pence === 0) return 'FREE';
-  const { parcels_needed: count, parcel_type: type } = cart.shipping_details;
-  return `${formatGbp(pence)} (${count} ${type}${count === 1 ? '' : 's'})`;
-}
+const shippingText = (cart: Cart) =>
+  shippingLabel(
+    penceFromDecimal(cart.shipping_cost),
+    cart.shipping_details.parcels_needed,
+    cart.shipping_details.parcel_type,
+  );
 
 /** The cart's totals as the server computed them (spec 2, §2 Cart screen), and the way on. */
 export function CartSummary({ cart }: { cart: Cart }) {

@@ -108,7 +108,7 @@ describe('the checkout’s order summary', () => {
     expect(summaryRow('Subtotal')).toHaveTextContent('£89.82');
     expect(summaryRow('Discount')).toHaveTextContent('−£8.98');
     expect(summaryRow('VAT \\(20%\\)')).toHaveTextContent('£19.35');
-    expect(summaryRow('Shipping')).toHaveTextContent('£6.95 (2 × parcel)');
+    expect(summaryRow('Shipping')).toHaveTextContent('£6.95 (2 parcels)');
     expect(summaryRow('Weight')).toHaveTextContent('39.6 kg');
     expect(summaryRow('Total')).toHaveTextContent('£116.12');
     await screen.findByRole('textbox', { name: 'Card number' });

@@ -1,4 +1,4 @@
-import { type CartView, formatGbp, formatKg, penceFromDecimal } from '@shop/domain';
+import { type CartView, formatGbp, formatKg, penceFromDecimal, shippingLabel } from '@shop/domain';
 import { Link } from 'react-router';
 
 const money = (decimal: string) => formatGbp(penceFromDecimal(decimal));
@@ -63,9 +63,11 @@ export function OrderSummary({ cart, error }: OrderSummaryProps) {
           <tr>
             <th scope="row">Shipping</th>
             <td>
-              {shipping === 0
-                ? 'FREE'
-                : `${formatGbp(shipping)} (${cart.shipping_details.parcels_needed} × ${cart.shipping_details.parcel_type})`}
+              {shippingLabel(
+                shipping,
+                cart.shipping_details.parcels_needed,
+                cart.shipping_details.parcel_type,
+              )}
             </td>
           </tr>
           <tr>

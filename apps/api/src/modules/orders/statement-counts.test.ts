@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
+import { countingDb } from '../../../test/query-counter';
+import { cartLine, itemBySku, tierId } from '../carts/testing';
+import { createOrdersService } from './service';
+import { checkoutShopper, setStock } from './testing';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ config: testConfig({ LOG_LEVEL: 'silent' }) });
+});
+afterAll(() => ctx.close());
+
+/** Ten different items, each sold by the pack from one pack up. */
+const SKUS = [
+  'TD-PRO-75',
+  'PW-HAND-400-CL',
+  'PW-HAND-400-BK',
+  'PW-HAND-450-CL',
+  'PW-MACH-500-1500-CL',
+  'BW-S-300-100',
+  'BW-S-500-100',
+  'BW-S-750-100',
+  'BW-L-500-50',
+  'PC-TS-1200-1000-CL',
+];
+
+/** The statements of a counter less the transaction's own (node-postgres logs them, PGlite does not). */
+const statements = (sql: string[]) => sql.filter((text) => !/^\s*(begin|commit|rollback)\b/i.test(text));
+const transactionControl = (sql: string[]) => sql.length - statements(sql).length;
+
+/** What a statement does, in a few words: its verb and the first table it names. */
+const kindOf = (text: string) => {
+  const verb = /^\s*(?:with\s+(\w+)\s+as\s*\(\s*)?(\w+)/i.exec(text);
+  const table = /\b(?:from|into|update)\s+"?(\w+)"?/i.exec(text);
+  const lock = /\bfor update\b/i.test(text) ? ' for update' : '';
+  return `${(verb?.[1] ? `with ${verb[1]}: ${verb[2]}` : verb?.[2])?.toLowerCase()} ${table?.[1]}${lock}`;
+};
+
+describe('statements the checkout sends', () => {
+  it('places an order of ten lines in a fixed, small number of statements', async () => {
+    const buyer = await checkoutShopper(ctx);
+    const lines = [];
+    for (const sku of SKUS) {
+      await setStock(ctx, sku, 1000);
+      const item = await itemBySku(ctx, sku);
+      lines.push(cartLine(buyer.cartId, item.id, await tierId(ctx, item.variantId, 'pack', 1), 1));
+    }
+    const [firstLine] = await buyer.added(lines);
+    const counter = countingDb(ctx.database);
+    const service = createOrdersService(counter.db, {
+      provider: ctx.app.services.payments.provider,
+      log: ctx.app.log,
+    });
+    const addresses = { billing_address: buyer.addressId, shipping_address: buyer.addressId };
+
+    const fresh = await service.createPaymentIntent(buyer.userId, { cart_id: buyer.cartId, ...addresses });
+    const made = statements(counter.sql).map(kindOf);
+    counter.reset();
+    const reused = await service.createPaymentIntent(buyer.userId, { cart_id: buyer.cartId, ...addresses });
+    expect(reused).toEqual(fresh);
+    const again = statements(counter.sql).map(kindOf);
+    counter.reset();
+    await service.createPaymentIntent(buyer.userId, { cart_id: buyer.cartId });
+    const bare = statements(counter.sql).length;
+    expect({ made, again, bare }).toEqual({
+      made: [
+        'select cart_items',
+        'select shop_settings',
+        'select addresses',
+        'select payments',
+        'insert payments',
+      ],
+      again: ['select cart_items', 'select shop_settings', 'select addresses', 'select payments'],
+      bare: 3,
+    });
+
+    // The cart changes before it is paid for: the same intent, its amount changed.
+    await buyer.call('PATCH', `/api/ecommerce/cart-items/${firstLine!.id}/`, { pack_quantity: 2 });
+    counter.reset();
+    const changed = await service.createPaymentIntent(buyer.userId, { cart_id: buyer.cartId, ...addresses });
+    expect(changed.payment_intent_id).toBe(fresh.payment_intent_id);
+    expect(changed.amount).toBeGreaterThan(fresh.amount);
+    expect(statements(counter.sql).map(kindOf)).toEqual([
+      'select cart_items',
+      'select shop_settings',
+      'select addresses',
+      'select payments',
+      'update payments',
+    ]);
+
+    expect((await buyer.confirm(fresh.client_secret)).statusCode).toBe(200);
+    counter.reset();
+    const { order, created } = await service.placeOrder(buyer.userId, {
+      ...addresses,
+      payment_method: 'card',
+      transaction_id: fresh.payment_intent_id,
+    });
+    expect(created).toBe(true);
+    expect(order.items).toHaveLength(10);
+    const placed = statements(counter.sql).map(kindOf);
+    expect(placed).toEqual([
+      'select payments',
+      'select addresses',
+      'select payments for update',
+      'select cart_items',
+      'select shop_settings',
+      'select items for update',
+      'update items',
+      'with new_order: insert orders',
+    ]);
+    // Issue 9's budget is 12 statements, BEGIN and COMMIT included: 10 on PostgreSQL, 8 on PGlite.
+    expect(placed.length + transactionControl(counter.sql)).toBeLessThanOrEqual(10);
+    // BEGIN and COMMIT of the order's transaction, when the driver logs them (node-postgres does).
+    expect(transactionControl(counter.sql)).toBe(ctx.database.kind === 'postgres' ? 2 : 0);
+
+    counter.reset();
+    const repeat = await service.placeOrder(buyer.userId, {
+      ...addresses,
+      payment_method: 'card',
+      transaction_id: fresh.payment_intent_id,
+    });
+    expect(repeat).toEqual({ order, created: false });
+    expect(statements(counter.sql).map(kindOf)).toEqual([
+      'select payments',
+      'select orders',
+      'select order_items',
+    ]);
+
+    counter.reset();
+    const page = await service.listOrders(buyer.userId, { page: 1, page_size: 20 });
+    expect(page.count).toBe(1);
+    expect(statements(counter.sql).map(kindOf)).toEqual(['select orders', 'select order_items']);
+  });
+});

@@ -1,0 +1,223 @@
+// Test support for checkout: a shopper with an address, the test processor's calls and its webhook.
+import { TEST_CARDS, type OrderView, type PaymentIntentView } from '@shop/domain';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { TestContext } from '../../../test/helper';
+import { items, orderItems, orders, outboundEmails, payments, pricingData } from '../../db/schema';
+import { cartLine, itemBySku, newShopper, tierId } from '../carts/testing';
+
+export const ADDRESS = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  street: '12 Analytical Way',
+  city: 'London',
+  state: '',
+  postal_code: 'SW1A 1AA',
+  country: 'UK',
+  telephone_number: '07700 900123',
+};
+
+/** ADDRESS as the address book stores it and an order copies it (no county, the phone in E.164). */
+export const ADDRESS_SNAPSHOT = { ...ADDRESS, state: null, telephone_number: '+447700900123' };
+
+/** The card details the browser sends to the processor. */
+export const card = (number: string = TEST_CARDS.succeeds, extra: object = {}) => ({
+  card_number: number,
+  exp_month: 12,
+  exp_year: new Date().getUTCFullYear() + 2,
+  cvc: '123',
+  billing_details: { name: 'Ada Lovelace' },
+  ...extra,
+});
+
+/** The spec's order body (spec 2, §7), money and status fields included as the spec's client sends them. */
+export const orderBody = (addressId: number, transactionId: string, extra: object = {}) => ({
+  shipping_address: addressId,
+  billing_address: addressId,
+  shipping_cost: 0,
+  vat: 20,
+  discount: 0,
+  status: 'pending',
+  payment_status: 'COMPLETED',
+  payment_method: 'card',
+  payment_verified: true,
+  transaction_id: transactionId,
+  ...extra,
+});
+
+/** Shoppers made per test app, so each one's card calls come from its own client address. */
+const shoppersMade = new WeakMap<TestContext, number>();
+
+/** The processor's own client address for a shopper (its calls are limited per address, as Stripe's are). */
+function cardClientIp(ctx: TestContext): string {
+  const n = shoppersMade.get(ctx) ?? 0;
+  shoppersMade.set(ctx, n + 1);
+  return `172.${16 + Math.floor(n / 62_500)}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
+}
+
+/** A signed-in shopper with a saved address, and the checkout calls. */
+export async function checkoutShopper(ctx: TestContext, name = 'buyer') {
+  const shopper = await newShopper(ctx, name);
+  const created = await shopper.call('POST', '/api/addresses/', ADDRESS);
+  if (created.statusCode !== 201) throw new Error(`address refused: ${created.body}`);
+  const addressId = created.json<{ id: number }>().id;
+  const remoteAddress = cardClientIp(ctx);
+
+  const self = {
+    ...shopper,
+    addressId,
+    /** Adds packs of an item (by SKU) at its first pack tier. */
+    async addSku(sku: string, packs: number) {
+      const item = await itemBySku(ctx, sku);
+      return shopper.added([
+        cartLine(shopper.cartId, item.id, await tierId(ctx, item.variantId, 'pack', 1), packs),
+      ]);
+    },
+    intent: (extra: object = { billing_address: addressId, shipping_address: addressId }) =>
+      shopper.call('POST', '/api/ecommerce/payment-intents/', { cart_id: shopper.cartId, ...extra }),
+    async paidIntent(extra?: object): Promise<PaymentIntentView> {
+      const res = await self.intent(extra);
+      if (res.statusCode !== 200) throw new Error(`intent refused: ${res.statusCode} ${res.body}`);
+      const intent = res.json<PaymentIntentView>();
+      const confirmed = await self.confirm(intent.client_secret);
+      if (confirmed.statusCode !== 200) throw new Error(`card refused: ${confirmed.body}`);
+      return intent;
+    },
+    confirm: (clientSecret: string, details: object = card()) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments/test/confirm/',
+        remoteAddress,
+        payload: { client_secret: clientSecret, ...details },
+      }),
+    authenticate: (clientSecret: string, outcome: 'complete' | 'fail') =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments/test/authenticate/',
+        remoteAddress,
+        payload: { client_secret: clientSecret, outcome },
+      }),
+    order: (transactionId: string, extra: object = {}) =>
+      shopper.call('POST', '/api/orders/', orderBody(addressId, transactionId, extra)),
+    async placed(transactionId: string): Promise<OrderView> {
+      const res = await self.order(transactionId);
+      if (res.statusCode !== 201) throw new Error(`order refused: ${res.statusCode} ${res.body}`);
+      return res.json<OrderView>();
+    },
+    orders: () => ctx.database.db.select().from(orders).where(eq(orders.userId, shopper.userId)),
+  };
+  return self;
+}
+
+export type CheckoutShopper = Awaited<ReturnType<typeof checkoutShopper>>;
+
+/** Several checkout shoppers, signed up side by side (sign-up is the slow part of a test). */
+export function checkoutShoppers(ctx: TestContext, count: number, name = 'buyer') {
+  return Promise.all(Array.from({ length: count }, (_, i) => checkoutShopper(ctx, `${name}${i + 1}`)));
+}
+
+/** A shopper who has paid for packs of an item and not yet placed the order. */
+export async function paidShopper(ctx: TestContext, sku = 'TD-PRO-75', packs = 1, name = 'buyer') {
+  const buyer = await checkoutShopper(ctx, name);
+  await buyer.addSku(sku, packs);
+  const intent = await buyer.paidIntent();
+  return { buyer, intent };
+}
+
+/** Posts a webhook body to the shop as the processor does, answering the status. */
+export function postWebhook(ctx: TestContext, body: string, signature: string) {
+  return ctx.app
+    .inject({
+      method: 'POST',
+      url: '/api/payments/webhook/',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+      payload: body,
+    })
+    .then((res) => res.statusCode);
+}
+
+/** Delivers every due webhook event of the test processor to the shop. */
+export function deliverWebhooks(ctx: TestContext) {
+  return ctx.app.services.payments.testProcessor!.deliverDue((body, signature) =>
+    postWebhook(ctx, body, signature),
+  );
+}
+
+/** Re-sends every event ever queued for an intent (as a processor's duplicate delivery would). */
+export async function redeliver(
+  ctx: TestContext,
+  intentId: string,
+  order: 'oldest first' | 'newest first' = 'oldest first',
+) {
+  const processor = ctx.app.services.payments.testProcessor!;
+  const events = await processor.eventsOf(intentId);
+  if (order === 'newest first') events.reverse();
+  const statuses: number[] = [];
+  for (const event of events) {
+    const body = JSON.stringify(event.payload);
+    statuses.push(await postWebhook(ctx, body, processor.sign(body)));
+  }
+  return statuses;
+}
+
+export async function stockOf(ctx: TestContext, sku: string) {
+  const [row] = await ctx.database.db.select({ stock: items.stock }).from(items).where(eq(items.sku, sku));
+  return row!.stock;
+}
+
+export async function setStock(ctx: TestContext, sku: string, stock: number) {
+  await ctx.database.db.update(items).set({ stock, trackInventory: true }).where(eq(items.sku, sku));
+}
+
+/** Order confirmation e-mails sent to an address. */
+export async function confirmationsTo(ctx: TestContext, email: string) {
+  return ctx.database.db
+    .select()
+    .from(outboundEmails)
+    .where(sql`${outboundEmails.toAddress} = ${email} and ${outboundEmails.subject} like '%order #%'`);
+}
+
+export async function paymentOf(ctx: TestContext, intentId: string) {
+  const [row] = await ctx.database.db.select().from(payments).where(eq(payments.providerPaymentId, intentId));
+  return row!;
+}
+
+/** The intent as the test processor keeps it (amount, status, amount refunded). */
+export async function processorIntent(ctx: TestContext, intentId: string) {
+  const intent = await ctx.app.services.payments.testProcessor!.retrieveIntent(intentId);
+  if (!intent) throw new Error(`the processor has no intent ${intentId}`);
+  return intent;
+}
+
+/** The events the processor queued for an intent, oldest first. */
+export function eventsOf(ctx: TestContext, intentId: string) {
+  return ctx.app.services.payments.testProcessor!.eventsOf(intentId);
+}
+
+/** The orders made from a payment (there must never be more than one). */
+export function ordersOfPayment(ctx: TestContext, intentId: string) {
+  return ctx.database.db.select().from(orders).where(eq(orders.transactionId, intentId));
+}
+
+export function linesOfOrder(ctx: TestContext, orderId: number) {
+  return ctx.database.db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+}
+
+/** Sets the price of every tier of an item (pence per pack); answers a function that puts the old ones back. */
+export async function setPrice(ctx: TestContext, sku: string, pence: number) {
+  const item = await itemBySku(ctx, sku);
+  const db = ctx.database.db;
+  const before = await db.select().from(pricingData).where(eq(pricingData.itemId, item.id));
+  await db.update(pricingData).set({ pricePence: pence }).where(eq(pricingData.itemId, item.id));
+  return async () => {
+    for (const row of before) {
+      await db.update(pricingData).set({ pricePence: row.pricePence }).where(eq(pricingData.id, row.id));
+    }
+  };
+}
+
+/** Pence from the API's decimal pounds ('12.34'). */
+export const pence = (pounds: string) => Math.round(Number(pounds) * 100);
