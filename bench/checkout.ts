@@ -36,6 +36,8 @@ const BUYERS = Number(values.buyers);
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface Buyer {
+  /** Each buyer its own client address, as real buyers have (the processor limits calls per client). */
+  ip: string;
   userId: number;
   token: string;
   cartId: number;
@@ -69,7 +71,8 @@ async function call(
   const res = await app.inject({
     method,
     url,
-    headers: buyer ? { authorization: `Bearer ${buyer.token}` } : {},
+    headers: buyer?.token ? { authorization: `Bearer ${buyer.token}` } : {},
+    ...(buyer ? { remoteAddress: buyer.ip } : {}),
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
   if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
@@ -92,7 +95,13 @@ async function makeBuyers(app: App, database: Database, count: number): Promise<
       insert into refresh_tokens (user_id, token_hash, family_id, expires_at, family_expires_at)
       values (${id}, ${`bench-${family}`}, ${family}::uuid, now() + interval '1 day', now() + interval '1 day')`);
     const token = await app.services.tokens.signAccessToken(id, family);
-    const buyer = { userId: id, token, cartId: 0, addressId: 0 };
+    const buyer = {
+      ip: `10.${(id >> 16) & 255}.${(id >> 8) & 255}.${id & 255}`,
+      userId: id,
+      token,
+      cartId: 0,
+      addressId: 0,
+    };
     buyer.cartId = (await call(app, buyer, 'GET', '/api/ecommerce/carts/current/')).id;
     buyer.addressId = (
       await call(app, buyer, 'POST', '/api/addresses/', {
@@ -160,8 +169,9 @@ async function checkout(app: App, buyer: Buyer, times?: Record<string, number[]>
   await timed(t('payment intent (same cart again)'), () =>
     call(app, buyer, 'POST', '/api/ecommerce/payment-intents/', body),
   );
+  // The processor's own call: no token, from the buyer's address.
   await timed(t('test processor confirm'), () =>
-    call(app, null, 'POST', '/api/payments/test/confirm/', {
+    call(app, { ...buyer, token: '' }, 'POST', '/api/payments/test/confirm/', {
       client_secret: intent.client_secret,
       ...cardDetails,
     }),
@@ -176,6 +186,13 @@ async function checkout(app: App, buyer: Buyer, times?: Record<string, number[]>
   );
 }
 
+/** The scratch database is dropped WITH (FORCE) at the end: a pool must not crash on its severed connections. */
+function quietPool(database: Database) {
+  if (database.kind === 'postgres') {
+    (database.db as unknown as { $client: pg.Pool }).$client.on('error', () => {});
+  }
+}
+
 async function main() {
   let database: Database;
   let cleanup = async () => {};
@@ -188,6 +205,7 @@ async function main() {
     url = new URL(ADMIN_URL);
     url.pathname = `/${name}`;
     database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
+    quietPool(database);
     cleanup = async () => {
       await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await admin.end();
@@ -195,7 +213,25 @@ async function main() {
   } else {
     database = await openDatabase({ dataDir: 'memory://' });
   }
+  const trace: { text: string; ms: number }[] = [];
   try {
+    if (process.env.TRACE_SQL && kind === 'postgres') {
+      // Diagnosis only: the time of every statement the pool runs (TRACE_SQL=1).
+      const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+      pool.on('connect', (client) => {
+        const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+        (client as unknown as { query: unknown }).query = async (...args: unknown[]) => {
+          const started = process.hrtime.bigint();
+          const result = await query(...args);
+          const first = args[0] as string | { text: string };
+          trace.push({
+            text: (typeof first === 'string' ? first : first.text).replace(/\s+/g, ' ').slice(0, 70),
+            ms: Number(process.hrtime.bigint() - started) / 1e6,
+          });
+          return result;
+        };
+      });
+    }
     await database.migrate();
     await seedDemoCatalogue(database.db);
     const seeding = Date.now();
@@ -216,6 +252,9 @@ async function main() {
     const items = await sellableItems(database, 200);
 
     const times: Record<string, number[]> = {
+      'GET /api/health/ (floor)': [],
+      'GET carts/current/ (floor)': [],
+      'cart line PATCH, service alone': [],
       'cart line PATCH': [],
       'payment intent (new)': [],
       'payment intent (same cart again)': [],
@@ -228,10 +267,38 @@ async function main() {
       const lines = Array.from({ length: 10 }, (_, k) => items[(i * 7 + k * 13) % items.length]!);
       const added = await fill(app, buyer, lines);
       const warm = i < 20; // the first 20 warm the caches and the JIT and are not counted
+      await timed(warm ? [] : times['GET /api/health/ (floor)']!, () =>
+        call(app, buyer, 'GET', '/api/health/'),
+      );
+      await timed(warm ? [] : times['cart line PATCH, service alone']!, () =>
+        app.services.carts.updateLine(buyer.userId, added[1]!.id, { pack_quantity: 2 }),
+      );
+      await timed(warm ? [] : times['GET carts/current/ (floor)']!, () =>
+        call(app, buyer, 'GET', '/api/ecommerce/carts/current/'),
+      );
       await timed(warm ? [] : times['cart line PATCH']!, () =>
         call(app, buyer, 'PATCH', `/api/ecommerce/cart-items/${added[0]!.id}/`, { pack_quantity: 2 }),
       );
       await checkout(app, buyer, warm ? undefined : times);
+    }
+    if (trace.length > 0) {
+      const byText = new Map<string, number[]>();
+      for (const row of trace) byText.set(row.text, [...(byText.get(row.text) ?? []), row.ms]);
+      for (const [text, ms] of [...byText].sort((a, b) => b[1].length - a[1].length).slice(0, 40)) {
+        ms.sort((a, b) => a - b);
+        console.log(`${String(ms.length).padStart(5)} x p50 ${percentile(ms, 0.5).toFixed(2)} ms  ${text}`);
+      }
+    }
+    if (process.env.PROBE) {
+      const b = buyers[buyers.length - 1]!;
+      const ms: number[] = [];
+      const svc: number[] = [];
+      for (let i = 0; i < 300; i++) {
+        await timed(ms, () => call(app, b, 'GET', '/api/ecommerce/carts/current/'));
+        await timed(svc, () => app.services.carts.currentCart(b.userId));
+      }
+      report('probe GET carts/current/ x300', ms.slice(50));
+      report('probe carts.currentCart() x300', svc.slice(50));
     }
     console.log(`\nOne at a time (${RUNS} buyers after 20 warm-up checkouts), in-process inject:`);
     for (const [label, ms] of Object.entries(times)) report(label, ms);
@@ -243,6 +310,7 @@ async function main() {
       const loadUrl = new URL(url!);
       loadUrl.searchParams.set('options', '-c lock_timeout=100');
       database = await openDatabase({ databaseUrl: loadUrl.toString(), poolSize: BUYERS });
+      quietPool(database);
       const loadApp = await buildApp({ config, database });
       await loadApp.ready();
       const shared = items.slice(0, 30);
@@ -279,6 +347,9 @@ async function main() {
     } else {
       await app.close();
     }
+  } catch (err) {
+    console.error('bench failed:', err);
+    process.exitCode = 1;
   } finally {
     await database.close().catch(() => {});
     await cleanup();

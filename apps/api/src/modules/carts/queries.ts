@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   cartItems,
@@ -246,11 +246,25 @@ export function selectLineViews(db: Db, where: SQL | undefined, window?: Window)
 /** Lines of one cart. */
 export const linesOfCart = (cartId: number) => eq(cartItems.cartId, cartId);
 
-/** Some lines, only when they are in the user's cart. */
-export const ownLines = (lineIds: number[], userId: number) =>
-  and(inArray(cartItems.id, lineIds), eq(carts.userId, userId));
-
 export async function countLines(db: Db, cartId: number): Promise<number> {
   const [row] = await db.select({ value: count() }).from(cartItems).where(eq(cartItems.cartId, cartId));
   return row?.value ?? 0;
+}
+
+/**
+ * The two line reads every cart answer makes, as named prepared statements: their eight-table join costs
+ * PostgreSQL more to plan than to run, so it is planned once per connection.
+ */
+export function prepareLineViews(db: Db) {
+  const ofCart = selectLineViews(db, eq(cartItems.cartId, sql.placeholder('cartId'))).prepare(
+    'cart_lines_of_cart',
+  );
+  const own = selectLineViews(
+    db,
+    and(sql`${cartItems.id} = any(${sql.placeholder('ids')})`, eq(carts.userId, sql.placeholder('userId'))),
+  ).prepare('cart_lines_own');
+  return {
+    ofCart: (cartId: number): Promise<LineViewRow[]> => ofCart.execute({ cartId }),
+    own: (lineIds: number[], userId: number): Promise<LineViewRow[]> => own.execute({ ids: lineIds, userId }),
+  };
 }

@@ -181,12 +181,11 @@ export function createCartsService(db: Db) {
     return { packs, tier: settled.tier, unitType: settled.unitType, folded };
   }
 
-  /** Answers for lines (in the order asked), with their images: two queries. */
-  async function viewsOf(
-    where: Parameters<typeof queries.selectLineViews>[1],
-    window?: { limit: number; offset: number },
-  ) {
-    const rows = await queries.selectLineViews(db, where, window);
+  const lineViews = queries.prepareLineViews(db);
+
+  /** Answers for lines (in the order read), with their images: two queries. */
+  async function viewsOf(read: Promise<queries.LineViewRow[]>) {
+    const rows = await read;
     const images = groupBy(
       await selectItemImages(db, [...new Set(rows.map((row) => row.itemId))]),
       (image) => image.ownerId,
@@ -196,7 +195,7 @@ export function createCartsService(db: Db) {
 
   async function cartView(cartId: number): Promise<CartView> {
     const [lines, vatRate, shipping] = await Promise.all([
-      viewsOf(queries.linesOfCart(cartId)),
+      viewsOf(lineViews.ofCart(cartId)),
       selectSetting(db, 'vat_rate'),
       selectSetting(db, 'shipping'),
     ]);
@@ -235,7 +234,7 @@ export function createCartsService(db: Db) {
   }
 
   async function lineView(userId: number, lineId: number): Promise<CartItemView> {
-    const [line] = await viewsOf(queries.ownLines([lineId], userId));
+    const [line] = await viewsOf(lineViews.own([lineId], userId));
     if (!line) throw new NotFound();
     return line.view;
   }
@@ -272,7 +271,7 @@ export function createCartsService(db: Db) {
       if (id === null) return { count: 0, results: [] };
       const [total, lines] = await Promise.all([
         queries.countLines(db, id),
-        viewsOf(queries.linesOfCart(id), pageWindow(page)),
+        viewsOf(queries.selectLineViews(db, queries.linesOfCart(id), pageWindow(page))),
       ]);
       return { count: total, results: lines.map((line) => line.view) };
     },
@@ -370,7 +369,7 @@ export function createCartsService(db: Db) {
         return written;
       });
       const views = new Map(
-        (await viewsOf(queries.ownLines(touched, userId))).map((line) => [line.view.id, line.view]),
+        (await viewsOf(lineViews.own(touched, userId))).map((line) => [line.view.id, line.view]),
       );
       return touched.map((id) => views.get(id)!);
     },

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   cartItems,
@@ -45,6 +45,13 @@ export type CheckoutLine = {
  * user's own cart has lines here, so a cart id of someone else reads as empty.
  */
 export function selectCheckoutLines(db: Db, cartId: number, userId: number): Promise<CheckoutLine[]> {
+  // Named, so each connection plans it once, also inside a transaction (same name and text as below).
+  return checkoutLinesQuery(db, sql.placeholder('cartId'), sql.placeholder('userId'))
+    .prepare('checkout_lines')
+    .execute({ cartId, userId }) as Promise<CheckoutLine[]>;
+}
+
+function checkoutLinesQuery(db: Db, cartId: number | Placeholder, userId: number | Placeholder) {
   return db
     .select({
       lineId: cartItems.id,
@@ -82,10 +89,15 @@ export function selectCheckoutLines(db: Db, cartId: number, userId: number): Pro
 export async function selectPricingSettings(
   db: Db,
 ): Promise<{ vatRate: number; shipping: ShippingSettings }> {
-  const rows = await db
-    .select({ key: shopSettings.key, value: shopSettings.value })
-    .from(shopSettings)
-    .where(inArray(shopSettings.key, ['vat_rate', 'shipping']));
+  return pricingSettingsOf(
+    await db
+      .select({ key: shopSettings.key, value: shopSettings.value })
+      .from(shopSettings)
+      .where(inArray(shopSettings.key, ['vat_rate', 'shipping'])),
+  );
+}
+
+function pricingSettingsOf(rows: { key: string; value: unknown }[]) {
   const value = (key: string) => rows.find((row) => row.key === key)?.value;
   return {
     vatRate: (value('vat_rate') as number | undefined) ?? DEFAULT_SHOP_SETTINGS.vat_rate,
@@ -106,17 +118,6 @@ export async function selectOwnCart(db: Db, cartId: number, userId: number): Pro
 // ---------------------------------------------------------------------------------------------
 
 export type PaymentRow = typeof payments.$inferSelect;
-
-/** The newest payment of a cart, whatever became of it. */
-export async function selectNewestPayment(db: Db, cartId: number): Promise<PaymentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.cartId, cartId))
-    .orderBy(desc(payments.id))
-    .limit(1);
-  return row;
-}
 
 /** Records why a paid payment made no order, unless an order has been made from it: answers whether it did. */
 export async function markUnfulfilled(db: Db, paymentId: number, reason: string): Promise<boolean> {
@@ -187,15 +188,6 @@ export async function updatePayment(
     .where(eq(payments.id, id))
     .returning();
   return row!;
-}
-
-/** A payment by the provider's id. */
-export async function selectPaymentByProviderId(
-  db: Db,
-  providerPaymentId: string,
-): Promise<PaymentRow | undefined> {
-  const [row] = await db.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId));
-  return row;
 }
 
 /**
@@ -407,4 +399,44 @@ export async function setOrderPaymentStatus(db: Db, orderId: number, paymentStat
     .update(orders)
     .set({ paymentStatus, updatedAt: sql`now()` })
     .where(eq(orders.id, orderId));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prepared statements for the reads outside a transaction (payment intents, the order's first look)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The checkout's hot reads as named prepared statements: built once, planned once per connection. (Reads
+ * inside a transaction must run on its connection, so they use the builders above.)
+ */
+export function prepareCheckoutReads(db: Db) {
+  const lines = checkoutLinesQuery(db, sql.placeholder('cartId'), sql.placeholder('userId')).prepare(
+    'checkout_lines',
+  );
+  const settings = db
+    .select({ key: shopSettings.key, value: shopSettings.value })
+    .from(shopSettings)
+    .where(inArray(shopSettings.key, ['vat_rate', 'shipping']))
+    .prepare('checkout_settings');
+  const newest = db
+    .select()
+    .from(payments)
+    .where(eq(payments.cartId, sql.placeholder('cartId')))
+    .orderBy(desc(payments.id))
+    .limit(1)
+    .prepare('checkout_newest_payment');
+  const byProviderId = db
+    .select()
+    .from(payments)
+    .where(eq(payments.providerPaymentId, sql.placeholder('id')))
+    .prepare('checkout_payment_by_provider_id');
+  return {
+    checkoutLines: (cartId: number, userId: number) =>
+      lines.execute({ cartId, userId }) as Promise<CheckoutLine[]>,
+    pricingSettings: async () => pricingSettingsOf(await settings.execute()),
+    newestPayment: async (cartId: number): Promise<PaymentRow | undefined> =>
+      (await newest.execute({ cartId }))[0],
+    paymentByProviderId: async (id: string): Promise<PaymentRow | undefined> =>
+      (await byProviderId.execute({ id }))[0],
+  };
 }

@@ -145,6 +145,8 @@ export function createOrdersService(
   db: Db,
   { provider, log }: { provider: PaymentProvider; log: FastifyBaseLogger },
 ) {
+  const reads = queries.prepareCheckoutReads(db);
+
   /** The user's addresses by id, as the order will keep them; a missing one is a field error. */
   async function addressSnapshots(
     userId: number,
@@ -181,7 +183,7 @@ export function createOrdersService(
   async function refundUnfulfilled(payment: queries.PaymentRow, reason: string): Promise<number | null> {
     const marked = await queries.markUnfulfilled(db, payment.id, reason);
     if (!marked) {
-      const current = await queries.selectPaymentByProviderId(db, payment.providerPaymentId);
+      const current = await reads.paymentByProviderId(payment.providerPaymentId);
       if (current?.orderId) return current.orderId;
     }
     await refundInFull(payment);
@@ -296,10 +298,10 @@ export function createOrdersService(
      * cart contents, updated (or replaced, once it cannot be changed) when the cart changes.
      */
     async createPaymentIntent(userId: number, body: PaymentIntentCreate): Promise<PaymentIntentView> {
-      const lines = await queries.selectCheckoutLines(db, body.cart_id, userId);
+      const lines = await reads.checkoutLines(body.cart_id, userId);
       if (lines.length === 0 && !(await queries.selectOwnCart(db, body.cart_id, userId)))
         throw new NotFound();
-      const { vatRate, shipping } = await queries.selectPricingSettings(db);
+      const { vatRate, shipping } = await reads.pricingSettings();
       const priced = priceCheckout(lines, vatRate, shipping);
       const problem = cartProblem(priced);
       if (problem) throw new Invalid(problem);
@@ -324,7 +326,7 @@ export function createOrdersService(
         provider: provider.name,
       });
 
-      const newest = await queries.selectNewestPayment(db, body.cart_id);
+      const newest = await reads.newestPayment(body.cart_id);
       const open = newest && newest.orderId === null && newest.failureReason === null ? newest : undefined;
       if (open && open.cartVersion === priced.version) {
         const unchanged =
@@ -378,7 +380,7 @@ export function createOrdersService(
      * order. Money, status and VAT in the body are ignored (the schema drops them).
      */
     async placeOrder(userId: number, body: OrderCreate): Promise<{ order: OrderView; created: boolean }> {
-      const payment = await queries.selectPaymentByProviderId(db, body.transaction_id);
+      const payment = await reads.paymentByProviderId(body.transaction_id);
       if (!payment || payment.userId !== userId) {
         throw new Invalid({ transaction_id: [CHECKOUT_MESSAGES.paymentNotCompleted] });
       }
@@ -414,7 +416,7 @@ export function createOrdersService(
     async handleWebhook(rawBody: string, signature: string | undefined): Promise<void> {
       const event = provider.parseWebhook(rawBody, signature);
       if (!event.intentId) return;
-      const payment = await queries.selectPaymentByProviderId(db, event.intentId);
+      const payment = await reads.paymentByProviderId(event.intentId);
       if (!payment) {
         log.info(
           { eventId: event.id, type: event.type },
