@@ -8,7 +8,10 @@ const LEAKS: readonly [string, RegExp][] = [
   ['stack trace', /\n\s+at |^\s+at \S+ \(| {4}at /m],
   ['source location', /\.(ts|js|mjs|cjs):\d+/],
   ['node_modules path', /node_modules/],
-  ['SQL', /\bselect [^.]*\bfrom\b|insert into|syntax error|violates|relation "|\bpg_|drizzle|PGlite|postgres/i],
+  [
+    'SQL',
+    /\bselect [^.]*\bfrom\b|insert into|syntax error|violates|relation "|\bpg_|drizzle|PGlite|postgres/i,
+  ],
   [
     'internal error name',
     /\b(TypeError|RangeError|ReferenceError|SyntaxError|DatabaseError|DrizzleQueryError|ZodError|FST_ERR|ERR_[A-Z_]+)\b/,
