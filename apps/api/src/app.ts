@@ -112,7 +112,7 @@ export function createServices(database: Database, config: Config, log: FastifyB
     pricing: createPricingService(db),
     carts: createCartsService(db),
     addresses: createAddressesService(db),
-    orders: createOrdersService(db, { provider: payments.provider, log }),
+    orders: createOrdersService(db, { provider: payments.provider, log, rateLimiter }),
     payments,
     contact: createContactService(db),
     rateLimiter,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { AddressCreate } from '@shop/domain';
 import type { Db } from '../../db/client';
 import { addresses, users, type AddressSnapshot } from '../../db/schema';
@@ -133,9 +133,17 @@ export async function selectOwnAddresses(
   ids: number[],
 ): Promise<Map<number, AddressSnapshot>> {
   if (ids.length === 0) return new Map();
+  // Named, so each connection plans it once (checkout asks it on every intent and order).
   const rows = await tx
     .select({ id: addresses.id, ...snapshotColumns })
     .from(addresses)
-    .where(and(eq(addresses.userId, userId), inArray(addresses.id, [...new Set(ids)])));
+    .where(
+      and(
+        eq(addresses.userId, sql.placeholder('userId')),
+        sql`${addresses.id} = any(${sql.placeholder('ids')})`,
+      ),
+    )
+    .prepare('addresses_own_snapshots')
+    .execute({ userId, ids: [...new Set(ids)] });
   return new Map(rows.map((row) => [row.id, snapshotOf(row)]));
 }

@@ -7,7 +7,8 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
-import { payments } from '../../db/schema';
+import { payments, rateLimits } from '../../db/schema';
+import { CHECKOUT_LIMIT } from './service';
 import {
   ADDRESS_SNAPSHOT,
   checkoutShopper,
@@ -108,6 +109,23 @@ describe('POST /api/ecommerce/payment-intents/', () => {
     const order = await buyer.placed(changed.payment_intent_id);
     expect(order.total).toBe(cart.total);
     expect(order.items).toHaveLength(2);
+  });
+
+  it('limits new and changed intents per user, never the same cart’s intent asked again', async () => {
+    const buyer = await checkoutShopper(ctx);
+    await buyer.addSku(TAPE, 1);
+    const first = viewOf(await buyer.intent());
+    // The user's window is full: 120 intents made or changed.
+    await ctx.database.db
+      .update(rateLimits)
+      .set({ count: CHECKOUT_LIMIT.limit })
+      .where(eq(rateLimits.key, `${CHECKOUT_LIMIT.name}:${buyer.userId}`));
+    for (let i = 0; i < 3; i++) expect(viewOf(await buyer.intent())).toEqual(first);
+    await buyer.addSku(TAPE, 1);
+    const refused = await buyer.intent();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((await processorIntent(ctx, first.payment_intent_id)).amount).toBe(first.amount);
   });
 
   it('makes a new intent for the next cart once an order is placed', async () => {

@@ -89,13 +89,15 @@ function checkoutLinesQuery(db: Db, cartId: number | Placeholder, userId: number
 export async function selectPricingSettings(
   db: Db,
 ): Promise<{ vatRate: number; shipping: ShippingSettings }> {
-  return pricingSettingsOf(
-    await db
-      .select({ key: shopSettings.key, value: shopSettings.value })
-      .from(shopSettings)
-      .where(inArray(shopSettings.key, ['vat_rate', 'shipping'])),
-  );
+  // Named as in prepareCheckoutReads, so a transaction's connection plans it once too.
+  return pricingSettingsOf(await settingsQuery(db).prepare('checkout_settings').execute());
 }
+
+const settingsQuery = (db: Db) =>
+  db
+    .select({ key: shopSettings.key, value: shopSettings.value })
+    .from(shopSettings)
+    .where(inArray(shopSettings.key, ['vat_rate', 'shipping']));
 
 function pricingSettingsOf(rows: { key: string; value: unknown }[]) {
   const value = (key: string) => rows.find((row) => row.key === key)?.value;
@@ -204,8 +206,10 @@ export async function lockPaymentAndCart(
     .from(payments)
     .innerJoin(carts, eq(carts.id, payments.cartId))
     .innerJoin(users, eq(users.id, payments.userId))
-    .where(eq(payments.id, paymentId))
-    .for('update', { of: [payments, carts] });
+    .where(eq(payments.id, sql.placeholder('paymentId')))
+    .for('update', { of: [payments, carts] })
+    .prepare('checkout_lock_payment')
+    .execute({ paymentId });
   if (row) return row;
   const [alone] = await tx
     .select({ payment: payments, email: users.email, firstName: users.firstName })
@@ -229,9 +233,11 @@ export function lockStock(tx: Db, itemIds: number[]) {
   return tx
     .select({ id: items.id, sku: items.sku, stock: items.stock })
     .from(items)
-    .where(and(inArray(items.id, itemIds), eq(items.trackInventory, true)))
+    .where(and(sql`${items.id} = any(${sql.placeholder('ids')})`, eq(items.trackInventory, true)))
     .orderBy(asc(items.id))
-    .for('update');
+    .for('update')
+    .prepare('checkout_lock_stock')
+    .execute({ ids: itemIds });
 }
 
 /** Takes units of the locked items in one statement. */
@@ -413,11 +419,7 @@ export function prepareCheckoutReads(db: Db) {
   const lines = checkoutLinesQuery(db, sql.placeholder('cartId'), sql.placeholder('userId')).prepare(
     'checkout_lines',
   );
-  const settings = db
-    .select({ key: shopSettings.key, value: shopSettings.value })
-    .from(shopSettings)
-    .where(inArray(shopSettings.key, ['vat_rate', 'shipping']))
-    .prepare('checkout_settings');
+  const settings = settingsQuery(db).prepare('checkout_settings');
   const newest = db
     .select()
     .from(payments)

@@ -496,6 +496,7 @@ describe('GET /api/orders/ and /api/orders/{id}/', () => {
     const service = createOrdersService(counter.db, {
       provider: ctx.app.services.payments.provider,
       log: ctx.app.log,
+      rateLimiter: ctx.app.services.rateLimiter,
     });
     const counted: number[] = [];
     for (const [pageNumber, pageSize] of [

@@ -18,6 +18,7 @@ import { pageWindow } from '../../http/pagination';
 import { groupBy } from '../../lib/group-by';
 import { selectOwnAddresses } from '../addresses/queries';
 import type { PaymentProvider, ProviderIntent } from '../payments/provider';
+import type { RateLimiter } from '../rate-limits/service';
 import { priceCheckout, type PricedCart } from './checkout-pricing';
 import { orderConfirmationEmail } from './emails';
 import * as queries from './queries';
@@ -135,6 +136,12 @@ function sameAddress(given: AddressSnapshot | undefined, stored: AddressSnapshot
   return (Object.keys(given) as (keyof AddressSnapshot)[]).every((key) => given[key] === stored[key]);
 }
 
+/**
+ * Per user: new or changed payment intents (each a call to the provider) and order attempts together, far
+ * above any real checkout's needs.
+ */
+export const CHECKOUT_LIMIT = { name: 'checkout', limit: 120, windowMs: 15 * 60_000 };
+
 type Completion =
   | { kind: 'created'; orderId: number; view: OrderView }
   | { kind: 'existing'; orderId: number }
@@ -143,7 +150,11 @@ type Completion =
 
 export function createOrdersService(
   db: Db,
-  { provider, log }: { provider: PaymentProvider; log: FastifyBaseLogger },
+  {
+    provider,
+    log,
+    rateLimiter,
+  }: { provider: PaymentProvider; log: FastifyBaseLogger; rateLimiter: RateLimiter },
 ) {
   const reads = queries.prepareCheckoutReads(db);
 
@@ -335,6 +346,7 @@ export function createOrdersService(
         if (unchanged) return view(open);
         return view(await queries.updatePayment(db, open.id, addressValues));
       }
+      await rateLimiter.consume(CHECKOUT_LIMIT, String(userId));
       if (open && open.status === 'requires_payment_method') {
         try {
           const intent = await provider.updateIntent(open.providerPaymentId, { amount, metadata });

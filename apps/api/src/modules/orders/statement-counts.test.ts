@@ -51,6 +51,7 @@ describe('statements the checkout sends', () => {
     const service = createOrdersService(counter.db, {
       provider: ctx.app.services.payments.provider,
       log: ctx.app.log,
+      rateLimiter: ctx.app.services.rateLimiter,
     });
     const addresses = { billing_address: buyer.addressId, shipping_address: buyer.addressId };
 

@@ -119,6 +119,12 @@ export interface TestProcessorOptions {
 
 export function createTestProcessor(db: Db, options: TestProcessorOptions) {
   const now = options.now ?? (() => new Date());
+  // Asked on every order and webhook: one prepared statement.
+  const intentById = db
+    .select()
+    .from(testPaymentIntents)
+    .where(eq(testPaymentIntents.id, sql.placeholder('id')))
+    .prepare('test_processor_intent');
   let onEvent: (() => void) | undefined;
 
   async function enqueue(tx: Db, type: string, row: IntentRow, eventId = `evt_test_${token(18)}`) {
@@ -227,7 +233,7 @@ export function createTestProcessor(db: Db, options: TestProcessorOptions) {
     },
 
     async retrieveIntent(id: string): Promise<ProviderIntent | null> {
-      const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
+      const [row] = await intentById.execute({ id });
       return row ? toIntent(row) : null;
     },
 
