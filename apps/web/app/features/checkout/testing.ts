@@ -8,6 +8,7 @@ import type {
   PaymentIntentView,
 } from '@shop/domain';
 import { vi } from 'vitest';
+import { makeCartLine } from '../../../test/fake-cart';
 import type { CheckoutData } from './api/load-checkout';
 
 export function json(body: unknown, status = 200): Response {
@@ -17,36 +18,13 @@ export function json(body: unknown, status = 200): Response {
   });
 }
 
+/** The cart page's fixture line (apps/web/test/fake-cart.ts), without images. */
 export function cartLine(overrides: Partial<CartItemView> = {}): CartItemView {
-  return {
-    id: 7,
-    cart: 3,
-    item: {
-      id: 11,
-      title: 'Clear Hand Pallet Wrap 400mm x 250m',
-      sku: 'PW-HAND-400-CL',
-      units_per_pack: 6,
-      images: [],
-      product_variant: {
-        id: 5,
-        name: 'Hand Pallet Wrap',
-        product: { name: 'Pallet Wraps', slug: 'pallet-wraps', category: { slug: 'wraps' } },
-      },
-      track_inventory: true,
-      stock: 1440,
-    },
-    pack_quantity: 3,
-    unit_type: 'pack',
-    pricing_tier: { id: 1, tier_type: 'pack', range_start: 1, range_end: 9, no_end_range: false },
-    user_exclusive_price: null,
-    price_per_pack: '29.94',
-    price_per_unit: '4.99',
-    subtotal: '89.82',
-    total: '89.82',
-    weight: 39.6,
-    discount_percentage: 0,
+  const base = makeCartLine();
+  return makeCartLine({
+    item: { ...base.item, title: 'Clear Hand Pallet Wrap 400mm x 250m', images: [] },
     ...overrides,
-  };
+  });
 }
 
 export function cart(overrides: Partial<CartView> = {}): CartView {

@@ -1,5 +1,6 @@
-import { type CartView, formatGbp, formatKg, penceFromDecimal, shippingLabel } from '@shop/domain';
+import { type CartView, formatGbp, penceFromDecimal } from '@shop/domain';
 import { Link } from 'react-router';
+import { CartTotalsRows } from '~/components/ui/cart-totals-rows';
 
 const money = (decimal: string) => formatGbp(penceFromDecimal(decimal));
 
@@ -11,8 +12,6 @@ interface OrderSummaryProps {
 
 /** The cart beside the checkout form: its lines and the server's totals (spec 2, §2 and §9). */
 export function OrderSummary({ cart, error }: OrderSummaryProps) {
-  const discount = penceFromDecimal(cart.discount);
-  const shipping = penceFromDecimal(cart.shipping_cost);
   return (
     <aside className="order-summary" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title" className="order-summary__title">
@@ -46,34 +45,7 @@ export function OrderSummary({ cart, error }: OrderSummaryProps) {
       <table className="summary-table">
         <caption className="visually-hidden">Order totals</caption>
         <tbody>
-          <tr>
-            <th scope="row">Subtotal</th>
-            <td>{money(cart.subtotal)}</td>
-          </tr>
-          {discount > 0 ? (
-            <tr>
-              <th scope="row">Discount</th>
-              <td>−{formatGbp(discount)}</td>
-            </tr>
-          ) : null}
-          <tr>
-            <th scope="row">VAT ({cart.vat}%)</th>
-            <td>{money(cart.vat_amount)}</td>
-          </tr>
-          <tr>
-            <th scope="row">Shipping</th>
-            <td>
-              {shippingLabel(
-                shipping,
-                cart.shipping_details.parcels_needed,
-                cart.shipping_details.parcel_type,
-              )}
-            </td>
-          </tr>
-          <tr>
-            <th scope="row">Weight</th>
-            <td>{formatKg(cart.total_weight, 1)}</td>
-          </tr>
+          <CartTotalsRows cart={cart} weightDecimals={1} />
           <tr className="summary-table__total">
             <th scope="row">Total</th>
             <td>{money(cart.total)}</td>

@@ -1,0 +1,44 @@
+import { type CartView, formatGbp, formatKg, penceFromDecimal, shippingLabel } from '@shop/domain';
+
+const money = (decimal: string) => formatGbp(penceFromDecimal(decimal));
+
+/**
+ * The rows the cart page and the checkout summary share (spec 2, §2): subtotal, the discount only when above
+ * 0, VAT with its rate, shipping (FREE or the parcels or pallets) and the weight, to 3 decimals on the cart
+ * page and 1 at checkout (§9). Then each adds its Total row.
+ */
+export function CartTotalsRows({ cart, weightDecimals }: { cart: CartView; weightDecimals: 1 | 3 }) {
+  const discount = penceFromDecimal(cart.discount);
+  return (
+    <>
+      <tr>
+        <th scope="row">Subtotal</th>
+        <td>{money(cart.subtotal)}</td>
+      </tr>
+      {discount > 0 ? (
+        <tr>
+          <th scope="row">Discount</th>
+          <td>−{formatGbp(discount)}</td>
+        </tr>
+      ) : null}
+      <tr>
+        <th scope="row">VAT ({cart.vat}%)</th>
+        <td>{money(cart.vat_amount)}</td>
+      </tr>
+      <tr>
+        <th scope="row">Shipping</th>
+        <td>
+          {shippingLabel(
+            penceFromDecimal(cart.shipping_cost),
+            cart.shipping_details.parcels_needed,
+            cart.shipping_details.parcel_type,
+          )}
+        </td>
+      </tr>
+      <tr>
+        <th scope="row">Weight</th>
+        <td>{formatKg(cart.total_weight, weightDecimals)}</td>
+      </tr>
+    </>
+  );
+}
