@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { shippingLabel, shippingQuote, type ShippingRates } from './shipping';
+import { deliveredTotals, shippingLabel, shippingQuote, type ShippingRates } from './shipping';
 
 /** The seeded defaults (DESIGN §4.8). */
 const RATES: ShippingRates = {
@@ -102,5 +102,41 @@ describe('shippingLabel', () => {
     expect(shippingLabel(695, 1, 'parcel')).toBe('£6.95 (1 parcel)');
     expect(shippingLabel(1390, 2, 'parcel')).toBe('£13.90 (2 parcels)');
     expect(shippingLabel(9000, 2, 'pallet')).toBe('£90.00 (2 pallets)');
+  });
+});
+
+describe('deliveredTotals', () => {
+  const line = (pence: number, kg: number) => ({
+    packs: 1,
+    units: 1,
+    subtotal_pence: pence,
+    discount_pence: 0,
+    total_pence: pence,
+    weight_kg: kg,
+    price_per_unit_pence: pence,
+  });
+  const rates: ShippingRates = {
+    free_over_net_pence: 15000,
+    parcel_rate_pence: 695,
+    parcel_max_weight_kg: 30,
+    pallet_rate_pence: 4500,
+    pallet_max_weight_kg: 1000,
+    pallet_from_weight_kg: 750,
+  };
+
+  it('charges VAT on goods plus the shipping quoted for their weight and value', () => {
+    const { totals, quote } = deliveredTotals([line(1000, 12), line(2000, 25)], 20, rates);
+    expect(quote).toMatchObject({ parcel_type: 'parcel', parcels_needed: 2, shipping_pence: 1390 });
+    expect(totals).toMatchObject({
+      goods_pence: 3000,
+      shipping_pence: 1390,
+      net_pence: 4390,
+      vat_pence: 878,
+    });
+    expect(totals.total_pence).toBe(5268);
+  });
+
+  it('ships an empty cart for nothing', () => {
+    expect(deliveredTotals([], 20, rates).totals.total_pence).toBe(0);
   });
 });

@@ -5,8 +5,7 @@ import {
   MAX_PACK_QUANTITY,
   penceToDecimal,
   priceBasis,
-  shippingQuote,
-  sumTotals,
+  deliveredTotals,
   tierForQuantity,
   weightToKg,
   type CartItemCreate,
@@ -23,7 +22,7 @@ import { groupBy } from '../../lib/group-by';
 import { selectItemImages } from '../items/queries';
 import { selectTiers } from '../pricing/queries';
 import { toTier } from '../pricing/service';
-import { selectSetting } from '../settings/queries';
+import { selectPricingSettings } from '../settings/queries';
 import * as queries from './queries';
 
 /** PATCH ecommerce/cart-items/{id}/: the new pack count; the tier and unit type are the server's. */
@@ -194,24 +193,14 @@ export function createCartsService(db: Db) {
   }
 
   async function cartView(cartId: number): Promise<CartView> {
-    const [lines, vatRate, shipping] = await Promise.all([
+    const [lines, { vatRate, shipping }] = await Promise.all([
       viewsOf(lineViews.ofCart(cartId)),
-      selectSetting(db, 'vat_rate'),
-      selectSetting(db, 'shipping'),
+      selectPricingSettings(db),
     ]);
-    const goods = sumTotals(
+    const { totals, quote } = deliveredTotals(
       lines.map((line) => line.totals),
-      0,
       vatRate,
-    );
-    const quote = shippingQuote(
-      { lines: lines.length, weight_kg: goods.weight_kg, goods_pence: goods.goods_pence },
       shipping,
-    );
-    const totals = sumTotals(
-      lines.map((line) => line.totals),
-      quote.shipping_pence,
-      vatRate,
     );
     return {
       id: cartId,

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
+  deliveredTotals,
   lineTotals,
-  shippingQuote,
-  sumTotals,
   weightToKg,
   type LineTotals,
   type ShippingQuote,
@@ -46,19 +45,10 @@ export function priceCheckout(
       pack_weight_kg: weightToKg(line.weight, line.weightUnit),
     }),
   }));
-  const goods = sumTotals(
+  const { totals, quote } = deliveredTotals(
     priced.map((line) => line.totals),
-    0,
     vatRate,
-  );
-  const quote = shippingQuote(
-    { lines: priced.length, weight_kg: goods.weight_kg, goods_pence: goods.goods_pence },
     shipping,
-  );
-  const totals = sumTotals(
-    priced.map((line) => line.totals),
-    quote.shipping_pence,
-    vatRate,
   );
   const digest = createHash('sha256');
   for (const { line } of priced) {

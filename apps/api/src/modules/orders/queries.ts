@@ -9,13 +9,11 @@ import {
   orders,
   payments,
   pricingData,
-  shopSettings,
   users,
   type AddressSnapshot,
   type PackUnit,
   type ShippingDetailsSnapshot,
 } from '../../db/schema';
-import { DEFAULT_SHOP_SETTINGS, type ShippingSettings } from '../../db/seed/shop-settings';
 
 // ---------------------------------------------------------------------------------------------
 // The cart as checkout prices it
@@ -83,28 +81,6 @@ function checkoutLinesQuery(db: Db, cartId: number | Placeholder, userId: number
     )
     .where(and(eq(cartItems.cartId, cartId), eq(carts.userId, userId)))
     .orderBy(asc(cartItems.id));
-}
-
-/** The VAT rate and the shipping rates in one read, with their defaults when the back office set none. */
-export async function selectPricingSettings(
-  db: Db,
-): Promise<{ vatRate: number; shipping: ShippingSettings }> {
-  // Named as in prepareCheckoutReads, so a transaction's connection plans it once too.
-  return pricingSettingsOf(await settingsQuery(db).prepare('checkout_settings').execute());
-}
-
-const settingsQuery = (db: Db) =>
-  db
-    .select({ key: shopSettings.key, value: shopSettings.value })
-    .from(shopSettings)
-    .where(inArray(shopSettings.key, ['vat_rate', 'shipping']));
-
-function pricingSettingsOf(rows: { key: string; value: unknown }[]) {
-  const value = (key: string) => rows.find((row) => row.key === key)?.value;
-  return {
-    vatRate: (value('vat_rate') as number | undefined) ?? DEFAULT_SHOP_SETTINGS.vat_rate,
-    shipping: (value('shipping') as ShippingSettings | undefined) ?? DEFAULT_SHOP_SETTINGS.shipping,
-  };
 }
 
 export async function selectOwnCart(db: Db, cartId: number, userId: number): Promise<boolean> {
@@ -419,7 +395,6 @@ export function prepareCheckoutReads(db: Db) {
   const lines = checkoutLinesQuery(db, sql.placeholder('cartId'), sql.placeholder('userId')).prepare(
     'checkout_lines',
   );
-  const settings = settingsQuery(db).prepare('checkout_settings');
   const newest = db
     .select()
     .from(payments)
@@ -435,7 +410,6 @@ export function prepareCheckoutReads(db: Db) {
   return {
     checkoutLines: (cartId: number, userId: number) =>
       lines.execute({ cartId, userId }) as Promise<CheckoutLine[]>,
-    pricingSettings: async () => pricingSettingsOf(await settings.execute()),
     newestPayment: async (cartId: number): Promise<PaymentRow | undefined> =>
       (await newest.execute({ cartId }))[0],
     paymentByProviderId: async (id: string): Promise<PaymentRow | undefined> =>

@@ -19,6 +19,7 @@ import { groupBy } from '../../lib/group-by';
 import { selectOwnAddresses } from '../addresses/queries';
 import type { PaymentProvider, ProviderIntent } from '../payments/provider';
 import type { RateLimiter } from '../rate-limits/service';
+import { selectPricingSettings } from '../settings/queries';
 import { priceCheckout, type PricedCart } from './checkout-pricing';
 import { orderConfirmationEmail } from './emails';
 import * as queries from './queries';
@@ -239,7 +240,7 @@ export function createOrdersService(
         return { kind: 'refund', reason: CHECKOUT_MESSAGES.paymentMismatch };
       }
       const lines = await queries.selectCheckoutLines(tx, locked.cartId!, locked.userId);
-      const { vatRate, shipping } = await queries.selectPricingSettings(tx);
+      const { vatRate, shipping } = await selectPricingSettings(tx);
       const priced = priceCheckout(lines, vatRate, shipping);
       if (
         lines.length === 0 ||
@@ -312,7 +313,7 @@ export function createOrdersService(
       const lines = await reads.checkoutLines(body.cart_id, userId);
       if (lines.length === 0 && !(await queries.selectOwnCart(db, body.cart_id, userId)))
         throw new NotFound();
-      const { vatRate, shipping } = await reads.pricingSettings();
+      const { vatRate, shipping } = await selectPricingSettings(db);
       const priced = priceCheckout(lines, vatRate, shipping);
       const problem = cartProblem(priced);
       if (problem) throw new Invalid(problem);

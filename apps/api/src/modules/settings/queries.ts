@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { shopSettings } from '../../db/schema';
 import {
   DEFAULT_SHOP_SETTINGS,
+  type ShippingSettings,
   type ShopSettingKey,
   type ShopSettingValues,
 } from '../../db/seed/shop-settings';
@@ -14,4 +15,24 @@ export async function selectSetting<K extends ShopSettingKey>(db: Db, key: K): P
     .from(shopSettings)
     .where(eq(shopSettings.key, key));
   return (row?.value as ShopSettingValues[K] | undefined) ?? DEFAULT_SHOP_SETTINGS[key];
+}
+
+/**
+ * The VAT rate and the shipping rates, which price every cart and order, in one read with their defaults.
+ * Named, so each connection plans it once, inside a transaction too.
+ */
+export async function selectPricingSettings(
+  db: Db,
+): Promise<{ vatRate: number; shipping: ShippingSettings }> {
+  const rows = await db
+    .select({ key: shopSettings.key, value: shopSettings.value })
+    .from(shopSettings)
+    .where(inArray(shopSettings.key, ['vat_rate', 'shipping']))
+    .prepare('settings_pricing')
+    .execute();
+  const value = (key: ShopSettingKey) => rows.find((row) => row.key === key)?.value;
+  return {
+    vatRate: (value('vat_rate') as number | undefined) ?? DEFAULT_SHOP_SETTINGS.vat_rate,
+    shipping: (value('shipping') as ShippingSettings | undefined) ?? DEFAULT_SHOP_SETTINGS.shipping,
+  };
 }
