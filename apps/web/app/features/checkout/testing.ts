@@ -8,7 +8,7 @@ import type {
   PaymentIntentView,
 } from '@shop/domain';
 import { vi } from 'vitest';
-import { makeCartLine } from '../../../test/fake-cart';
+import { makeCart, makeCartLine } from '../../../test/fake-cart';
 import type { CheckoutData } from './api/load-checkout';
 
 export function json(body: unknown, status = 200): Response {
@@ -27,22 +27,9 @@ export function cartLine(overrides: Partial<CartItemView> = {}): CartItemView {
   });
 }
 
+/** The cart page's fixture cart (apps/web/test/fake-cart.ts), with this file's line. */
 export function cart(overrides: Partial<CartView> = {}): CartView {
-  return {
-    id: 3,
-    items: [cartLine()],
-    subtotal: '89.82',
-    discount: '0.00',
-    vat: 20,
-    vat_amount: '19.35',
-    shipping_cost: '6.95',
-    total: '116.12',
-    total_units: 18,
-    total_packs: 3,
-    total_weight: 39.64,
-    shipping_details: { parcel_type: 'parcel', parcels_needed: 2, explanation: 'Parcels of up to 30 kg.' },
-    ...overrides,
-  };
+  return makeCart({ items: [cartLine()], total_weight: 39.64, ...overrides });
 }
 
 export function address(overrides: Partial<AddressView> = {}): AddressView {

@@ -1,5 +1,4 @@
-import { digitsOnly } from '@shop/domain';
-import { useState } from 'react';
+import { DigitsField } from '~/components/ui/digits-field';
 
 interface BoxesFieldProps {
   sku: string;
@@ -16,13 +15,9 @@ interface BoxesFieldProps {
  * ignore input, but keep focus: a natively disabled control would drop it to the page (focus fixup).
  */
 export function BoxesField({ sku, packs, busy, onCommit }: BoxesFieldProps) {
-  const [draft, setDraft] = useState<string | null>(null);
-
-  const commit = () => {
-    if (draft === null) return;
-    setDraft(null);
-    // An emptied field puts the count back; 0, typed or reached with minus, removes the line.
-    if (draft !== '' && !busy) onCommit(Number(draft));
+  // An emptied field puts the count back; 0, typed or reached with minus, removes the line.
+  const commit = (digits: string) => {
+    if (digits !== '' && !busy) onCommit(Number(digits));
   };
   const step = (delta: number) => {
     if (!busy) onCommit(packs + delta);
@@ -39,22 +34,12 @@ export function BoxesField({ sku, packs, busy, onCommit }: BoxesFieldProps) {
       >
         −
       </button>
-      <input
-        className="quantity__input"
-        type="text"
-        inputMode="numeric"
-        autoComplete="off"
+      <DigitsField
         aria-label={`Boxes of ${sku}`}
         aria-disabled={busy || undefined}
         readOnly={busy}
-        value={draft ?? String(packs)}
-        onChange={(event) => setDraft(digitsOnly(event.target.value))}
-        onBlur={commit}
-        onKeyDown={(event) => {
-          if (event.key !== 'Enter') return;
-          event.preventDefault();
-          commit();
-        }}
+        value={packs}
+        onCommit={commit}
       />
       <button
         type="button"

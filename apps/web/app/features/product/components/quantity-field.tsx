@@ -1,13 +1,13 @@
 import {
   type CommittedQuantity,
   commitUnits,
-  digitsOnly,
   type ProductPageItem,
   stepDown,
   stepUp,
   stockCapMessage,
 } from '@shop/domain';
-import { type MouseEvent, useId, useState } from 'react';
+import { type MouseEvent, useId } from 'react';
+import { DigitsField } from '~/components/ui/digits-field';
 import { ADD_TO_CART_ID } from './selection-bar';
 
 /**
@@ -36,14 +36,7 @@ interface QuantityFieldProps {
  * Only items with a quantity carry it, so browsing the tables costs no extra stops.
  */
 export function QuantityField({ item, unitsPerPallet, units, capped, onChange }: QuantityFieldProps) {
-  const [draft, setDraft] = useState<string | null>(null);
   const warningId = useId();
-
-  const commit = () => {
-    if (draft === null) return;
-    setDraft(null);
-    onChange(commitUnits(draft === '' ? 0 : Number(draft), item));
-  };
 
   return (
     <div className="quantity">
@@ -56,21 +49,11 @@ export function QuantityField({ item, unitsPerPallet, units, capped, onChange }:
         >
           −
         </button>
-        <input
-          className="quantity__input"
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
+        <DigitsField
           aria-label={`No. of units of ${item.sku}`}
           aria-describedby={capped ? warningId : undefined}
-          value={draft ?? String(units)}
-          onChange={(event) => setDraft(digitsOnly(event.target.value))}
-          onBlur={commit}
-          onKeyDown={(event) => {
-            if (event.key !== 'Enter') return;
-            event.preventDefault();
-            commit();
-          }}
+          value={units}
+          onCommit={(digits) => onChange(commitUnits(digits === '' ? 0 : Number(digits), item))}
         />
         <button
           type="button"
