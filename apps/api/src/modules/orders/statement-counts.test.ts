@@ -1,7 +1,9 @@
+import { TEST_CARDS } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
 import { countingDb } from '../../../test/query-counter';
 import { cartLine, itemBySku, tierId } from '../carts/testing';
+import { createTestProcessor } from '../payments/test-processor/processor';
 import { createOrdersService } from './service';
 import { checkoutShopper, setStock } from './testing';
 
@@ -132,5 +134,57 @@ describe('statements the checkout sends', () => {
     const page = await service.listOrders(buyer.userId, { page: 1, page_size: 20 });
     expect(page.count).toBe(1);
     expect(statements(counter.sql).map(kindOf)).toEqual(['select orders', 'select order_items']);
+  });
+
+  it('settles a webhook event and confirms a card in a fixed number of statements', async () => {
+    const buyer = await checkoutShopper(ctx);
+    await setStock(ctx, 'TD-PRO-75', 1000);
+    await buyer.addSku('TD-PRO-75', 1);
+    const intent = (await buyer.intent()).json<{ client_secret: string; payment_intent_id: string }>();
+
+    // The processor on a counting connection: the browser's confirm call.
+    const counter = countingDb(ctx.database);
+    const processor = createTestProcessor(counter.db, {
+      webhookSecret: 'whsec_statement_counts',
+      deliver: () => Promise.resolve(200),
+    });
+    await processor.confirm(intent.client_secret, {
+      number: TEST_CARDS.succeeds,
+      exp_month: 12,
+      exp_year: new Date().getUTCFullYear() + 2,
+      cvc: '123',
+    });
+    expect(statements(counter.sql).map(kindOf)).toEqual([
+      'select test_payment_intents for update',
+      'update test_payment_intents',
+      'insert test_payment_events',
+    ]);
+
+    // The shop's webhook: the order made from the event, then the same event again. The provider's own
+    // read of the intent (the app's processor) is not counted here: at Stripe it is an HTTPS call.
+    const service = createOrdersService(counter.db, {
+      provider: ctx.app.services.payments.provider,
+      log: ctx.app.log,
+      rateLimiter: ctx.app.services.rateLimiter,
+    });
+    const [event] = await ctx.app.services.payments.testProcessor!.eventsOf(intent.payment_intent_id);
+    const body = JSON.stringify(event!.payload);
+    const signature = ctx.app.services.payments.testProcessor!.sign(body);
+    counter.reset();
+    await service.handleWebhook(body, signature);
+    expect(statements(counter.sql).map(kindOf)).toEqual([
+      'select payments',
+      'select payments for update',
+      'select cart_items',
+      'select shop_settings',
+      'select items for update',
+      'update items',
+      'with new_order: insert orders',
+    ]);
+    expect(await buyer.orders()).toHaveLength(1);
+    counter.reset();
+    await service.handleWebhook(body, signature);
+    expect(statements(counter.sql).map(kindOf)).toEqual(['select payments']);
+    expect(await buyer.orders()).toHaveLength(1);
   });
 });
