@@ -22,6 +22,15 @@ export async function createTestDatabase(): Promise<Database> {
     const url = new URL(template.adminUrl);
     url.pathname = `/${name}`;
     const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+    // pool.end() resolves once its clients are told to end, not once their sockets have closed, so the
+    // DROP … WITH (FORCE) below can still terminate one (57P01). That is the end of this database, not a
+    // fault; any other error of an idle client still fails the run.
+    (database.db as unknown as { $client: pg.Pool }).$client.on('error', (err) => {
+      if ((err as { code?: string }).code === '57P01') return;
+      process.nextTick(() => {
+        throw err;
+      });
+    });
     const close = database.close;
     return {
       ...database,
