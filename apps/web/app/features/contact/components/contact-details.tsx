@@ -12,21 +12,21 @@ export function ContactDetails() {
       <ul className="contact-card__lines">
         <li>
           <PhoneIcon size={20} />
-          <span>
+          <div>
             <span className="contact-card__label">Phone</span>
             <a href={SHOP.phone.href}>{SHOP.phone.display}</a>
-          </span>
+          </div>
         </li>
         <li>
           <MailIcon size={20} />
-          <span>
+          <div>
             <span className="contact-card__label">Email</span>
             <a href={`mailto:${SHOP.email}`}>{SHOP.email}</a>
-          </span>
+          </div>
         </li>
         <li>
           <MapPinIcon size={20} />
-          <span>
+          <div>
             <span className="contact-card__label">Office and warehouse</span>
             <address>
               {SHOP.address.lines.map((line) => (
@@ -35,7 +35,7 @@ export function ContactDetails() {
                 </span>
               ))}
             </address>
-          </span>
+          </div>
         </li>
       </ul>
       <h3 className="contact-card__subtitle">Opening hours</h3>

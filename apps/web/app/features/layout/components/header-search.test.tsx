@@ -10,13 +10,15 @@ function renderSearch() {
 }
 
 describe('header search', () => {
-  it('has a labelled search combobox with the spec placeholder', () => {
+  it('has a labelled search combobox on a text input with the spec placeholder', () => {
     renderSearch();
-    expect(screen.getByRole('combobox', { name: 'Search products' })).toHaveAttribute(
-      'placeholder',
-      'Search Bags, Pallet Wraps, etc.',
-    );
-    expect(screen.getByRole('search', { name: 'Products' })).toBeInTheDocument();
+    const box = screen.getByRole('combobox', { name: 'Search products' });
+    expect(box).toHaveAttribute('placeholder', 'Search Bags, Pallet Wraps, etc.');
+    // The APG combobox pattern on a text input: valid HTML, unlike role="combobox" on type="search".
+    expect(box).toHaveAttribute('type', 'text');
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('search', { name: 'Products' })).toContainElement(box);
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
   });
 
   it('opens on narrow windows with its toggle, focuses the box, and closes on Escape', async () => {

@@ -96,6 +96,22 @@ describe('header search suggestions', () => {
     expect(input).toHaveAttribute('placeholder', 'Search Bags, Pallet Wraps, etc.');
     expect(input).toHaveAttribute('aria-expanded', 'false');
     expect(input).toHaveAttribute('aria-autocomplete', 'list');
+    expect(input).not.toHaveAttribute('aria-activedescendant');
+  });
+
+  it('is an APG combobox on a text input (valid HTML) that controls the listbox, in a search form', () => {
+    const input = renderSearch();
+    // HTML allows role="combobox" on type="text", not on type="search" (the Nu Html Checker reports it).
+    expect(input.tagName).toBe('INPUT');
+    expect(input).toHaveAttribute('type', 'text');
+    expect(input).toHaveAttribute('role', 'combobox');
+    expect(input).toHaveAttribute('inputmode', 'search');
+    expect(input).toHaveAttribute('enterkeyhint', 'search');
+    expect(input).toHaveAttribute('name', 'q');
+    const listbox = document.getElementById(input.getAttribute('aria-controls')!);
+    expect(listbox).toHaveAttribute('role', 'listbox');
+    expect(listbox).toHaveAttribute('aria-label', 'Product suggestions');
+    expect(input.closest('form')).toBe(screen.getByRole('search', { name: 'Products' }));
   });
 
   it('makes one request 300 ms after the last keystroke, however fast the typing', async () => {

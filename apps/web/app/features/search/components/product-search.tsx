@@ -37,7 +37,9 @@ export const productPath = (product: ProductSummary) => `/details/${product.cate
 /**
  * The header's search (spec 1, §2 "Header search with suggestions"): a combobox whose dropdown suggests
  * products as you type (ARIA 1.2 combobox pattern, focus stays in the box), a filter button for the
- * Advanced Search panel, and a search button.
+ * Advanced Search panel, and a search button. The box is a text input: HTML allows role="combobox" on
+ * `type="text"` but not on `type="search"`; the search form (role="search") and `inputmode`/`enterkeyhint`
+ * keep the search semantics and the phone keyboard's search key.
  */
 export function ProductSearch({
   id,
@@ -142,7 +144,7 @@ export function ProductSearch({
           ref={inputRef}
           id={`${id}-input`}
           className="search-box__input"
-          type="search"
+          type="text"
           name="q"
           role="combobox"
           aria-autocomplete="list"
@@ -151,6 +153,7 @@ export function ProductSearch({
           aria-activedescendant={listShown && activeIndex >= 0 ? optionId(products[activeIndex]!) : undefined}
           placeholder="Search Bags, Pallet Wraps, etc."
           autoComplete="off"
+          inputMode="search"
           enterKeyHint="search"
           value={text}
           onChange={(event) => {
