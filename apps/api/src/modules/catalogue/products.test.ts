@@ -31,6 +31,34 @@ describe('GET /api/products/', () => {
     });
   });
 
+  it('gives each listed product its own images, in order', async () => {
+    for (const query of ['category=wraps', 'search=pa&page_size=100', 'page_size=100']) {
+      const page = await products(query);
+      expect(page.results.length).toBeGreaterThan(0);
+      for (const product of page.results) {
+        const detail = await ctx.app.services.catalogue.getProduct(product.category.slug, product.slug);
+        expect(product.images).toEqual(detail!.images);
+      }
+    }
+    const bubbleWrap = (await products('category=wraps')).results.find((p) => p.slug === 'bubble-wrap')!;
+    expect(bubbleWrap.images.length).toBeGreaterThan(1);
+  });
+
+  it('pages a category with its count', async () => {
+    const second = await products('category=wraps&page_size=2&page=2');
+    expect(names(second)).toEqual(['Pallet Wraps']);
+    expect(second).toMatchObject({
+      count: 3,
+      next: null,
+      previous: '/api/products/?category=wraps&page_size=2&page=1',
+    });
+    const first = await products('category=wraps&page_size=2');
+    expect(first).toMatchObject({ count: 3, next: '/api/products/?category=wraps&page_size=2&page=2' });
+    const past = await products('category=wraps&page_size=2&page=3');
+    expect(past.count).toBe(3);
+    expect(past.results).toEqual([]);
+  });
+
   it('finds one product by slug (results[0] is the product)', async () => {
     const page = await products('slug=thermal-labels');
     expect(page.count).toBe(1);
@@ -86,6 +114,72 @@ describe('GET /api/products/', () => {
     it('treats LIKE wildcards as text', async () => {
       expect((await products('search=%25%25')).count).toBe(0);
       expect((await products('search=__')).count).toBe(0);
+    });
+
+    // What the search answered before it became one statement (PostgreSQL and PGlite alike).
+    it.each([
+      [
+        'pa',
+        [
+          'Packing Tapes',
+          'Pallet Covers',
+          'Pallet Wraps',
+          'Paper Cups',
+          'Greaseproof Paper',
+          'Deli Containers',
+          'Foil Containers',
+          'Kraft Food Boxes',
+          'Pizza Boxes',
+          'Sandwich Wedges',
+        ],
+      ],
+      [
+        'bo',
+        [
+          'Book Mailers',
+          'Die Cut Boxes',
+          'Double Wall Boxes',
+          'Kraft Food Boxes',
+          'Large Letter PiP Boxes',
+          'Pizza Boxes',
+          'Postal Boxes',
+          'Single Wall Boxes',
+        ],
+      ],
+      ['wrap', ['Bubble Wrap', 'Pallet Wraps', 'Pallet Covers']],
+      ['pallet wrap', ['Pallet Wraps', 'Pallet Covers']],
+      ['bag', ['Clear Bags', 'Mailing Bags', 'Book Mailers', 'Bubble Mailers']],
+      ['tape', ['Tape Dispenser', 'Packing Tapes']],
+      ['mail', ['Mailing Bags', 'Book Mailers', 'Bubble Mailers']],
+      [
+        'food',
+        [
+          'Kraft Food Boxes',
+          'Deli Containers',
+          'Foil Containers',
+          'Greaseproof Paper',
+          'Paper Cups',
+          'Pizza Boxes',
+          'Sandwich Wedges',
+        ],
+      ],
+    ])('ranks and counts "%s" as before', async (text, expected) => {
+      const page = await products(`search=${encodeURIComponent(text)}&page_size=100`);
+      expect(names(page)).toEqual(expected);
+      expect(page.count).toBe(expected.length);
+    });
+
+    it('pages a ranking with its count, and past the end answers the count with no results', async () => {
+      const second = await products('search=pa&page_size=3&page=2');
+      expect(names(second)).toEqual(['Paper Cups', 'Greaseproof Paper', 'Deli Containers']);
+      expect(second).toMatchObject({
+        count: 10,
+        next: '/api/products/?search=pa&page_size=3&page=3',
+        previous: '/api/products/?search=pa&page_size=3&page=1',
+      });
+      const past = await products('search=pa&page_size=30&page=2');
+      expect(past.count).toBe(10);
+      expect(past.results).toEqual([]);
     });
 
     it('combines with a category filter', async () => {

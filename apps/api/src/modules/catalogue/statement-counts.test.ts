@@ -1,0 +1,122 @@
+import type { ProductSummary } from '@shop/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../db/schema';
+import { createTestApp, type TestContext } from '../../../test/helper';
+import { countingDb } from '../../../test/query-counter';
+import { createCatalogueService } from './service';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+/** What each statement reads, in a few words. */
+const described = (statements: string[]) =>
+  statements.map((text) => {
+    if (/ from unnest\(/.test(text)) return 'categories of the words';
+    if (/count\(\*\) over \(\)/.test(text) && /"product_images" as i/.test(text))
+      return 'ranked page, count, images';
+    if (/"product_images" as i/.test(text)) return 'page with images';
+    if (/^select count\(\*\) from "products"/.test(text)) return 'count';
+    if (/from "categories" where "categories"."slug" =/.test(text)) return 'category';
+    return text;
+  });
+
+describe('statements the catalogue sends', () => {
+  it('answers a suggestion in one statement after its words’ categories, and pages inside it from memory', async () => {
+    const counter = countingDb(ctx.database);
+    const catalogue = createCatalogueService(counter.db);
+    const first = await catalogue.listProducts({ search: 'pallet' }, { page: 1, page_size: 10 });
+    expect(first.results.map((product) => product.name)).toEqual(['Pallet Covers', 'Pallet Wraps']);
+    expect(described(counter.sql)).toEqual(['categories of the words', 'ranked page, count, images']);
+
+    // Another page or page size of the same text: the first rows of its ranking are kept.
+    counter.reset();
+    const second = await catalogue.listProducts({ search: ' Pallet ' }, { page: 2, page_size: 1 });
+    expect(second).toEqual({ count: 2, results: first.results.slice(1) });
+    expect(counter.sql).toEqual([]);
+
+    // The words' categories are kept too: the same word with a filter, or a page beyond the kept rows,
+    // is one statement; a page past the end asks again for its count.
+    await catalogue.listProducts({ search: 'pallet', category: 'wraps' }, { page: 1, page_size: 10 });
+    await catalogue.listProducts({ search: 'pallet' }, { page: 1, page_size: 30 });
+    expect(described(counter.sql)).toEqual(['ranked page, count, images', 'ranked page, count, images']);
+    counter.reset();
+    expect(await catalogue.listProducts({ search: 'pallet' }, { page: 2, page_size: 30 })).toEqual({
+      count: 2,
+      results: [],
+    });
+    expect(described(counter.sql)).toEqual(['ranked page, count, images', 'ranked page, count, images']);
+  });
+
+  it('reads a category page in one statement, and its count only for a full page', async () => {
+    const counter = countingDb(ctx.database);
+    const catalogue = createCatalogueService(counter.db);
+    await catalogue.getCategoryBySlug('wraps');
+    counter.reset();
+
+    const all = await catalogue.listProducts({ category: 'wraps' }, { page: 1, page_size: 20 });
+    expect(all.count).toBe(3);
+    expect(described(counter.sql)).toEqual(['page with images']);
+
+    counter.reset();
+    const full = await catalogue.listProducts({ category: 'wraps' }, { page: 1, page_size: 2 });
+    expect(full).toEqual({ count: 3, results: all.results.slice(0, 2) });
+    expect(described(counter.sql)).toEqual(['page with images', 'count']);
+
+    // Not full: the count is the offset plus the rows. Full again: the category's count is kept.
+    counter.reset();
+    expect(await catalogue.listProducts({ category: 'wraps' }, { page: 2, page_size: 2 })).toEqual({
+      count: 3,
+      results: all.results.slice(2),
+    });
+    expect(await catalogue.listProducts({ category: 'wraps' }, { page: 2, page_size: 1 })).toEqual({
+      count: 3,
+      results: all.results.slice(1, 2),
+    });
+    expect(described(counter.sql)).toEqual(['page with images', 'page with images']);
+
+    // An unknown category reads only the category.
+    counter.reset();
+    expect(await catalogue.listProducts({ category: 'crates' }, { page: 1, page_size: 20 })).toEqual({
+      count: 0,
+      results: [],
+    });
+    expect(described(counter.sql)).toEqual(['category']);
+  });
+});
+
+describe('kept searches', () => {
+  it('are dropped when catalogueChanges tells of a change', async () => {
+    const counter = countingDb(ctx.database);
+    const catalogue = createCatalogueService(counter.db);
+    const stop = ctx.app.services.catalogueChanges.subscribe(() => catalogue.invalidate());
+    try {
+      await catalogue.listProducts({ search: 'thermal' }, { page: 1, page_size: 10 });
+      counter.reset();
+      await catalogue.listProducts({ search: 'thermal' }, { page: 1, page_size: 10 });
+      expect(counter.sql).toEqual([]);
+      ctx.app.services.catalogueChanges.changed();
+      await catalogue.listProducts({ search: 'thermal' }, { page: 1, page_size: 10 });
+      expect(described(counter.sql)).toEqual(['categories of the words', 'ranked page, count, images']);
+    } finally {
+      stop();
+    }
+  });
+
+  it('show a renamed product once the change is told', async () => {
+    const search = async () =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/products/?search=thermal' }))
+        .json<{ results: ProductSummary[] }>()
+        .results.map((product) => product.name);
+    expect(await search()).toEqual(['Thermal Labels']);
+    await ctx.database.db
+      .update(products)
+      .set({ name: 'Thermal Rolls' })
+      .where(eq(products.slug, 'thermal-labels'));
+    ctx.app.services.catalogueChanges.changed();
+    expect(await search()).toEqual(['Thermal Rolls']);
+  });
+});
