@@ -9,6 +9,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -108,7 +109,8 @@ export const products = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('products_category_idx').on(t.categoryId, t.name),
+    // Category listing: name order, then id, without a sort.
+    index('products_category_idx').on(t.categoryId, t.name, t.id),
     uniqueIndex('products_featured_rank_unique')
       .on(t.featuredRank)
       .where(sql`${t.featuredRank} is not null`),
@@ -207,10 +209,7 @@ export const items = pgTable(
   },
   (t) => [
     index('items_variant_status_idx').on(t.productVariantId, t.status),
-    // Size search: the category is reached through variant -> product (products_category_idx).
-    index('items_dims_idx')
-      .on(t.dimLargeMm, t.dimMidMm, t.dimSmallMm)
-      .where(sql`${t.dimLargeMm} is not null`),
+    // The size search reads item_sizes (below), kept in step with these columns by triggers.
     check('items_units_per_pack_positive', sql`${t.unitsPerPack} > 0`),
     check('items_stock_non_negative', sql`${t.stock} >= 0`),
     check('items_weight_non_negative', sql`${t.weight} >= 0`),
@@ -218,6 +217,30 @@ export const items = pgTable(
       'items_dims_sorted',
       sql`${t.dimSmallMm} is null or (${t.dimSmallMm} <= ${t.dimMidMm} and ${t.dimMidMm} <= ${t.dimLargeMm})`,
     ),
+  ],
+);
+
+/**
+ * The size search's narrow copy of items (migration 0005): one row per active item with all three sizes, with
+ * its product's category and its sizes in mm, sorted ascending, as double precision. Written only by the
+ * migration's triggers on items, product_variants and products, so every writer keeps it in step; the API
+ * only reads it.
+ */
+export const itemSizes = pgTable(
+  'item_sizes',
+  {
+    itemId: integer('item_id')
+      .primaryKey()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id').notNull(),
+    dimSmallMm: doublePrecision('dim_small_mm').notNull(),
+    dimMidMm: doublePrecision('dim_mid_mm').notNull(),
+    dimLargeMm: doublePrecision('dim_large_mm').notNull(),
+  },
+  (t) => [
+    // The migration adds INCLUDE (item_id), which Drizzle cannot declare: the search reads only this index.
+    index('item_sizes_search_idx').on(t.categoryId, t.dimLargeMm, t.dimMidMm, t.dimSmallMm),
+    check('item_sizes_sorted', sql`${t.dimSmallMm} <= ${t.dimMidMm} and ${t.dimMidMm} <= ${t.dimLargeMm}`),
   ],
 );
 

@@ -1,7 +1,10 @@
 import type { SizeSearchItem } from '@shop/domain';
 import { matchSize, parseSizeSearch, searchedMillimetres } from '@shop/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helper';
+import { categories, items, products, productVariants } from '../../db/schema';
+import { dimensionColumns } from '../../db/seed';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -108,6 +111,134 @@ describe('GET /api/items/ (size search)', () => {
     expect(first.next).toContain('page=2');
     const second = (await ctx.app.inject({ method: 'GET', url: first.next! })).json<Page<SizeSearchItem>>();
     expect(second.results[0]!.id).not.toBe(first.results[0]!.id);
+  });
+});
+
+describe('the size search follows catalogue writes (item_sizes is kept by triggers)', () => {
+  const db = () => ctx.database.db;
+  /** A size no seeded item is near: 77.7 x 55.5 x 33.3 cm. */
+  const ODD = 'measurement_unit=CM&width=77.7&height=55.5&length=33.3';
+  const found = async (category: string) =>
+    (await search(`${ODD}&category=${category}`)).json<Page<SizeSearchItem>>();
+
+  async function categoryId(slug: string) {
+    const [row] = await db().select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
+    return row!.id;
+  }
+
+  /** A seeded active item of a category, with its variant and product. */
+  async function itemIn(slug: string) {
+    const [row] = await db()
+      .select({ id: items.id, variantId: productVariants.id, productId: products.id })
+      .from(items)
+      .innerJoin(productVariants, eq(productVariants.id, items.productVariantId))
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(and(eq(products.categoryId, await categoryId(slug)), eq(items.status, 'active')))
+      .orderBy(items.id)
+      .limit(1);
+    return row!;
+  }
+
+  it('finds an item at its new size, loses it when inactive and follows its product or variant elsewhere', async () => {
+    const box = await itemIn('boxes');
+    expect((await found('boxes')).count).toBe(0);
+
+    await db()
+      .update(items)
+      .set(dimensionColumns({ unit: 'CM', width: 55.5, height: 33.3, length: 77.7 }))
+      .where(eq(items.id, box.id));
+    const resized = await found('boxes');
+    expect(resized.count).toBe(1);
+    expect(resized.results[0]).toMatchObject({
+      id: box.id,
+      measurement_unit: 'CM',
+      dimensions_mm: [333, 555, 777],
+      distance: 0,
+      category: { slug: 'boxes' },
+    });
+
+    await db().update(items).set({ status: 'inactive' }).where(eq(items.id, box.id));
+    expect((await found('boxes')).count).toBe(0);
+    await db().update(items).set({ status: 'active' }).where(eq(items.id, box.id));
+    expect((await found('boxes')).results.map((item) => item.id)).toEqual([box.id]);
+
+    // Its product moves to Bags: so does the item.
+    await db()
+      .update(products)
+      .set({ categoryId: await categoryId('bags') })
+      .where(eq(products.id, box.productId));
+    expect((await found('boxes')).count).toBe(0);
+    const moved = await found('bags');
+    expect(moved.results.map((item) => [item.id, item.category.slug])).toEqual([[box.id, 'bags']]);
+    await db()
+      .update(products)
+      .set({ categoryId: await categoryId('boxes') })
+      .where(eq(products.id, box.productId));
+    expect((await found('bags')).count).toBe(0);
+
+    // Its variant moves to a Postal product, then back.
+    const postal = await itemIn('postal');
+    await db()
+      .update(productVariants)
+      .set({ productId: postal.productId })
+      .where(eq(productVariants.id, box.variantId));
+    expect((await found('postal')).results.map((item) => [item.id, item.product.id])).toEqual([
+      [box.id, postal.productId],
+    ]);
+    await db()
+      .update(productVariants)
+      .set({ productId: box.productId })
+      .where(eq(productVariants.id, box.variantId));
+    expect((await found('boxes')).results.map((item) => item.id)).toEqual([box.id]);
+
+    // Its sizes go: it is no longer found.
+    await db().update(items).set(dimensionColumns(null)).where(eq(items.id, box.id));
+    expect((await found('boxes')).count).toBe(0);
+  });
+
+  it('finds new items (many in one statement) and forgets deleted ones', async () => {
+    const box = await itemIn('boxes');
+    const added = await db()
+      .insert(items)
+      .values(
+        [1, 2, 3].map((n) => ({
+          productVariantId: box.variantId,
+          sku: `SIZE-TRIGGER-${n}`,
+          title: `Odd box ${n}`,
+          status: n === 3 ? ('inactive' as const) : ('active' as const),
+          ...dimensionColumns({ unit: 'MM', width: 555, height: 333, length: 777 + n }),
+        })),
+      )
+      .returning({ id: items.id });
+    expect((await found('boxes')).results.map((item) => item.id)).toEqual([added[0]!.id, added[1]!.id]);
+    await db().delete(items).where(eq(items.id, added[0]!.id));
+    expect((await found('boxes')).results.map((item) => item.id)).toEqual([added[1]!.id]);
+    await db()
+      .delete(items)
+      .where(sql`${items.sku} like 'SIZE-TRIGGER-%'`);
+    expect((await found('boxes')).count).toBe(0);
+  });
+
+  it('keeps one row per active item with all three sizes, equal to the item’s', async () => {
+    const { rows } = await db().execute<{ missing: number; extra: number; wrong: number }>(sql`
+      select
+        (select count(*)::int from items i
+          where i.status = 'active' and i.dim_small_mm is not null and i.dim_mid_mm is not null
+            and i.dim_large_mm is not null
+            and not exists (select 1 from item_sizes s where s.item_id = i.id)) as missing,
+        (select count(*)::int from item_sizes s join items i on i.id = s.item_id
+          where i.status <> 'active' or i.dim_large_mm is null) as extra,
+        (select count(*)::int from item_sizes s
+          join items i on i.id = s.item_id
+          join product_variants v on v.id = i.product_variant_id
+          join products p on p.id = v.product_id
+          where s.category_id <> p.category_id or s.dim_small_mm <> i.dim_small_mm::float8
+            or s.dim_mid_mm <> i.dim_mid_mm::float8 or s.dim_large_mm <> i.dim_large_mm::float8) as wrong`);
+    expect(rows[0]).toEqual({ missing: 0, extra: 0, wrong: 0 });
+    const [{ value }] = (
+      await db().execute<{ value: number }>(sql`select count(*)::int as value from item_sizes`)
+    ).rows as [{ value: number }];
+    expect(value).toBeGreaterThan(50);
   });
 });
 

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import { BadRequest } from '../../http/errors';
 import { pageWindow } from '../../http/pagination';
-import { groupBy } from '../../lib/group-by';
+import { countOfPage } from './page-count';
 import * as queries from './queries';
 
 /** An item row with its images and data entries, as GET items/?product_variant= answers it. */
@@ -47,6 +47,9 @@ export function toVariantItem(
 }
 
 export function createItemsService(db: Db) {
+  const sizeSearches = queries.prepareSizeSearches(db);
+  const variantItems = queries.prepareVariantItems(db);
+
   return {
     /** Validates the spec's size-search parameters; a bad one is a 400 with the spec's message. */
     parseSizeSearch(params: Record<string, unknown>): SizeSearch {
@@ -55,27 +58,22 @@ export function createItemsService(db: Db) {
       return parsed.value;
     },
 
+    /** The size search: one statement (two for an empty page past the end). */
     async searchBySize(
       search: SizeSearch,
       page: PageRequest,
     ): Promise<{ count: number; results: SizeSearchItem[] }> {
-      const { count, rows } = await queries.searchItemsBySize(
-        db,
-        { categorySlug: search.category, searchedMm: searchedMillimetres(search), mode: search.mode },
-        pageWindow(page),
-      );
-      const [itemImages, productImages] = await Promise.all([
-        queries.selectItemImages(
-          db,
-          rows.map((row) => row.id),
-        ),
-        queries.selectProductImagesFor(db, [...new Set(rows.map((row) => row.productId))]),
-      ]);
-      const imagesOfItem = groupBy(itemImages, (image) => image.ownerId);
-      const imagesOfProduct = groupBy(productImages, (image) => image.ownerId);
+      const input = {
+        categorySlug: search.category,
+        searchedMm: searchedMillimetres(search),
+        mode: search.mode,
+      };
+      const window = pageWindow(page);
+      const rows = await sizeSearches.page(input, window);
+      const count = await countOfPage(rows, window, () => sizeSearches.count(input));
       const results = rows.map((row): SizeSearchItem => {
         // An item without its own picture shows its product's.
-        const images = imagesOfItem.get(row.id) ?? imagesOfProduct.get(row.productId)?.slice(0, 1) ?? [];
+        const images = row.images ?? (row.productImage ? [row.productImage] : []);
         return {
           id: row.id,
           sku: row.sku,
@@ -86,37 +84,29 @@ export function createItemsService(db: Db) {
           height: row.height,
           length: row.length,
           dimensions_mm: [row.dimSmallMm ?? 0, row.dimMidMm ?? 0, row.dimLargeMm ?? 0],
-          images: images.map((image) => ({ image: image.image, alt_text: image.altText })),
+          images: images.map(([image, altText]) => ({ image, alt_text: altText })),
           product: { id: row.productId, name: row.productName, slug: row.productSlug },
-          category: { name: row.categoryName, slug: row.categorySlug },
+          category: { name: row.category[0], slug: row.category[1] },
           distance: Math.round(row.distance * 10_000) / 10_000,
         };
       });
       return { count, results };
     },
 
-    /** Variants' items with their images and data entries: four queries whatever the page size. */
+    /** Variants' items with their images and data entries: one statement (two for a page past the end). */
     async listVariantItems(
       variantIds: number[],
       status: 'active' | 'inactive' | undefined,
       page: PageRequest,
     ): Promise<{ count: number; results: VariantItem[] }> {
-      const [total, rows] = await Promise.all([
-        queries.countVariantItems(db, variantIds, status),
-        queries.selectVariantItems(db, variantIds, status, pageWindow(page)),
-      ]);
-      const ids = rows.map((row) => row.id);
-      const [images, entries] = await Promise.all([
-        queries.selectItemImages(db, ids),
-        queries.selectDataEntries(db, ids),
-      ]);
-      const imagesOfItem = groupBy(images, (image) => image.ownerId);
-      const entriesOfItem = groupBy(entries, (entry) => entry.itemId);
+      const window = pageWindow(page);
+      const rows = await variantItems.page(variantIds, status, window);
       return {
-        count: total,
-        results: rows.map((row) =>
-          toVariantItem(row, imagesOfItem.get(row.id) ?? [], entriesOfItem.get(row.id) ?? []),
-        ),
+        count: await countOfPage(rows, window, () => variantItems.count(variantIds, status)),
+        results: rows.map((row) => {
+          const { images, entries } = queries.imagesAndEntriesOf(row);
+          return toVariantItem(row, images, entries);
+        }),
       };
     },
   };

@@ -1,22 +1,30 @@
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { exclusivePrices, pricingData, pricingTiers, productVariants, tableFields } from '../../db/schema';
 
 type Window = { limit: number; offset: number };
+
+/**
+ * A column with its table's name. Drizzle leaves the name out in the select list of a one-table select,
+ * where a sub-select's `"product_variant_id" = "id"` would then compare the sub-select's own columns.
+ */
+const q = (column: AnyPgColumn) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+/** `count(*) over ()`: the number of all rows the page is cut from, in the page's own statement. */
+const totalOver = () => sql<number>`count(*) over ()`.mapWith(Number);
+
+/** `= any($name::int[])`: one bound array, so one statement text whatever the number of ids. */
+const anyOf = (column: AnyPgColumn, name: string) => sql`${column} = any(${sql.placeholder(name)}::int[])`;
+
+const countOf = () => sql<number>`count(*)`.mapWith(Number);
 
 // ---------------------------------------------------------------------------------------------
 // Variants
 // ---------------------------------------------------------------------------------------------
 
 export type VariantRow = typeof productVariants.$inferSelect;
-
-export async function countProductVariants(db: Db, productId: number): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(productVariants)
-    .where(eq(productVariants.productId, productId));
-  return row?.value ?? 0;
-}
 
 /** A product's variants in their position order. */
 export function selectProductVariants(db: Db, productId: number, window?: Window): Promise<VariantRow[]> {
@@ -59,15 +67,6 @@ export function selectTableFields(db: Db, variantIds: number[], window?: Window)
 
 export type TierRow = typeof pricingTiers.$inferSelect;
 
-export async function countTiers(db: Db, variantIds: number[]): Promise<number> {
-  if (variantIds.length === 0) return 0;
-  const [row] = await db
-    .select({ value: count() })
-    .from(pricingTiers)
-    .where(inArray(pricingTiers.productVariantId, variantIds));
-  return row?.value ?? 0;
-}
-
 /** Tiers of some variants: per variant, pack tiers then pallet tiers, each by range start. */
 export function selectTiers(db: Db, variantIds: number[], window?: Window): Promise<TierRow[]> {
   if (variantIds.length === 0) return Promise.resolve([]);
@@ -92,41 +91,6 @@ const priceColumns = {
   itemId: pricingData.itemId,
   pricePence: pricingData.pricePence,
 };
-
-/** The prices in some tiers, by item. */
-export function selectPricesOfTiers(db: Db, tierIds: number[]): Promise<PriceRow[]> {
-  if (tierIds.length === 0) return Promise.resolve([]);
-  return db
-    .select(priceColumns)
-    .from(pricingData)
-    .where(inArray(pricingData.pricingTierId, tierIds))
-    .orderBy(asc(pricingData.pricingTierId), asc(pricingData.itemId));
-}
-
-export async function countPricesOfItems(db: Db, itemIds: number[]): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(pricingData)
-    .where(inArray(pricingData.itemId, itemIds));
-  return row?.value ?? 0;
-}
-
-/** The prices of some items, per item in tier order (pack tiers then pallet tiers, by start). */
-export function selectPricesOfItems(db: Db, itemIds: number[], window: Window): Promise<PriceRow[]> {
-  return db
-    .select(priceColumns)
-    .from(pricingData)
-    .innerJoin(pricingTiers, eq(pricingTiers.id, pricingData.pricingTierId))
-    .where(inArray(pricingData.itemId, itemIds))
-    .orderBy(
-      asc(pricingData.itemId),
-      asc(pricingTiers.tierType),
-      asc(pricingTiers.rangeStart),
-      asc(pricingTiers.id),
-    )
-    .limit(window.limit)
-    .offset(window.offset);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Exclusive prices
@@ -167,4 +131,127 @@ export function selectExclusivePrices(
     .orderBy(asc(exclusivePrices.itemId), asc(exclusivePrices.id))
     .limit(window.limit)
     .offset(window.offset);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The product page's reads as named prepared statements, one each
+// ---------------------------------------------------------------------------------------------
+
+/** A table field as JSON gives it from a sub-select: `[id, name, field_type, long_field]`. */
+export type FieldTuple = [
+  id: number,
+  name: string,
+  fieldType: TableFieldRow['fieldType'],
+  longField: boolean,
+];
+/** A tier as JSON gives it from a sub-select: `[id, tier_type, range_start, range_end, no_end_range]`. */
+export type TierTuple = [
+  id: number,
+  tierType: TierRow['tierType'],
+  rangeStart: number,
+  rangeEnd: number | null,
+  noEndRange: boolean,
+];
+
+/** A variant with its table fields and tiers, each list in order (null when empty), and the page's total. */
+export type VariantWithListsRow = VariantRow & {
+  total: number;
+  fields: FieldTuple[] | null;
+  tiers: TierTuple[] | null;
+};
+
+/** A tier with the price of each of its items (`[item, price_pence]` by item), and the page's total. */
+export type TierWithPricesRow = TierRow & {
+  total: number;
+  prices: [item: number, pricePence: number][] | null;
+};
+
+export type PriceRowWithTotal = PriceRow & { total: number };
+
+/**
+ * The variant, tier and price reads of the product page, each one named statement: parsed and planned once
+ * per connection, a page and the number of all its rows in one round trip. The counts are for an empty page
+ * past the end only.
+ */
+export function preparePricingReads(db: Db) {
+  const variants = db
+    .select({
+      ...getTableColumns(productVariants),
+      total: totalOver(),
+      fields: sql<
+        FieldTuple[] | null
+      >`(select json_agg(json_build_array(${q(tableFields.id)}, ${q(tableFields.name)}, ${q(tableFields.fieldType)}, ${q(tableFields.longField)}) order by ${q(tableFields.position)}, ${q(tableFields.id)}) from ${tableFields} where ${q(tableFields.productVariantId)} = ${q(productVariants.id)})`,
+      tiers: sql<
+        TierTuple[] | null
+      >`(select json_agg(json_build_array(${q(pricingTiers.id)}, ${q(pricingTiers.tierType)}, ${q(pricingTiers.rangeStart)}, ${q(pricingTiers.rangeEnd)}, ${q(pricingTiers.noEndRange)}) order by ${q(pricingTiers.tierType)}, ${q(pricingTiers.rangeStart)}, ${q(pricingTiers.id)}) from ${pricingTiers} where ${q(pricingTiers.productVariantId)} = ${q(productVariants.id)})`,
+    })
+    .from(productVariants)
+    .where(eq(productVariants.productId, sql.placeholder('product')))
+    .orderBy(asc(productVariants.position), asc(productVariants.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('pricing_variants_of_product');
+  const variantCount = db
+    .select({ value: countOf() })
+    .from(productVariants)
+    .where(eq(productVariants.productId, sql.placeholder('product')))
+    .prepare('pricing_variants_of_product_count');
+
+  const tiers = db
+    .select({
+      ...getTableColumns(pricingTiers),
+      total: totalOver(),
+      prices: sql<
+        [number, number][] | null
+      >`(select json_agg(json_build_array(${q(pricingData.itemId)}, ${q(pricingData.pricePence)}) order by ${q(pricingData.itemId)}) from ${pricingData} where ${q(pricingData.pricingTierId)} = ${q(pricingTiers.id)})`,
+    })
+    .from(pricingTiers)
+    .where(anyOf(pricingTiers.productVariantId, 'variants'))
+    .orderBy(
+      asc(pricingTiers.productVariantId),
+      asc(pricingTiers.tierType),
+      asc(pricingTiers.rangeStart),
+      asc(pricingTiers.id),
+    )
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('pricing_tiers_with_prices');
+  const tierCount = db
+    .select({ value: countOf() })
+    .from(pricingTiers)
+    .where(anyOf(pricingTiers.productVariantId, 'variants'))
+    .prepare('pricing_tiers_with_prices_count');
+
+  const prices = db
+    .select({ ...priceColumns, total: totalOver() })
+    .from(pricingData)
+    .innerJoin(pricingTiers, eq(pricingTiers.id, pricingData.pricingTierId))
+    .where(anyOf(pricingData.itemId, 'items'))
+    .orderBy(
+      asc(pricingData.itemId),
+      asc(pricingTiers.tierType),
+      asc(pricingTiers.rangeStart),
+      asc(pricingTiers.id),
+    )
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('pricing_prices_of_items');
+  const priceCount = db
+    .select({ value: countOf() })
+    .from(pricingData)
+    .where(anyOf(pricingData.itemId, 'items'))
+    .prepare('pricing_prices_of_items_count');
+
+  const first = async (rows: Promise<{ value: number }[]>) => (await rows)[0]?.value ?? 0;
+  return {
+    variantsOfProduct: (productId: number, window: Window) =>
+      variants.execute({ product: productId, ...window }) as Promise<VariantWithListsRow[]>,
+    countVariantsOfProduct: (productId: number) => first(variantCount.execute({ product: productId })),
+    tiersWithPrices: (variantIds: number[], window: Window) =>
+      tiers.execute({ variants: variantIds, ...window }) as Promise<TierWithPricesRow[]>,
+    countTiers: (variantIds: number[]) => first(tierCount.execute({ variants: variantIds })),
+    pricesOfItems: (itemIds: number[], window: Window) =>
+      prices.execute({ items: itemIds, ...window }) as Promise<PriceRowWithTotal[]>,
+    countPricesOfItems: (itemIds: number[]) => first(priceCount.execute({ items: itemIds })),
+  };
 }

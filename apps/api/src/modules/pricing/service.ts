@@ -9,7 +9,7 @@ import {
 } from '@shop/domain';
 import type { Db } from '../../db/client';
 import { pageWindow } from '../../http/pagination';
-import { groupBy } from '../../lib/group-by';
+import { countOfPage } from '../items/page-count';
 import * as queries from './queries';
 
 type Paged<T> = { count: number; results: T[] };
@@ -60,23 +60,34 @@ function toTierData(row: queries.PriceRow): PricingTierData {
 }
 
 export function createPricingService(db: Db) {
+  const reads = queries.preparePricingReads(db);
+
   return {
-    /** A product's variants with their table fields and tiers: four queries whatever the page size. */
+    /** A product's variants with their table fields and tiers: one statement (two for a page past the end). */
     async listProductVariants(productId: number, page: PageRequest): Promise<Paged<ProductVariant>> {
-      const [total, rows] = await Promise.all([
-        queries.countProductVariants(db, productId),
-        queries.selectProductVariants(db, productId, pageWindow(page)),
-      ]);
-      const ids = rows.map((row) => row.id);
-      const [fields, tiers] = await Promise.all([
-        queries.selectTableFields(db, ids),
-        queries.selectTiers(db, ids),
-      ]);
-      const fieldsOf = groupBy(fields, (field) => field.productVariantId);
-      const tiersOf = groupBy(tiers, (tier) => tier.productVariantId);
+      const window = pageWindow(page);
+      const rows = await reads.variantsOfProduct(productId, window);
       return {
-        count: total,
-        results: rows.map((row) => toVariant(row, fieldsOf.get(row.id) ?? [], tiersOf.get(row.id) ?? [])),
+        count: await countOfPage(rows, window, () => reads.countVariantsOfProduct(productId)),
+        results: rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          units_per_pallet: row.unitsPerPallet,
+          show_units_per: row.showUnitsPer,
+          tableFields: (row.fields ?? []).map(([id, name, fieldType, longField]) => ({
+            id,
+            name,
+            field_type: fieldType,
+            long_field: longField,
+          })),
+          pricing_tiers: (row.tiers ?? []).map(([id, tierType, rangeStart, rangeEnd, noEndRange]) => ({
+            id,
+            tier_type: tierType,
+            range_start: rangeStart,
+            range_end: rangeEnd,
+            no_end_range: noEndRange,
+          })),
+        })),
       };
     },
 
@@ -88,39 +99,31 @@ export function createPricingService(db: Db) {
       return { count: total, results: rows.map(toTableField) };
     },
 
-    /** Prices of one pack of some items in each of their tiers. */
+    /** Prices of one pack of some items in each of their tiers: one statement (two past the end). */
     async listTierData(itemIds: number[], page: PageRequest): Promise<Paged<PricingTierData>> {
-      const [total, rows] = await Promise.all([
-        queries.countPricesOfItems(db, itemIds),
-        queries.selectPricesOfItems(db, itemIds, pageWindow(page)),
-      ]);
-      return { count: total, results: rows.map(toTierData) };
+      const window = pageWindow(page);
+      const rows = await reads.pricesOfItems(itemIds, window);
+      return {
+        count: await countOfPage(rows, window, () => reads.countPricesOfItems(itemIds)),
+        results: rows.map(toTierData),
+      };
     },
 
-    /** Variants' tiers, each with its prices per item: three queries whatever the page size. */
+    /** Variants' tiers, each with its prices per item: one statement (two for a page past the end). */
     async listTiersWithPrices(
       variantIds: number[],
       page: PageRequest,
     ): Promise<Paged<PricingTierWithPrices>> {
-      const [total, rows] = await Promise.all([
-        queries.countTiers(db, variantIds),
-        queries.selectTiers(db, variantIds, pageWindow(page)),
-      ]);
-      const prices = groupBy(
-        await queries.selectPricesOfTiers(
-          db,
-          rows.map((row) => row.id),
-        ),
-        (price) => price.tierId,
-      );
+      const window = pageWindow(page);
+      const rows = await reads.tiersWithPrices(variantIds, window);
       return {
-        count: total,
+        count: await countOfPage(rows, window, () => reads.countTiers(variantIds)),
         results: rows.map((row) => ({
           ...toTier(row),
-          pricing_data: (prices.get(row.id) ?? []).map((price) => ({
-            item: price.itemId,
-            price: penceToDecimal(price.pricePence),
-            price_pence: price.pricePence,
+          pricing_data: (row.prices ?? []).map(([item, pricePence]) => ({
+            item,
+            price: penceToDecimal(pricePence),
+            price_pence: pricePence,
           })),
         })),
       };
