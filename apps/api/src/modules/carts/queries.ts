@@ -1,3 +1,4 @@
+import type { PricingTier } from '@shop/domain';
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -5,6 +6,7 @@ import {
   carts,
   categories,
   exclusivePrices,
+  itemImages,
   items,
   pricingData,
   pricingTiers,
@@ -39,26 +41,65 @@ export async function selectOwnCart(db: Db, cartId: number, userId: number): Pro
 }
 
 /**
+ * For the rest of the transaction, named statements run their generic plan (made once per connection)
+ * instead of being planned again for a call. The cart write's statements take arrays, whose known sizes
+ * make PostgreSQL's per-call plans look cheaper than the generic one (which assumes 10 rows), so it kept
+ * planning them again: the write on every call (1.6 ms, for 0.2-0.6 ms of execution), the read on three
+ * calls in four. Their generic plans are the same index scans. Set by the lock's statement, for its
+ * transaction only, so it costs no round trip.
+ */
+const genericPlansForTransaction = sql<string>`set_config('plan_cache_mode', 'force_generic_plan', true)`;
+
+/**
  * Locks the user's cart row until the transaction ends (`select … for update`), so concurrent writes to
  * one cart run one after the other: no lost merge, no stock counted twice. Null when it is not theirs.
+ * Also sets generic plans for the transaction's other statements.
  */
 export async function lockOwnCart(tx: Db, cartId: number, userId: number): Promise<number | null> {
+  // Named, so each connection plans it once, inside a transaction too (the house pattern).
   const [row] = await tx
-    .select({ id: carts.id })
+    .select({ id: carts.id, plans: genericPlansForTransaction })
     .from(carts)
-    .where(and(eq(carts.id, cartId), eq(carts.userId, userId)))
-    .for('update');
+    .where(and(eq(carts.id, sql.placeholder('cartId')), eq(carts.userId, sql.placeholder('userId'))))
+    .for('update')
+    .prepare('cart_lock')
+    .execute({ cartId, userId });
   return row?.id ?? null;
 }
 
-export async function touchCart(tx: Db, cartId: number): Promise<void> {
-  await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+/**
+ * Locks the cart of one of the user's lines, as `lockOwnCart` does (generic plans too), and says which
+ * item the line is of. Null when the line is not theirs. (The line itself is read again after the lock.)
+ */
+export async function lockCartOfOwnLine(
+  tx: Db,
+  lineId: number,
+  userId: number,
+): Promise<{ cartId: number; itemId: number } | null> {
+  const [row] = await tx
+    .select({ cartId: carts.id, itemId: cartItems.itemId, plans: genericPlansForTransaction })
+    .from(carts)
+    .innerJoin(cartItems, eq(cartItems.cartId, carts.id))
+    .where(and(eq(cartItems.id, sql.placeholder('lineId')), eq(carts.userId, sql.placeholder('userId'))))
+    .for('update', { of: carts })
+    .prepare('cart_lock_of_line')
+    .execute({ lineId, userId });
+  return row ? { cartId: row.cartId, itemId: row.itemId } : null;
 }
 
 // ---------------------------------------------------------------------------------------------
-// What the checks need
+// What the checks need: one read
 // ---------------------------------------------------------------------------------------------
 
+/** A stored line of the cart, as the read below gives it with its item. */
+export type StoredLineRow = { id: number; packQuantity: number; unitType: PackUnit };
+
+/**
+ * An item that a cart write touches or that is already in the cart: what the tier, stock and weight
+ * checks need from it and its variant, its lines in the cart, and the user's exclusive price on it. Tiers
+ * (in the variant's order) and prices (`[tier id, pence]`) are read only for the items asked for, and
+ * are null on the others.
+ */
 export type CartItemFacts = {
   id: number;
   sku: string;
@@ -71,11 +112,27 @@ export type CartItemFacts = {
   variantId: number;
   unitsPerPallet: number | null;
   showUnitsPer: PackUnit;
+  exclusivePriceId: number | null;
+  lines: StoredLineRow[];
+  tiers: PricingTier[] | null;
+  prices: [tierId: number, pence: number][] | null;
 };
 
-/** Items with what the tier and stock checks need from them and their variants. */
-export function selectItemFacts(tx: Db, itemIds: number[]): Promise<CartItemFacts[]> {
-  if (itemIds.length === 0) return Promise.resolve([]);
+/**
+ * Everything a cart write checks, in one statement: the items asked for (`itemIds`) and the items of the
+ * cart's lines, each with its variant's facts, its lines in the cart, the user's exclusive price and, for
+ * the items asked for, the variant's tiers and the item's prices. Run after the cart's row lock, so the
+ * lines are the ones every other writer of the cart left.
+ */
+export function selectCartFacts(
+  tx: Db,
+  cartId: number,
+  userId: number,
+  itemIds: number[],
+): Promise<CartItemFacts[]> {
+  const ids = sql.placeholder('itemIds');
+  const cart = sql.placeholder('cartId');
+  const askedFor = sql`${items.id} = any(${ids}::int[])`;
   return tx
     .select({
       id: items.id,
@@ -89,99 +146,138 @@ export function selectItemFacts(tx: Db, itemIds: number[]): Promise<CartItemFact
       variantId: productVariants.id,
       unitsPerPallet: productVariants.unitsPerPallet,
       showUnitsPer: productVariants.showUnitsPer,
+      exclusivePriceId: exclusivePrices.id,
+      lines: sql<StoredLineRow[]>`(
+        select coalesce(json_agg(json_build_object('id', ${cartItems.id}, 'packQuantity', ${cartItems.packQuantity},
+          'unitType', ${cartItems.unitType}) order by ${cartItems.id}), '[]'::json)
+        from ${cartItems} where ${cartItems.cartId} = ${cart} and ${cartItems.itemId} = ${items.id})`,
+      tiers: sql<PricingTier[] | null>`case when ${askedFor} then (
+        select coalesce(json_agg(json_build_object('id', ${pricingTiers.id}, 'tier_type', ${pricingTiers.tierType},
+          'range_start', ${pricingTiers.rangeStart}, 'range_end', ${pricingTiers.rangeEnd},
+          'no_end_range', ${pricingTiers.noEndRange})
+          order by ${pricingTiers.tierType}, ${pricingTiers.rangeStart}, ${pricingTiers.id}), '[]'::json)
+        from ${pricingTiers} where ${pricingTiers.productVariantId} = ${productVariants.id}) end`,
+      prices: sql<[number, number][] | null>`case when ${askedFor} then (
+        select coalesce(json_agg(json_build_array(${pricingData.pricingTierId}, ${pricingData.pricePence})), '[]'::json)
+        from ${pricingData} where ${pricingData.itemId} = ${items.id}) end`,
     })
     .from(items)
     .innerJoin(productVariants, eq(productVariants.id, items.productVariantId))
-    .where(inArray(items.id, itemIds));
+    .leftJoin(
+      exclusivePrices,
+      and(eq(exclusivePrices.itemId, items.id), eq(exclusivePrices.userId, sql.placeholder('userId'))),
+    )
+    .where(
+      sql`${items.id} in (select unnest(${ids}::int[])
+        union select ${cartItems.itemId} from ${cartItems} where ${cartItems.cartId} = ${cart})`,
+    )
+    .prepare('cart_facts')
+    .execute({ cartId, userId, itemIds });
 }
 
-/** The list prices of some items in every tier. */
-export function selectPricesOfItems(tx: Db, itemIds: number[]) {
-  if (itemIds.length === 0) return Promise.resolve([]);
-  return tx
-    .select({
-      tierId: pricingData.pricingTierId,
-      itemId: pricingData.itemId,
-      pricePence: pricingData.pricePence,
-    })
-    .from(pricingData)
-    .where(inArray(pricingData.itemId, itemIds));
-}
+// ---------------------------------------------------------------------------------------------
+// Writing lines
+// ---------------------------------------------------------------------------------------------
 
-/** The user's exclusive prices on some items (at most one per item). */
-export function selectExclusivePricesOfUser(tx: Db, userId: number, itemIds: number[]) {
-  if (itemIds.length === 0) return Promise.resolve([]);
-  return tx
-    .select({ id: exclusivePrices.id, itemId: exclusivePrices.itemId })
-    .from(exclusivePrices)
-    .where(and(eq(exclusivePrices.userId, userId), inArray(exclusivePrices.itemId, itemIds)));
-}
-
-export type StoredLine = {
-  id: number;
+/** A line as a write leaves it; it is found by its cart, item and unit type. */
+export type LineWrite = {
   itemId: number;
-  packQuantity: number;
-  unitType: PackUnit;
-  unitsPerPack: number;
-  weight: number;
-  weightUnit: 'kg' | 'lb' | 'oz' | 'g';
-};
-
-/** A cart's lines with the item facts that weigh them. */
-export function selectStoredLines(tx: Db, cartId: number): Promise<StoredLine[]> {
-  return tx
-    .select({
-      id: cartItems.id,
-      itemId: cartItems.itemId,
-      packQuantity: cartItems.packQuantity,
-      unitType: cartItems.unitType,
-      unitsPerPack: items.unitsPerPack,
-      weight: items.weight,
-      weightUnit: items.weightUnit,
-    })
-    .from(cartItems)
-    .innerJoin(items, eq(items.id, cartItems.itemId))
-    .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.id));
-}
-
-/** The cart a line is in, when that cart is the user's. */
-export async function selectCartOfOwnLine(db: Db, lineId: number, userId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ cartId: cartItems.cartId })
-    .from(cartItems)
-    .innerJoin(carts, eq(carts.id, cartItems.cartId))
-    .where(and(eq(cartItems.id, lineId), eq(carts.userId, userId)));
-  return row?.cartId ?? null;
-}
-
-export type LineValues = {
   pricingTierId: number;
   packQuantity: number;
   unitType: PackUnit;
   exclusivePriceId: number | null;
 };
 
-export async function insertLine(
-  tx: Db,
-  cartId: number,
-  itemId: number,
-  values: LineValues,
-): Promise<number> {
-  const [row] = await tx
-    .insert(cartItems)
-    .values({ cartId, itemId, ...values })
-    .returning({ id: cartItems.id });
-  return row!.id;
+/**
+ * Writes lines and touches the cart, in one statement that answers the written lines' views (as
+ * `selectLineViews` reads them) with their ids: a multi-row insert whose rows come as arrays, so its text
+ * is the same for any number of lines (a named statement), and whose conflict on the cart's one line per
+ * item and unit type sets that line's tier, packs and exclusive price instead. With no lines it only
+ * touches the cart.
+ */
+export function upsertLines(tx: Db, cartId: number, lines: LineWrite[]): Promise<LineViewRow[]> {
+  const touched = tx.$with('touched').as(
+    tx
+      .update(carts)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(carts.id, sql.placeholder('cartId'))),
+  );
+  const { id, cartId: cart, itemId, pricingTierId, packQuantity, unitType } = cartItems;
+  const written = tx.$with('written', { id, cartId: cart, itemId, pricingTierId, packQuantity, unitType }).as(
+    sql`insert into ${cartItems} (cart_id, item_id, pricing_tier_id, pack_quantity, unit_type, exclusive_price_id)
+        select ${sql.placeholder('cartId')}::int, line.item_id, line.tier_id, line.packs, line.unit_type::pack_unit,
+          line.exclusive_price_id
+        from unnest(${sql.placeholder('itemIds')}::int[], ${sql.placeholder('tierIds')}::int[],
+          ${sql.placeholder('packs')}::int[], ${sql.placeholder('unitTypes')}::text[],
+          ${sql.placeholder('exclusivePriceIds')}::int[])
+          as line(item_id, tier_id, packs, unit_type, exclusive_price_id)
+        on conflict (cart_id, item_id, unit_type) do update set pricing_tier_id = excluded.pricing_tier_id,
+          pack_quantity = excluded.pack_quantity, exclusive_price_id = excluded.exclusive_price_id
+        returning id, cart_id, item_id, pricing_tier_id, pack_quantity, unit_type`,
+  );
+  // The CTE has the columns of cart_items that the view reads, so the view's query runs over it as is.
+  return lineViewsQuery(tx.with(touched, written), written as unknown as typeof cartItems, undefined)
+    .prepare('cart_write_lines')
+    .execute({
+      cartId,
+      itemIds: lines.map((line) => line.itemId),
+      tierIds: lines.map((line) => line.pricingTierId),
+      packs: lines.map((line) => line.packQuantity),
+      unitTypes: lines.map((line) => line.unitType),
+      exclusivePriceIds: lines.map((line) => line.exclusivePriceId),
+    });
 }
 
-export async function updateLine(tx: Db, lineId: number, values: LineValues): Promise<void> {
-  await tx.update(cartItems).set(values).where(eq(cartItems.id, lineId));
+/**
+ * Moves lines to another unit type, keeping their ids (a line whose new tier is of the other type; rare,
+ * so one statement a line). Run after `deleteLines` has removed a line it folds into.
+ */
+export async function moveLines(tx: Db, moves: (LineWrite & { id: number })[]): Promise<void> {
+  for (const { id, pricingTierId, packQuantity, unitType, exclusivePriceId } of moves) {
+    await tx
+      .update(cartItems)
+      .set({ pricingTierId, packQuantity, unitType, exclusivePriceId })
+      .where(eq(cartItems.id, id));
+  }
 }
 
 export async function deleteLines(tx: Db, lineIds: number[]): Promise<void> {
   if (lineIds.length === 0) return;
   await tx.delete(cartItems).where(inArray(cartItems.id, lineIds));
+}
+
+/**
+ * Removing one of the user's lines, as a named statement built once for the pool (it runs alone, outside a
+ * transaction): the cart's row lock first (as every cart write takes it), then the line, then the cart's
+ * `updated_at`, all in one statement. Answers whether there was such a line.
+ */
+export function prepareDeleteOwnLine(db: Db): (lineId: number, userId: number) => Promise<boolean> {
+  const line = sql.placeholder('lineId');
+  const locked = db.$with('locked').as(
+    db
+      .select({ cartId: sql<number>`${carts.id}`.as('cart_id') })
+      .from(carts)
+      .innerJoin(cartItems, eq(cartItems.cartId, carts.id))
+      .where(and(eq(cartItems.id, line), eq(carts.userId, sql.placeholder('userId'))))
+      .for('update', { of: carts }),
+  );
+  const gone = db.$with('gone').as(
+    db
+      .delete(cartItems)
+      .where(
+        and(eq(cartItems.id, line), sql`${cartItems.cartId} in (select ${locked.cartId} from ${locked})`),
+      )
+      .returning({ cartId: cartItems.cartId }),
+  );
+  const statement = db
+    .with(locked, gone)
+    .update(carts)
+    .set({ updatedAt: sql`now()` })
+    .from(gone)
+    .where(eq(carts.id, gone.cartId))
+    .returning({ id: carts.id })
+    .prepare('cart_delete_line');
+  return async (lineId, userId) => (await statement.execute({ lineId, userId })).length > 0;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -191,16 +287,29 @@ export async function deleteLines(tx: Db, lineIds: number[]): Promise<void> {
 export type LineViewRow = Awaited<ReturnType<typeof selectLineViews>>[number];
 
 /**
- * Cart lines with their item, variant, product, tier, the tier's price of the item and the cart owner's
- * current exclusive discount on it: one query whatever the number of lines.
+ * Cart lines with their item (and its images), variant, product, tier, the tier's price of the item and the
+ * cart owner's current exclusive discount on it: one query whatever the number of lines.
  */
 export function selectLineViews(db: Db, where: SQL | undefined, window?: Window) {
-  const query = db
+  return lineViewsQuery(db, cartItems, where, window);
+}
+
+/**
+ * The line view's query over `lines`: the `cart_items` table, or the lines a write answers (a CTE with the
+ * same columns), started by `start` (the database, or its `with(…)` of that CTE).
+ */
+function lineViewsQuery(
+  start: { select: Db['select'] },
+  lines: typeof cartItems,
+  where: SQL | undefined,
+  window?: Window,
+) {
+  const query = start
     .select({
-      id: cartItems.id,
-      cartId: cartItems.cartId,
-      packQuantity: cartItems.packQuantity,
-      unitType: cartItems.unitType,
+      id: lines.id,
+      cartId: lines.cartId,
+      packQuantity: lines.packQuantity,
+      unitType: lines.unitType,
       itemId: items.id,
       title: items.title,
       sku: items.sku,
@@ -222,24 +331,28 @@ export function selectLineViews(db: Db, where: SQL | undefined, window?: Window)
       pricePence: pricingData.pricePence,
       exclusivePriceId: exclusivePrices.id,
       discountPercentage: exclusivePrices.discountPercentage,
+      images: sql<{ image: string; alt_text: string }[]>`(
+        select coalesce(json_agg(json_build_object('image', ${itemImages.image}, 'alt_text', ${itemImages.altText})
+          order by ${itemImages.position}, ${itemImages.id}), '[]'::json)
+        from ${itemImages} where ${itemImages.itemId} = ${items.id})`,
     })
-    .from(cartItems)
-    .innerJoin(carts, eq(carts.id, cartItems.cartId))
-    .innerJoin(items, eq(items.id, cartItems.itemId))
+    .from(lines)
+    .innerJoin(carts, eq(carts.id, lines.cartId))
+    .innerJoin(items, eq(items.id, lines.itemId))
     .innerJoin(productVariants, eq(productVariants.id, items.productVariantId))
     .innerJoin(products, eq(products.id, productVariants.productId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .innerJoin(pricingTiers, eq(pricingTiers.id, cartItems.pricingTierId))
+    .innerJoin(pricingTiers, eq(pricingTiers.id, lines.pricingTierId))
     .leftJoin(
       pricingData,
-      and(eq(pricingData.pricingTierId, cartItems.pricingTierId), eq(pricingData.itemId, cartItems.itemId)),
+      and(eq(pricingData.pricingTierId, lines.pricingTierId), eq(pricingData.itemId, lines.itemId)),
     )
     .leftJoin(
       exclusivePrices,
-      and(eq(exclusivePrices.userId, carts.userId), eq(exclusivePrices.itemId, cartItems.itemId)),
+      and(eq(exclusivePrices.userId, carts.userId), eq(exclusivePrices.itemId, lines.itemId)),
     )
     .where(where)
-    .orderBy(asc(cartItems.id));
+    .orderBy(asc(lines.id));
   return window ? query.limit(window.limit).offset(window.offset) : query;
 }
 

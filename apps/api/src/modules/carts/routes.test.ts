@@ -658,6 +658,30 @@ describe('DELETE /api/ecommerce/cart-items/{id}/', () => {
     expect((await shopper.call('DELETE', `/api/ecommerce/cart-items/${added!.id}/`)).statusCode).toBe(404);
     expect((await shopper.cart()).items).toEqual([]);
   });
+
+  it('takes the cart’s lock, so adds and a change running at the same time neither fail nor come back', async () => {
+    const shopper = await newShopper(ctx);
+    const gun = await itemBySku(ctx, 'TD-STD-50');
+    const tier1 = await tierId(ctx, gun.variantId, 'pack', 1);
+    const [first] = await shopper.added([line(shopper.cartId, gun.id, tier1, 1)]);
+    const url = `/api/ecommerce/cart-items/${first!.id}/`;
+    const [removed, changed, ...adds] = await Promise.all([
+      shopper.call('DELETE', url),
+      shopper.call('PATCH', url, { pack_quantity: 2 }),
+      ...Array.from({ length: 3 }, () => shopper.add([line(shopper.cartId, gun.id, tier1, 1)])),
+    ]);
+    expect(removed!.statusCode).toBe(204);
+    // The change found the line before it was removed, or found it gone.
+    expect([200, 404]).toContain(changed!.statusCode);
+    expect(adds.map((res) => res.statusCode)).toEqual([201, 201, 201]);
+    // Whatever the order, the removed line is gone, and the adds that ran after it made one new line.
+    const after = adds.filter((res) => res.json<CartItemView[]>()[0]!.id !== first!.id);
+    const left = await shopper.lines();
+    expect(left).toEqual(
+      after.length === 0 ? [] : [expect.objectContaining({ itemId: gun.id, packQuantity: after.length })],
+    );
+    expect(left.map((row) => row.id)).not.toContain(first!.id);
+  });
 });
 
 describe('OpenAPI', () => {

@@ -18,10 +18,6 @@ import {
 import type { Db } from '../../db/client';
 import { BadRequest, Invalid, NotFound } from '../../http/errors';
 import { pageWindow } from '../../http/pagination';
-import { groupBy } from '../../lib/group-by';
-import { selectItemImages } from '../items/queries';
-import { selectTiers } from '../pricing/queries';
-import { toTier } from '../pricing/service';
 import { selectPricingSettings } from '../settings/queries';
 import * as queries from './queries';
 
@@ -41,7 +37,7 @@ function unitPriceDecimal(packPence: number, unitsPerPack: number): string {
   return (tenThousandths / 10_000).toFixed(4);
 }
 
-function lineOf(row: queries.LineViewRow, images: { image: string; altText: string }[]) {
+function lineOf(row: queries.LineViewRow) {
   const totals = lineTotals({
     packs: row.packQuantity,
     units_per_pack: row.unitsPerPack,
@@ -58,7 +54,7 @@ function lineOf(row: queries.LineViewRow, images: { image: string; altText: stri
       title: row.title,
       sku: row.sku,
       units_per_pack: row.unitsPerPack,
-      images: images.map((image) => ({ image: image.image, alt_text: image.altText })),
+      images: row.images,
       product_variant: {
         id: row.variantId,
         name: row.variantName,
@@ -94,8 +90,47 @@ interface LineContext {
   prices: Map<number, number>;
 }
 
-const packKg = (item: queries.CartItemFacts | queries.StoredLine) => weightToKg(item.weight, item.weightUnit);
-const linesKg = (lines: readonly queries.StoredLine[]) =>
+/** A line of the cart as the request leaves it, with what the checks weigh it by. */
+interface Line {
+  /** Null for a new line until it is written. */
+  id: number | null;
+  itemId: number;
+  packQuantity: number;
+  unitType: PackUnit;
+  unitsPerPack: number;
+  weight: number;
+  weightUnit: 'kg' | 'lb' | 'oz' | 'g';
+  /** Its unit type in the database before the request; null for a new line. */
+  storedUnitType: PackUnit | null;
+  /** What the request sets on it besides packs and unit type, when it changes the line. */
+  change?: { pricingTierId: number; exclusivePriceId: number | null };
+}
+
+/** The cart as the locked read found it: its lines (in id order) and the items asked for, ready to settle. */
+function cartOf(rows: queries.CartItemFacts[]) {
+  const contexts = new Map<number, LineContext>();
+  const lines: Line[] = [];
+  for (const item of rows) {
+    if (item.tiers !== null) {
+      contexts.set(item.id, { item, tiers: item.tiers, prices: new Map(item.prices ?? []) });
+    }
+    for (const line of item.lines) {
+      lines.push({
+        ...line,
+        itemId: item.id,
+        unitsPerPack: item.unitsPerPack,
+        weight: item.weight,
+        weightUnit: item.weightUnit,
+        storedUnitType: line.unitType,
+      });
+    }
+  }
+  lines.sort((a, b) => a.id! - b.id!);
+  return { contexts, lines, storedIds: lines.map((line) => line.id!) };
+}
+
+const packKg = (item: queries.CartItemFacts | Line) => weightToKg(item.weight, item.weightUnit);
+const linesKg = (lines: readonly Line[]) =>
   lines.reduce((sum, line) => sum + line.packQuantity * packKg(line), 0);
 
 /** The tier a quantity is priced in, on a basis; refused with the spec's message when none is priced. */
@@ -111,85 +146,130 @@ function checkActive(item: queries.CartItemFacts | undefined, id: number): asser
   if (item.status !== 'active') throw new Invalid({ item: [`Item ${item.sku} is no longer available.`] });
 }
 
-export function createCartsService(db: Db) {
-  async function contextsFor(tx: Db, facts: queries.CartItemFacts[]): Promise<Map<number, LineContext>> {
-    // One after the other: a transaction is one connection, which runs one statement at a time anyway.
-    const tierRows = await selectTiers(tx, [...new Set(facts.map((item) => item.variantId))]);
-    const priceRows = await queries.selectPricesOfItems(
-      tx,
-      facts.map((item) => item.id),
-    );
-    const tiersOf = groupBy(tierRows, (tier) => tier.productVariantId);
-    const pricesOf = groupBy(priceRows, (price) => price.itemId);
-    return new Map(
-      facts.map((item) => [
-        item.id,
-        {
-          item,
-          tiers: (tiersOf.get(item.variantId) ?? []).map(toTier),
-          prices: new Map((pricesOf.get(item.id) ?? []).map((price) => [price.tierId, price.pricePence])),
-        },
-      ]),
-    );
+/**
+ * Where `target` (or a new line) ends up with `packs` packs: its tier recomputed, merged with the cart's
+ * other line of the item when that tier moves it to the other line's unit type (the cart holds one line
+ * per item and unit type), and stock checked over every line of the item. The stock message names the
+ * units still free for what was asked: all of the item's units in the cart are held when `adding`,
+ * the other lines' units when a line's quantity is `set`. The item's packs over all its lines may not
+ * pass MAX_PACK_QUANTITY, however many adds or lines brought them (pack_quantity is a 32-bit column).
+ */
+function settleLine(
+  context: LineContext,
+  lines: Line[],
+  target: Line | undefined,
+  packs: number,
+  basis: PackUnit,
+  mode: 'adding' | 'set',
+) {
+  const { item } = context;
+  const packsElsewhere = lines
+    .filter((line) => line.itemId === item.id && line !== target)
+    .reduce((sum, line) => sum + line.packQuantity, 0);
+  if (packsElsewhere + packs > MAX_PACK_QUANTITY) throw new BadRequest(CART_MESSAGES.tooManyPacks(item.sku));
+  let settled = settleTier(context, basis, packs);
+  const folded: Line[] = [];
+  const other = lines.find(
+    (line) => line.itemId === item.id && line !== target && line.unitType === settled.unitType,
+  );
+  if (other && target) {
+    folded.push(other);
+    packs += other.packQuantity;
+    settled = settleTier(context, basis, packs);
   }
-
-  /**
-   * Where `target` (or a new line) ends up with `packs` packs: its tier recomputed, merged with the cart's
-   * other line of the item when that tier moves it to the other line's unit type (the cart holds one line
-   * per item and unit type), and stock checked over every line of the item. The stock message names the
-   * units still free for what was asked: all of the item's units in the cart are held when `adding`,
-   * the other lines' units when a line's quantity is `set`. The item's packs over all its lines may not
-   * pass MAX_PACK_QUANTITY, however many adds or lines brought them (pack_quantity is a 32-bit column).
-   */
-  function settleLine(
-    context: LineContext,
-    lines: queries.StoredLine[],
-    target: queries.StoredLine | undefined,
-    packs: number,
-    basis: PackUnit,
-    mode: 'adding' | 'set',
-  ) {
-    const { item } = context;
-    const packsElsewhere = lines
-      .filter((line) => line.itemId === item.id && line !== target)
-      .reduce((sum, line) => sum + line.packQuantity, 0);
-    if (packsElsewhere + packs > MAX_PACK_QUANTITY)
-      throw new BadRequest(CART_MESSAGES.tooManyPacks(item.sku));
-    let settled = settleTier(context, basis, packs);
-    const folded: queries.StoredLine[] = [];
-    const other = lines.find(
-      (line) => line.itemId === item.id && line !== target && line.unitType === settled.unitType,
-    );
-    if (other && target) {
-      folded.push(other);
-      packs += other.packQuantity;
-      settled = settleTier(context, basis, packs);
-    }
-    if (item.trackInventory) {
-      const elsewhere = lines
-        .filter((line) => line.itemId === item.id && line !== target && !folded.includes(line))
+  if (item.trackInventory) {
+    const elsewhere = lines
+      .filter((line) => line.itemId === item.id && line !== target && !folded.includes(line))
+      .reduce((sum, line) => sum + line.packQuantity * line.unitsPerPack, 0);
+    if (elsewhere + packs * item.unitsPerPack > item.stock) {
+      const inCart = lines
+        .filter((line) => line.itemId === item.id)
         .reduce((sum, line) => sum + line.packQuantity * line.unitsPerPack, 0);
-      if (elsewhere + packs * item.unitsPerPack > item.stock) {
-        const inCart = lines
-          .filter((line) => line.itemId === item.id)
-          .reduce((sum, line) => sum + line.packQuantity * line.unitsPerPack, 0);
-        const held = mode === 'set' && target ? inCart - target.packQuantity * target.unitsPerPack : inCart;
-        throw new BadRequest(insufficientStockDetail(item.sku, Math.max(0, item.stock - held)));
-      }
+      const held = mode === 'set' && target ? inCart - target.packQuantity * target.unitsPerPack : inCart;
+      throw new BadRequest(insufficientStockDetail(item.sku, Math.max(0, item.stock - held)));
     }
-    return { packs, tier: settled.tier, unitType: settled.unitType, folded };
   }
+  return { packs, tier: settled.tier, unitType: settled.unitType, folded };
+}
 
+/**
+ * Settles `target` (or a new line of the item) at `packs` packs in memory: the folded line leaves `lines`,
+ * the line takes its new packs, unit type, tier and exclusive price. Answers the line and what it folded.
+ */
+function applyLine(
+  context: LineContext,
+  lines: Line[],
+  target: Line | undefined,
+  packs: number,
+  basis: PackUnit,
+  mode: 'adding' | 'set',
+) {
+  const settled = settleLine(context, lines, target, packs, basis, mode);
+  for (const row of settled.folded) lines.splice(lines.indexOf(row), 1);
+  const { item } = context;
+  const line: Line = target ?? {
+    id: null,
+    itemId: item.id,
+    packQuantity: 0,
+    unitType: settled.unitType,
+    unitsPerPack: item.unitsPerPack,
+    weight: item.weight,
+    weightUnit: item.weightUnit,
+    storedUnitType: null,
+  };
+  if (!target) lines.push(line);
+  Object.assign(line, {
+    packQuantity: settled.packs,
+    unitType: settled.unitType,
+    change: { pricingTierId: settled.tier.id, exclusivePriceId: item.exclusivePriceId },
+  });
+  return { line, folded: settled.folded };
+}
+
+const valuesOf = (line: Line): queries.LineWrite => ({
+  itemId: line.itemId,
+  pricingTierId: line.change!.pricingTierId,
+  packQuantity: line.packQuantity,
+  unitType: line.unitType,
+  exclusivePriceId: line.change!.exclusivePriceId,
+});
+
+/**
+ * Writes what a request changed in the cart, gives new lines their ids and answers the views of the lines
+ * it wrote. Usually one statement: every changed line that keeps its unit type, new or stored, in one
+ * upsert that also touches the cart and reads the written lines' views. A line that moves to the other
+ * unit type (rare) keeps its id by an update of its own, after the line it folds into is deleted (the cart
+ * holds one line per item and unit type); its view is not in the answer (`moved`).
+ */
+async function writeLines(tx: Db, cartId: number, storedIds: number[], lines: Line[]) {
+  const kept = new Set(lines.map((line) => line.id));
+  const changed = lines.filter((line) => line.change);
+  const moved = changed.filter(
+    (line) => line.storedUnitType !== null && line.storedUnitType !== line.unitType,
+  );
+  const upserted = changed.filter((line) => !moved.includes(line));
+  await queries.deleteLines(
+    tx,
+    storedIds.filter((id) => !kept.has(id)),
+  );
+  await queries.moveLines(
+    tx,
+    moved.map((line) => ({ id: line.id!, ...valuesOf(line) })),
+  );
+  const views = await queries.upsertLines(tx, cartId, upserted.map(valuesOf));
+  for (const line of upserted) {
+    line.id ??= views.find((row) => row.itemId === line.itemId && row.unitType === line.unitType)!.id;
+  }
+  return { views, moved: moved.length > 0 };
+}
+
+export function createCartsService(db: Db) {
   const lineViews = queries.prepareLineViews(db);
+  const deleteOwnLine = queries.prepareDeleteOwnLine(db);
 
-  /** Answers for lines (in the order read), with their images: two queries. */
+  /** Answers for lines, in the order read (their images come with them). */
   async function viewsOf(read: Promise<queries.LineViewRow[]>) {
-    const rows = await read;
-    const images = groupBy(
-      await selectItemImages(db, [...new Set(rows.map((row) => row.itemId))]),
-      (image) => image.ownerId,
-    );
-    return rows.map((row) => lineOf(row, images.get(row.itemId) ?? []));
+    return (await read).map(lineOf);
   }
 
   async function cartView(cartId: number): Promise<CartView> {
@@ -249,7 +329,7 @@ export function createCartsService(db: Db) {
       return cartView(await ownCartId(userId, cartId));
     },
 
-    /** Lines of the user's cart (of `cartId` when given, which must be theirs). */
+    /** Lines of the user's cart (of `cartId` when given, which must be theirs), a page at a time. */
     async listLines(
       userId: number,
       cartId: number | undefined,
@@ -258,11 +338,14 @@ export function createCartsService(db: Db) {
       const id =
         cartId === undefined ? await queries.selectCartIdOfUser(db, userId) : await ownCartId(userId, cartId);
       if (id === null) return { count: 0, results: [] };
-      const [total, lines] = await Promise.all([
-        queries.countLines(db, id),
-        viewsOf(queries.selectLineViews(db, queries.linesOfCart(id), pageWindow(page))),
-      ]);
-      return { count: total, results: lines.map((line) => line.view) };
+      const window = pageWindow(page);
+      const lines = await viewsOf(queries.selectLineViews(db, queries.linesOfCart(id), window));
+      // The count is only read when the page is full (or past the end).
+      const count =
+        lines.length < window.limit && (lines.length > 0 || window.offset === 0)
+          ? window.offset + lines.length
+          : await queries.countLines(db, id);
+      return { count, results: lines.map((line) => line.view) };
     },
 
     getLine: lineView,
@@ -280,26 +363,22 @@ export function createCartsService(db: Db) {
         if (cartId === null) throw new NotFound();
 
         const itemIds = [...new Set(lines.map((line) => line.item))];
-        const facts = new Map((await queries.selectItemFacts(tx, itemIds)).map((item) => [item.id, item]));
-        for (const line of lines) checkActive(facts.get(line.item), line.item);
-        const contexts = await contextsFor(tx, [...facts.values()]);
-        const stored = await queries.selectStoredLines(tx, cartId);
-        const exclusive = await queries.selectExclusivePricesOfUser(tx, userId, itemIds);
-        const exclusiveOf = new Map(exclusive.map((row) => [row.itemId, row.id]));
+        const cart = cartOf(await queries.selectCartFacts(tx, cartId, userId, itemIds));
+        for (const line of lines) checkActive(cart.contexts.get(line.item)?.item, line.item);
 
         // The basis counts the cart as it was plus everything this request adds (spec 2, §4).
-        const cartKg = linesKg(stored);
+        const cartKg = linesKg(cart.lines);
         const requestKg = lines.reduce(
-          (sum, line) => sum + line.pack_quantity * packKg(facts.get(line.item)!),
+          (sum, line) => sum + line.pack_quantity * packKg(cart.contexts.get(line.item)!.item),
           0,
         );
-        const written: number[] = [];
+        // The lines the answer lists, in the order the request first touched them.
+        const answered: Line[] = [];
 
         for (const line of lines) {
-          const context = contexts.get(line.item)!;
+          const context = cart.contexts.get(line.item)!;
           const { item } = context;
-          const own = exclusiveOf.get(item.id) ?? null;
-          if (line.user_exclusive_price != null && line.user_exclusive_price !== own) {
+          if (line.user_exclusive_price != null && line.user_exclusive_price !== item.exclusivePriceId) {
             throw new Invalid({ user_exclusive_price: [`Invalid exclusive price for item ${item.sku}.`] });
           }
           const basis = priceBasis(
@@ -312,104 +391,58 @@ export function createCartsService(db: Db) {
           if (expected.tier.id !== line.pricing_tier)
             throw new BadRequest(CART_MESSAGES.invalidTier(item.sku));
 
-          const target = stored.find((row) => row.itemId === item.id && row.unitType === expected.unitType);
-          const settled = settleLine(
+          const target = cart.lines.find(
+            (row) => row.itemId === item.id && row.unitType === expected.unitType,
+          );
+          const { line: settledLine, folded } = applyLine(
             context,
-            stored,
+            cart.lines,
             target,
             (target?.packQuantity ?? 0) + line.pack_quantity,
             basis,
             'adding',
           );
-          const values = {
-            pricingTierId: settled.tier.id,
-            packQuantity: settled.packs,
-            unitType: settled.unitType,
-            exclusivePriceId: own,
-          };
-          // The folded line goes first: the cart holds one line per item and unit type.
-          await queries.deleteLines(
-            tx,
-            settled.folded.map((row) => row.id),
-          );
-          for (const row of settled.folded) stored.splice(stored.indexOf(row), 1);
-          let id: number;
-          if (target) {
-            id = target.id;
-            await queries.updateLine(tx, id, values);
-            Object.assign(target, { packQuantity: settled.packs, unitType: settled.unitType });
-          } else {
-            id = await queries.insertLine(tx, cartId, item.id, values);
-            stored.push({
-              id,
-              itemId: item.id,
-              packQuantity: settled.packs,
-              unitType: settled.unitType,
-              unitsPerPack: item.unitsPerPack,
-              weight: item.weight,
-              weightUnit: item.weightUnit,
-            });
-          }
-          const gone = new Set(settled.folded.map((row) => row.id));
-          for (let i = written.length - 1; i >= 0; i--) if (gone.has(written[i]!)) written.splice(i, 1);
-          if (!written.includes(id)) written.push(id);
+          for (const row of folded) if (answered.includes(row)) answered.splice(answered.indexOf(row), 1);
+          if (!answered.includes(settledLine)) answered.push(settledLine);
         }
-        await queries.touchCart(tx, cartId);
-        return written;
+        const written = await writeLines(tx, cartId, cart.storedIds, cart.lines);
+        return { ids: answered.map((line) => line.id!), ...written };
       });
-      const views = new Map(
-        (await viewsOf(lineViews.own(touched, userId))).map((line) => [line.view.id, line.view]),
-      );
-      return touched.map((id) => views.get(id)!);
+      // The write answers its lines' views, unless a line moved to the other unit type (then read them).
+      const rows = touched.moved ? await lineViews.own(touched.ids, userId) : touched.views;
+      const views = new Map(rows.map((row) => [row.id, lineOf(row).view]));
+      return touched.ids.map((id) => views.get(id)!);
     },
 
     /** PATCH: a new pack count for one of the user's lines; the server settles tier and unit type. */
     async updateLine(userId: number, lineId: number, change: CartLineChange): Promise<CartItemView> {
-      const id = await db.transaction(async (tx) => {
-        const cartOfLine = await queries.selectCartOfOwnLine(tx, lineId, userId);
-        const cartId = cartOfLine === null ? null : await queries.lockOwnCart(tx, cartOfLine, userId);
-        if (cartId === null) throw new NotFound();
-        const stored = await queries.selectStoredLines(tx, cartId);
-        const line = stored.find((row) => row.id === lineId);
+      const written = await db.transaction(async (tx) => {
+        const locked = await queries.lockCartOfOwnLine(tx, lineId, userId);
+        if (locked === null) throw new NotFound();
+        const cart = cartOf(await queries.selectCartFacts(tx, locked.cartId, userId, [locked.itemId]));
+        const line = cart.lines.find((row) => row.id === lineId);
         if (!line) throw new NotFound();
-        const [facts] = await queries.selectItemFacts(tx, [line.itemId]);
-        checkActive(facts, line.itemId);
-        const context = (await contextsFor(tx, [facts])).get(facts.id)!;
-        if (change.pricing_tier != null && !context.tiers.some((tier) => tier.id === change.pricing_tier)) {
-          throw new BadRequest(CART_MESSAGES.invalidTier(facts.sku));
+        const context = cart.contexts.get(line.itemId);
+        checkActive(context?.item, line.itemId);
+        const { item, tiers } = context!;
+        if (change.pricing_tier != null && !tiers.some((tier) => tier.id === change.pricing_tier)) {
+          throw new BadRequest(CART_MESSAGES.invalidTier(item.sku));
         }
         const basis = priceBasis(
-          { units_per_pallet: facts.unitsPerPallet, show_units_per: facts.showUnitsPer },
-          linesKg(stored.filter((row) => row !== line)),
-          change.pack_quantity * packKg(facts),
+          { units_per_pallet: item.unitsPerPallet, show_units_per: item.showUnitsPer },
+          linesKg(cart.lines.filter((row) => row !== line)),
+          change.pack_quantity * packKg(item),
           change.unit_type ?? line.unitType,
         );
-        const settled = settleLine(context, stored, line, change.pack_quantity, basis, 'set');
-        await queries.deleteLines(
-          tx,
-          settled.folded.map((row) => row.id),
-        );
-        await queries.updateLine(tx, line.id, {
-          pricingTierId: settled.tier.id,
-          packQuantity: settled.packs,
-          unitType: settled.unitType,
-          exclusivePriceId:
-            (await queries.selectExclusivePricesOfUser(tx, userId, [facts.id]))[0]?.id ?? null,
-        });
-        await queries.touchCart(tx, cartId);
-        return line.id;
+        applyLine(context!, cart.lines, line, change.pack_quantity, basis, 'set');
+        return writeLines(tx, locked.cartId, cart.storedIds, cart.lines);
       });
-      return lineView(userId, id);
+      const [row] = written.views;
+      return written.moved ? lineView(userId, lineId) : lineOf(row!).view;
     },
 
     async deleteLine(userId: number, lineId: number): Promise<void> {
-      await db.transaction(async (tx) => {
-        const cartOfLine = await queries.selectCartOfOwnLine(tx, lineId, userId);
-        const cartId = cartOfLine === null ? null : await queries.lockOwnCart(tx, cartOfLine, userId);
-        if (cartId === null) throw new NotFound();
-        await queries.deleteLines(tx, [lineId]);
-        await queries.touchCart(tx, cartId);
-      });
+      if (!(await deleteOwnLine(lineId, userId))) throw new NotFound();
     },
   };
 }

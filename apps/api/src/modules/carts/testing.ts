@@ -144,7 +144,7 @@ export const cartLine = (
   item,
   pricing_tier,
   pack_quantity,
-  unit_type: 'pack',
-  user_exclusive_price: null,
+  unit_type: 'pack' as 'pack' | 'pallet',
+  user_exclusive_price: null as number | null,
   ...extra,
 });
