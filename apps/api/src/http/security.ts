@@ -4,12 +4,17 @@ import type { FastifyInstance } from 'fastify';
 const MAP_ORIGINS = ['https://www.google.com', 'https://maps.google.com'];
 const PAYMENT_ORIGINS = ['https://js.stripe.com', 'https://api.stripe.com', 'https://hooks.stripe.com'];
 
+/** How a page's inline scripts are allowed: by this answer's nonce, or by their hashes (a stored page). */
+export type PageScripts = { nonce: string } | { hashes: readonly string[] };
+
 /**
- * The pages' Content-Security-Policy: scripts only from 'self' and by this request's nonce,
- * no inline script, no plugins, no <base>, no framing of the shop.
+ * The pages' Content-Security-Policy: scripts only from 'self' and, inline, only those carrying this
+ * answer's nonce or whose sha256 hash is listed (pages served from the rendered-page cache); never
+ * 'unsafe-inline' for scripts, no plugins, no <base>, no framing of the shop.
  */
-export function pageContentSecurityPolicy(nonce: string, options: { dev?: boolean } = {}): string {
-  const scriptSrc = [`'self'`, `'nonce-${nonce}'`, ...PAYMENT_ORIGINS.slice(0, 1)];
+export function pageContentSecurityPolicy(scripts: PageScripts, options: { dev?: boolean } = {}): string {
+  const inline = 'nonce' in scripts ? [`'nonce-${scripts.nonce}'`] : scripts.hashes;
+  const scriptSrc = [`'self'`, ...inline, ...PAYMENT_ORIGINS.slice(0, 1)];
   const connectSrc = [`'self'`, ...PAYMENT_ORIGINS.slice(1, 2)];
   if (options.dev) connectSrc.push('ws:', 'wss:');
   return [
@@ -30,7 +35,7 @@ export function pageContentSecurityPolicy(nonce: string, options: { dev?: boolea
 /**
  * Security headers for every answer, worked out once at start-up (what helmet sends, without rebuilding
  * its configuration per request). The API's own CSP forbids everything: it serves JSON. Pages replace
- * the CSP with their nonce-based policy; the API docs page sets its own.
+ * the CSP with their nonce- or hash-based policy; the API docs page sets its own.
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy':

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import type { Services } from '../app';
+import { createPageCache } from './page-cache';
 import { registerPageHandler } from './request-handler';
 
 export interface StorefrontOptions {
@@ -12,9 +13,21 @@ export interface StorefrontOptions {
   webRoot: string;
   /** The shop's public origin, never taken from a request (config.publicUrl). */
   publicUrl: string;
+  /**
+   * Bytes of rendered pages this process keeps (default 16 MB). Each process keeps its own, so with
+   * several processes pass the shop's budget divided by their number.
+   */
+  pageCacheBytes?: number;
 }
 
 const ONE_YEAR = 31_536_000;
+
+/**
+ * Rendered public pages kept per process: about 12 KB a product page in brotli (plus gzip or plain copies
+ * for clients that ask for them), so ~1,300 pages in 16 MB; catalogue changes clear them sooner.
+ */
+const PAGE_CACHE_BYTES = 16 * 1024 * 1024;
+const PAGE_CACHE_TTL_MS = 10 * 60_000;
 
 /** Serves the built assets and the server-rendered pages (production). */
 async function registerBuiltStorefront(app: FastifyInstance, services: Services, options: StorefrontOptions) {
@@ -41,7 +54,16 @@ async function registerBuiltStorefront(app: FastifyInstance, services: Services,
       );
     },
   });
-  await registerPageHandler(app, { build, mode: 'production', services, publicUrl: options.publicUrl });
+  await registerPageHandler(app, {
+    build,
+    mode: 'production',
+    services,
+    publicUrl: options.publicUrl,
+    cache: createPageCache({
+      maxBytes: options.pageCacheBytes ?? PAGE_CACHE_BYTES,
+      ttlMs: PAGE_CACHE_TTL_MS,
+    }),
+  });
 }
 
 /** Runs Vite in middleware mode with HMR, loading the server build fresh per request (development). */
