@@ -1,10 +1,11 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
 const booleanish = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes' || value === 'on');
 
 const EnvSchema = z.object({
   /** Unset means production: a built server started by hand must not open development-only routes. */
@@ -14,6 +15,15 @@ const EnvSchema = z.object({
   /** A PostgreSQL URL; without it the shop uses embedded PGlite under DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
+  /** Connections each server process keeps to PostgreSQL (plus one that listens for catalogue changes). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Server processes sharing the port (Node's cluster). Default: one per core on PostgreSQL, one on PGlite,
+   * whose data directory belongs to one process.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /** Serve the storefront's pages and assets; false runs the API alone (no web build needed). */
+  STOREFRONT: booleanish.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-* only behind known proxies: a hop count or a list of proxy addresses. */
   TRUST_PROXY: z
@@ -91,6 +101,10 @@ export type Config = {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  databasePoolSize: number;
+  /** How many server processes run on the port (1: no cluster). */
+  webConcurrency: number;
+  storefront: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   trustProxy: false | string | ((address: string, hop: number) => boolean);
   /** An origin without a trailing slash, e.g. http://localhost:3000. */
@@ -160,6 +174,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    webConcurrency: webConcurrency(e),
+    storefront: e.STOREFRONT,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
@@ -174,6 +191,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devMailbox: devMailboxEnabled(e.DEV_MAILBOX, e.SMTP_URL, e.NODE_ENV),
     payments: paymentsConfig(e),
   };
+}
+
+function webConcurrency(e: z.infer<typeof EnvSchema>): number {
+  if (e.DATABASE_URL) return e.WEB_CONCURRENCY ?? availableParallelism();
+  if ((e.WEB_CONCURRENCY ?? 1) > 1) {
+    throw new Error(
+      'Invalid configuration:\n  WEB_CONCURRENCY: embedded PGlite serves one process; ' +
+        'set DATABASE_URL to a PostgreSQL database to run several (docs/operations.md)',
+    );
+  }
+  return 1;
 }
 
 function paymentsConfig(e: z.infer<typeof EnvSchema>): Config['payments'] {

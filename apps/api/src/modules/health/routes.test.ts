@@ -20,6 +20,32 @@ describe('health', () => {
     expect(res.json()).toEqual({ status: 'ready' });
   });
 
+  it('tells a client on this machine the process’s memory and event-loop delay, and nobody else', async () => {
+    const local = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/health/process/',
+      remoteAddress: '127.0.0.1',
+    });
+    expect(local.statusCode).toBe(200);
+    const metrics = local.json<{ pid: number; rss_mb: number; event_loop_delay_ms: { p99: number } }>();
+    expect(metrics.pid).toBe(process.pid);
+    expect(metrics.rss_mb).toBeGreaterThan(10);
+    expect(metrics.event_loop_delay_ms.p99).toBeGreaterThanOrEqual(0);
+    const remote = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/health/process/',
+      remoteAddress: '203.0.113.9',
+    });
+    expect(remote.statusCode).toBe(404);
+    const proxied = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/health/process/',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(proxied.statusCode).toBe(404);
+  });
+
   it('sends security headers', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health/' });
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");

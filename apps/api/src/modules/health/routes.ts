@@ -1,6 +1,22 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { NotFound } from '../../http/errors';
+import { isLocalDirectRequest } from '../dev-mailbox/routes';
+
+const ms = (nanoseconds: number) => Math.round(nanoseconds / 1e4) / 100;
+const mb = (bytes: number) => Math.round(bytes / 1e4) / 100;
+
+const MetricsSchema = z.object({
+  pid: z.number(),
+  uptime_s: z.number(),
+  rss_mb: z.number(),
+  heap_used_mb: z.number(),
+  heap_total_mb: z.number(),
+  external_mb: z.number(),
+  event_loop_delay_ms: z.object({ p50: z.number(), p99: z.number(), max: z.number(), samples: z.number() }),
+});
 
 const StatusSchema = z.object({ status: z.string() });
 
@@ -10,6 +26,39 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     '/health/',
     { schema: { tags: ['health'], response: { 200: StatusSchema } }, config: { quiet: true } },
     async () => ({ status: 'ok' }),
+  );
+
+  // This process's memory and event-loop delay since the last read (the benchmarks record them), for clients
+  // on this machine only, like the dev mailbox: others get 404.
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  app.addHook('onClose', async () => delay.disable());
+  app.get(
+    '/health/process/',
+    {
+      schema: { tags: ['health'], response: { 200: MetricsSchema } },
+      config: { quiet: true },
+    },
+    async (request) => {
+      if (!isLocalDirectRequest(request)) throw new NotFound();
+      const memory = process.memoryUsage();
+      const answer = {
+        pid: process.pid,
+        uptime_s: Math.round(process.uptime()),
+        rss_mb: mb(memory.rss),
+        heap_used_mb: mb(memory.heapUsed),
+        heap_total_mb: mb(memory.heapTotal),
+        external_mb: mb(memory.external),
+        event_loop_delay_ms: {
+          p50: ms(delay.percentile(50)),
+          p99: ms(delay.percentile(99)),
+          max: ms(delay.max),
+          samples: delay.count,
+        },
+      };
+      delay.reset();
+      return answer;
+    },
   );
 
   app.get(
