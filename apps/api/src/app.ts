@@ -21,6 +21,7 @@ import { addressRoutes } from './modules/addresses/routes';
 import { createAddressesService, type AddressesService } from './modules/addresses/service';
 import { cartRoutes } from './modules/carts/routes';
 import { createCartsService, type CartsService } from './modules/carts/service';
+import { createCatalogueChanges, type CatalogueChanges } from './modules/catalogue/changes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { createCatalogueService, type CatalogueService } from './modules/catalogue/service';
 import { contactRoutes } from './modules/contact/routes';
@@ -33,6 +34,7 @@ import { createItemsService, type ItemsService } from './modules/items/service';
 import { pricingRoutes } from './modules/pricing/routes';
 import { createPricingService, type PricingService } from './modules/pricing/service';
 import { createRateLimiter, type RateLimiter } from './modules/rate-limits/service';
+import { startReconciliation } from './modules/orders/reconcile';
 import { orderRoutes } from './modules/orders/routes';
 import { createOrdersService, type OrdersService } from './modules/orders/service';
 import { createPayments, type Payments } from './modules/payments/payments';
@@ -44,6 +46,8 @@ import { testProcessorRoutes } from './modules/payments/test-processor/routes';
 export const BODY_LIMIT = 1024 * 1024;
 
 export interface Services {
+  /** Catalogue writes, from any process: whatever caches catalogue reads subscribes. */
+  catalogueChanges: CatalogueChanges;
   catalogue: CatalogueService;
   items: ItemsService;
   pricing: PricingService;
@@ -65,6 +69,8 @@ export interface BuildOptions {
   storefront?: (app: FastifyInstance, services: Services) => Promise<void>;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: Writable;
+  /** The card provider in place of the configured one (tests: Stripe's SDK against a fake server). */
+  payments?: Payments;
 }
 
 /** Paths never written to the logs in full (secrets travel in these). */
@@ -100,14 +106,23 @@ function logConfigurationNotes(log: FastifyBaseLogger, config: Config) {
   }
 }
 
-export function createServices(database: Database, config: Config, log: FastifyBaseLogger): Services {
+export function createServices(
+  database: Database,
+  config: Config,
+  log: FastifyBaseLogger,
+  givenPayments?: Payments,
+): Services {
   const { db } = database;
   const rateLimiter = createRateLimiter(db);
   const secrets = resolveSigningSecrets(config, log);
   const tokens = createTokenService(secrets);
-  const payments = createPayments(db, config, secrets.current, log);
+  const payments = givenPayments ?? createPayments(db, config, secrets.current, log);
+  const catalogueChanges = createCatalogueChanges();
+  const catalogue = createCatalogueService(db);
+  catalogueChanges.subscribe(() => catalogue.invalidate());
   return {
-    catalogue: createCatalogueService(db),
+    catalogueChanges,
+    catalogue,
     items: createItemsService(db),
     pricing: createPricingService(db),
     carts: createCartsService(db),
@@ -123,7 +138,7 @@ export function createServices(database: Database, config: Config, log: FastifyB
 }
 
 /** Builds the whole application without listening, so tests can `inject` into it. */
-export async function buildApp({ config, database, storefront, logStream }: BuildOptions) {
+export async function buildApp({ config, database, storefront, logStream, payments }: BuildOptions) {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -164,9 +179,22 @@ export async function buildApp({ config, database, storefront, logStream }: Buil
     done();
   });
 
-  const services = createServices(database, config, app.log);
+  const services = createServices(database, config, app.log, payments);
   app.decorate('services', services);
   registerAuthentication(app, services.accounts);
+  database.onConnectionError((err) =>
+    app.log.warn({ err }, 'an idle database connection failed; the pool replaces it'),
+  );
+  // Catalogue writes from any process (or by hand) clear this process's catalogue caches within a second.
+  let stopListening: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopListening = await database.listen(
+      'catalogue_changed',
+      () => services.catalogueChanges.changed(),
+      (err) => app.log.warn({ err }, 'lost the catalogue change notifications; listening again'),
+    );
+  });
+  app.addHook('onClose', async () => stopListening?.());
   const { testProcessor } = services.payments;
   if (testProcessor && config.env !== 'test') {
     // The test processor delivers its webhook events as Stripe would, from outside any request. API tests
@@ -176,6 +204,20 @@ export async function buildApp({ config, database, storefront, logStream }: Buil
       delivery = startTestWebhookDelivery(testProcessor, app.log);
     });
     app.addHook('onClose', async () => delivery?.stop());
+  }
+  if (config.env !== 'test') {
+    // Settles paid payments whose order the browser and the webhook both failed to make (orders/reconcile.ts).
+    // API tests run its passes by hand.
+    let reconciliation: ReturnType<typeof startReconciliation> | undefined;
+    app.addHook('onReady', async () => {
+      reconciliation = startReconciliation({
+        db: database.db,
+        orders: services.orders,
+        provider: services.payments.provider,
+        log: app.log,
+      });
+    });
+    app.addHook('onClose', async () => reconciliation?.stop());
   }
 
   await app.register(

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { SECURITY_HEADERS } from './security';
 
@@ -68,6 +69,19 @@ function isTextEncodingError(error: unknown): boolean {
   return false;
 }
 
+/**
+ * An error as the log may keep it: a failed query keeps its SQL and the driver's error, never its parameters
+ * (they hold client secrets, addresses, e-mails and hashes).
+ */
+export function loggableError(error: unknown): unknown {
+  if (!(error instanceof DrizzleQueryError)) return error;
+  const safe = new Error(`Failed query: ${error.query}`, { cause: error.cause });
+  // The stack's frames, without the original message (which names the parameters).
+  const frames = error.stack?.indexOf('\n    at ') ?? -1;
+  safe.stack = `Error: ${safe.message}${frames >= 0 ? error.stack!.slice(frames) : ''}`;
+  return safe;
+}
+
 function pushError(errors: FieldErrors, key: string, message: string) {
   (errors[key] ??= []).push(message);
 }
@@ -106,7 +120,7 @@ export function registerErrorHandling(app: FastifyInstance) {
             : error.message;
       return reply.code(status).send({ detail });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
     // A 5xx never carries internals.
     return reply.code(500).send({ detail: 'A server error occurred.' });
   });

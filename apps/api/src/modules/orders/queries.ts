@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, notInArray, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   cartItems,
@@ -97,6 +97,12 @@ export async function selectOwnCart(db: Db, cartId: number, userId: number): Pro
 
 export type PaymentRow = typeof payments.$inferSelect;
 
+/**
+ * Statuses of a payment without an order that has nothing left to happen: refunded, its intent canceled, or
+ * the provider does not know its intent.
+ */
+export const SETTLED_PAYMENT_STATUSES = ['refunded', 'canceled', 'missing'] as const;
+
 /** Records why a paid payment made no order, unless an order has been made from it: answers whether it did. */
 export async function markUnfulfilled(db: Db, paymentId: number, reason: string): Promise<boolean> {
   const rows = await db
@@ -123,6 +129,40 @@ export async function recordRefund(db: Db, paymentId: number, refundedPence: num
     update ${orders} set payment_status = 'REFUND', updated_at = now()
     from refunded
     where ${orders.id} = refunded.order_id and refunded.refunded_pence >= refunded.amount_pence`);
+}
+
+/**
+ * Claims payments that have not reached their end (no order, not refunded, not canceled) and have been left
+ * alone long enough: at least `graceSeconds` since anything touched them, and then as long again as they
+ * had lived when last touched, up to `maxWaitSeconds` (checks at 2, 4, 8, 16 minutes, then every 10). The
+ * claim stamps `updated_at`, so another process skips them until they are due again; rows locked by a
+ * checkout in progress are skipped. One statement; the oldest-touched first.
+ */
+export function claimUnsettledPayments(
+  db: Db,
+  options: { provider: string; limit: number; graceSeconds: number; maxWaitSeconds: number },
+): Promise<PaymentRow[]> {
+  const due = db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        isNull(payments.orderId),
+        eq(payments.provider, options.provider),
+        notInArray(payments.status, [...SETTLED_PAYMENT_STATUSES]),
+        lt(payments.refundedPence, payments.amountPence),
+        sql`${payments.updatedAt} <= now() - least(make_interval(secs => ${options.maxWaitSeconds}),
+          greatest(make_interval(secs => ${options.graceSeconds}), ${payments.updatedAt} - ${payments.createdAt}))`,
+      ),
+    )
+    .orderBy(asc(payments.updatedAt))
+    .limit(options.limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(payments)
+    .set({ updatedAt: sql`now()` })
+    .where(inArray(payments.id, due))
+    .returning();
 }
 
 export async function insertPayment(db: Db, values: typeof payments.$inferInsert): Promise<PaymentRow> {

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { PageQuerySchema, pageSchema, paginate } from '../../http/pagination';
 import { queryId } from '../../http/query-ids';
 import { signedInUser } from '../accounts/authenticate';
+import { logProviderFailures } from '../payments/routes';
 import type { RateLimiter } from '../rate-limits/service';
 import { CHECKOUT_LIMIT, type OrdersService } from './service';
 
@@ -20,6 +21,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; rateLim
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
+  logProviderFailures(app);
   const secured = { security: [{ bearerAuth: [] }], tags: ['checkout'] };
 
   app.post(

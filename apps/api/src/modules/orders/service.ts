@@ -17,7 +17,7 @@ import { BadRequest, Conflict, Invalid, NotFound } from '../../http/errors';
 import { pageWindow } from '../../http/pagination';
 import { groupBy } from '../../lib/group-by';
 import { selectOwnAddresses } from '../addresses/queries';
-import type { PaymentProvider, ProviderIntent } from '../payments/provider';
+import type { IntentStatus, PaymentProvider, ProviderIntent } from '../payments/provider';
 import type { RateLimiter } from '../rate-limits/service';
 import { selectPricingSettings } from '../settings/queries';
 import { priceCheckout, type PricedCart } from './checkout-pricing';
@@ -137,6 +137,15 @@ function sameAddress(given: AddressSnapshot | undefined, stored: AddressSnapshot
   return (Object.keys(given) as (keyof AddressSnapshot)[]).every((key) => given[key] === stored[key]);
 }
 
+/** A payment whose intent may still be paid, and so is handed back for the same cart contents. */
+function isOpen(payment: queries.PaymentRow): boolean {
+  return (
+    payment.orderId === null &&
+    payment.failureReason === null &&
+    !(queries.SETTLED_PAYMENT_STATUSES as readonly string[]).includes(payment.status)
+  );
+}
+
 /**
  * Per user: new or changed payment intents (each a call to the provider) and order attempts together, far
  * above any real checkout's needs.
@@ -148,6 +157,12 @@ type Completion =
   | { kind: 'existing'; orderId: number }
   | { kind: 'failed'; reason: string }
   | { kind: 'refund'; reason: string };
+
+/**
+ * Where a payment stands after settling it: an order made now or before, refused earlier, refunded now,
+ * or not paid (yet) with the intent's status.
+ */
+export type Settlement = Completion | { kind: 'unpaid'; status: IntentStatus };
 
 export function createOrdersService(
   db: Db,
@@ -300,6 +315,46 @@ export function createOrdersService(
     return orderId === null ? outcome : { kind: 'existing', orderId };
   }
 
+  /**
+   * Brings a payment to its end from what the provider says of its intent now: the webhook and the
+   * reconciliation both come here, so duplicates, late deliveries and a missed webhook all end the same way.
+   * Records a refund the provider reports; an unpaid intent's status; and for a paid one the order (exactly
+   * once), or the refund when no order can be made. Throws (to be tried again) when that end was not reached.
+   */
+  async function settlePayment(
+    payment: queries.PaymentRow,
+    intent: ProviderIntent,
+    { refundEvent = false }: { refundEvent?: boolean } = {},
+  ): Promise<Settlement> {
+    if (intent.amountRefunded > 0 || refundEvent) {
+      await queries.recordRefund(db, payment.id, intent.amountRefunded);
+    }
+    if (intent.status !== 'succeeded') {
+      if (payment.status !== intent.status && payment.orderId === null) {
+        await queries.updatePayment(db, payment.id, { status: intent.status });
+      }
+      return { kind: 'unpaid', status: intent.status };
+    }
+    if (payment.orderId !== null) return { kind: 'existing', orderId: payment.orderId };
+    if (payment.failureReason !== null) {
+      // Refused earlier; the refund may not have gone through then.
+      if (intent.amountRefunded >= intent.amount) return { kind: 'failed', reason: payment.failureReason };
+      await refundInFull(payment);
+      return { kind: 'refund', reason: payment.failureReason };
+    }
+    if (!payment.billingAddress || !payment.shippingAddress) {
+      // Paid through some client that never named an address: nowhere to send the goods.
+      const orderId = await refundUnfulfilled(payment, CHECKOUT_MESSAGES.shippingRequired);
+      return orderId === null
+        ? { kind: 'refund', reason: CHECKOUT_MESSAGES.shippingRequired }
+        : { kind: 'existing', orderId };
+    }
+    return completePayment(payment, intent, {
+      billing: payment.billingAddress,
+      shipping: payment.shippingAddress,
+    });
+  }
+
   return {
     paymentConfig(): PaymentConfig {
       return { provider: provider.name, publishable_key: provider.publishableKey };
@@ -339,7 +394,7 @@ export function createOrdersService(
       });
 
       const newest = await reads.newestPayment(body.cart_id);
-      const open = newest && newest.orderId === null && newest.failureReason === null ? newest : undefined;
+      const open = newest && isOpen(newest) ? newest : undefined;
       if (open && open.cartVersion === priced.version) {
         const unchanged =
           sameAddress(addressValues.billingAddress, open.billingAddress) &&
@@ -439,35 +494,16 @@ export function createOrdersService(
       }
       const intent = await provider.retrieveIntent(payment.providerPaymentId);
       if (!intent) return;
-      if (intent.amountRefunded > 0 || event.type === 'charge.refunded') {
-        await queries.recordRefund(db, payment.id, intent.amountRefunded);
+      const outcome = await settlePayment(payment, intent, { refundEvent: event.type === 'charge.refunded' });
+      if (outcome.kind !== 'unpaid') {
+        log.info(
+          { eventId: event.id, paymentId: payment.id, outcome: outcome.kind },
+          'webhook: payment settled',
+        );
       }
-      if (intent.status !== 'succeeded') {
-        if (payment.status !== intent.status && payment.orderId === null) {
-          await queries.updatePayment(db, payment.id, { status: intent.status });
-        }
-        return;
-      }
-      if (payment.orderId !== null) return;
-      if (payment.failureReason !== null) {
-        // Refused earlier; the refund may not have gone through then.
-        if (intent.amountRefunded < intent.amount) await refundInFull(payment);
-        return;
-      }
-      if (!payment.billingAddress || !payment.shippingAddress) {
-        // Paid through some client that never named an address: nowhere to send the goods.
-        await refundUnfulfilled(payment, CHECKOUT_MESSAGES.shippingRequired);
-        return;
-      }
-      const outcome = await completePayment(payment, intent, {
-        billing: payment.billingAddress,
-        shipping: payment.shippingAddress,
-      });
-      log.info(
-        { eventId: event.id, paymentId: payment.id, outcome: outcome.kind },
-        'webhook: payment settled',
-      );
     },
+
+    settlePayment,
 
     /** GET orders/: newest first; the count is only read when the page is full. */
     async listOrders(userId: number, page: PageRequest): Promise<{ count: number; results: OrderView[] }> {

@@ -4,6 +4,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { TestContext } from '../../../test/helper';
 import { items, orderItems, orders, outboundEmails, payments, pricingData } from '../../db/schema';
 import { cartLine, itemBySku, newShopper, tierId } from '../carts/testing';
+import { reconcileOnce, type ReconcileOptions, type ReconcileReport } from './reconcile';
 
 export const ADDRESS = {
   first_name: 'Ada',
@@ -218,6 +219,32 @@ export async function setPrice(ctx: TestContext, sku: string, pence: number) {
     }
   };
 }
+
+/** Moves a payment's times back, as if that long had passed since it was made and last touched. */
+export async function agePayment(ctx: TestContext, intentId: string, minutes: number) {
+  await ctx.database.db
+    .update(payments)
+    .set({
+      createdAt: sql`${payments.createdAt} - make_interval(mins => ${minutes})`,
+      updatedAt: sql`${payments.updatedAt} - make_interval(mins => ${minutes})`,
+    })
+    .where(eq(payments.providerPaymentId, intentId));
+}
+
+/** One reconciliation pass over the app's database with its provider (reconcile.ts). */
+export function reconcile(ctx: TestContext, overrides: Partial<ReconcileOptions> = {}) {
+  return reconcileOnce({
+    db: ctx.database.db,
+    orders: ctx.app.services.orders,
+    provider: ctx.app.services.payments.provider,
+    log: ctx.app.log,
+    ...overrides,
+  });
+}
+
+/** What a reconciliation pass did with one payment (undefined: it was not due). */
+export const outcomeOf = (report: ReconcileReport, intentId: string) =>
+  report.payments.find((entry) => entry.intentId === intentId)?.outcome;
 
 /** Pence from the API's decimal pounds ('12.34'). */
 export const pence = (pounds: string) => Math.round(Number(pounds) * 100);

@@ -95,6 +95,11 @@ export interface PaymentProvider {
   ): Promise<ProviderIntent>;
   /** The intent as the provider knows it now, or null when it has no such intent. */
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
+  /**
+   * Cancels an intent nobody paid (Stripe's cancellation_reason `abandoned`): afterwards it cannot be paid.
+   * Throws when it has been paid meanwhile (or is being paid), as Stripe refuses it then.
+   */
+  cancelIntent(id: string): Promise<ProviderIntent>;
   refund(intentId: string, request: RefundRequest): Promise<ProviderRefund>;
   /**
    * Checks the signature of a webhook delivery (the raw body, as received, and its signature header) and

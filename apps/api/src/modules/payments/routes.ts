@@ -1,12 +1,26 @@
 import { PaymentConfigSchema } from '@shop/domain';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BadRequest } from '../../http/errors';
 import type { OrdersService } from '../orders/service';
-import { WebhookSignatureError } from './provider';
+import { ProviderUnavailable, WebhookSignatureError } from './provider';
+
+/**
+ * Logs why the payment provider could not be reached, for the operator (the client only hears "try again"):
+ * the provider's own error (type, HTTP status, request id; never a key) is the cause. For a route plugin.
+ */
+export function logProviderFailures(app: FastifyInstance) {
+  app.addHook('onError', async (request, _reply, error) => {
+    if (error instanceof ProviderUnavailable) {
+      request.log.warn({ err: error }, 'the payment provider could not be reached');
+    }
+  });
+}
 
 /** The provider's side of payments: which script the checkout loads, and the signed webhook. */
 export const paymentRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
+  logProviderFailures(app);
   app.get(
     '/payments/config/',
     {

@@ -1,5 +1,5 @@
 /**
- * Test only: a small stand-in for Stripe's REST API (the four endpoints the stripe provider calls), answering
+ * Test only: a small stand-in for Stripe's REST API (the endpoints the stripe provider calls), answering
  * with Stripe's documented JSON shapes and recording every request so tests can see what the SDK sent.
  */
 import { randomBytes } from 'node:crypto';
@@ -20,6 +20,8 @@ export interface StripeErrorBody {
   message: string;
   code?: string;
   param?: string;
+  /** The intent the error is about, as Stripe attaches it to payment_intent_unexpected_state. */
+  payment_intent?: unknown;
 }
 
 export interface FakeCharge {
@@ -37,6 +39,8 @@ export interface FakeIntent {
   metadata: Record<string, string>;
   created: number;
   charge: FakeCharge | null;
+  /** Stripe's cancellation_reason, once canceled. */
+  cancellationReason?: string;
 }
 
 export interface FakeStripe {
@@ -48,10 +52,20 @@ export interface FakeStripe {
   succeed(intentId: string): void;
   /** Sets an intent's status directly (e.g. one this code does not know). */
   setStatus(intentId: string, status: string): void;
-  /** Answers the next `times` requests with this HTTP status and Stripe error. */
-  failNext(status: number, error: StripeErrorBody, times?: number): void;
-  /** Leaves the next request unanswered, for timeouts. */
-  hangNext(): void;
+  /**
+   * Answers the next `times` requests (to paths starting with `onPath`, when given) with this HTTP status and
+   * Stripe error.
+   */
+  failNext(status: number, error: StripeErrorBody, times?: number, onPath?: string): void;
+  /** Leaves the next `times` requests (to `onPath…`) unanswered, for timeouts. */
+  hangNext(times?: number, onPath?: string): void;
+  /**
+   * Carries out the next request (to `onPath…`) but never answers it: done at Stripe, a timeout for the
+   * caller, whose retry with the same Idempotency-Key gets the first answer.
+   */
+  loseNextAnswer(onPath?: string): void;
+  /** The intents the fake holds, by id. */
+  intents: ReadonlyMap<string, FakeIntent>;
   close(): Promise<void>;
 }
 
@@ -65,6 +79,14 @@ class StripeHttpError extends Error {
 }
 
 const now = () => Math.floor(Date.now() / 1000);
+
+/** The statuses Stripe cancels an intent from (and, rarely, processing, which the fake refuses). */
+const CANCELLABLE = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'requires_capture',
+];
 
 /** A Stripe-looking id: the prefix, then 24 letters and digits. */
 export function stripeId(prefix: string): string {
@@ -134,8 +156,8 @@ export function paymentIntentJson(intent: FakeIntent, expandCharge = false) {
     amount_capturable: 0,
     amount_received: paid ? intent.amount : 0,
     automatic_payment_methods: { allow_redirects: 'always', enabled: true },
-    canceled_at: null,
-    cancellation_reason: null,
+    canceled_at: intent.status === 'canceled' ? now() : null,
+    cancellation_reason: intent.cancellationReason ?? null,
     capture_method: 'automatic_async',
     client_secret: intent.clientSecret,
     confirmation_method: 'automatic',
@@ -160,8 +182,15 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
   /** Stripe replays the first answer to a repeated Idempotency-Key, and refuses the key with other params. */
   const idempotent = new Map<string, { params: string; status: number; body: unknown }>();
   const requests: RecordedRequest[] = [];
-  const failures: { status: number; error: StripeErrorBody }[] = [];
-  let hang = false;
+  /** Faults for the coming requests, each taken by the first request it applies to. */
+  const faults: (
+    | { kind: 'fail'; status: number; error: StripeErrorBody; onPath?: string }
+    | { kind: 'hang' | 'lose'; onPath?: string }
+  )[] = [];
+  const takeFault = (path: string) => {
+    const index = faults.findIndex((fault) => fault.onPath === undefined || path.startsWith(fault.onPath));
+    return index < 0 ? undefined : faults.splice(index, 1)[0];
+  };
 
   function intentOf(id: string): FakeIntent {
     const intent = intents.get(id);
@@ -191,6 +220,22 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
     }
     if (intentPath && method === 'GET') {
       return paymentIntentJson(intentOf(decodeURIComponent(intentPath[1]!)), expandCharge);
+    }
+    const cancelPath = path.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/);
+    if (cancelPath && method === 'POST') {
+      const intent = intentOf(decodeURIComponent(cancelPath[1]!));
+      if (!CANCELLABLE.includes(intent.status)) {
+        const message = `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`;
+        throw new StripeHttpError(400, {
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          message,
+          payment_intent: paymentIntentJson(intent),
+        });
+      }
+      intent.status = 'canceled';
+      intent.cancellationReason = params.cancellation_reason ?? 'requested_by_customer';
+      return paymentIntentJson(intent, expandCharge);
     }
     if (intentPath && method === 'POST') {
       const intent = intentOf(decodeURIComponent(intentPath[1]!));
@@ -254,8 +299,6 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
   }
 
   function answer(recorded: RecordedRequest, rawParams: string): { status: number; body: unknown } {
-    const failure = failures.shift();
-    if (failure) return { status: failure.status, body: { error: failure.error } };
     if (recorded.headers.authorization !== `Bearer ${options.secretKey}`) {
       const given = (recorded.headers.authorization ?? '').replace(/^Bearer /, '');
       return {
@@ -314,11 +357,11 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
         params: Object.fromEntries(new URLSearchParams(raw)),
       };
       requests.push(recorded);
-      if (hang) {
-        hang = false;
-        return;
-      }
+      const fault = takeFault(recorded.path);
+      if (fault?.kind === 'hang') return;
+      if (fault?.kind === 'fail') return send(res, fault.status, { error: fault.error });
       const { status, body } = answer(recorded, raw);
+      if (fault?.kind === 'lose') return;
       send(res, status, body);
     });
   });
@@ -338,11 +381,15 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
     setStatus(intentId, status) {
       intentOf(intentId).status = status;
     },
-    failNext(status, error, times = 1) {
-      for (let i = 0; i < times; i++) failures.push({ status, error });
+    intents,
+    failNext(status, error, times = 1, onPath) {
+      for (let i = 0; i < times; i++) faults.push({ kind: 'fail', status, error, onPath });
     },
-    hangNext() {
-      hang = true;
+    hangNext(times = 1, onPath) {
+      for (let i = 0; i < times; i++) faults.push({ kind: 'hang', onPath });
+    },
+    loseNextAnswer(onPath) {
+      faults.push({ kind: 'lose', onPath });
     },
     close() {
       server.closeAllConnections();

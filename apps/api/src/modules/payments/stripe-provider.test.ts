@@ -284,6 +284,36 @@ describe('retrieveIntent', () => {
   });
 });
 
+describe('cancelIntent', () => {
+  it('cancels an unpaid intent as abandoned', async () => {
+    const created = await provider.createIntent({
+      amount: 990,
+      currency: 'gbp',
+      metadata: cart,
+      idempotencyKey: stripeId('key'),
+    });
+    fake.requests.length = 0;
+
+    const canceled = await provider.cancelIntent(created.id);
+
+    const request = onlyRequest();
+    expect(request.method).toBe('POST');
+    expect(request.path).toBe(`/v1/payment_intents/${created.id}/cancel`);
+    expect(request.params).toMatchObject({ cancellation_reason: 'abandoned' });
+    expect(canceled).toEqual({ ...created, status: 'canceled' });
+  });
+
+  it('is refused for a paid intent, and the error it keeps for the log holds no client secret', async () => {
+    const intent = await paidIntent();
+
+    const error = await rejection(provider.cancelIntent(intent.id));
+
+    expect(stripeCause(error)).toMatchObject({ code: 'payment_intent_unexpected_state', statusCode: 400 });
+    expect(inspect(error, { depth: null })).not.toContain(intent.clientSecret);
+    expect(inspect(error, { depth: null })).not.toContain('_secret_');
+  });
+});
+
 describe('refund', () => {
   it('refunds part of a paid intent with the amount, reason, metadata and idempotency key', async () => {
     const intent = await paidIntent(4250);

@@ -122,6 +122,21 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }
     },
 
+    async cancelIntent(id) {
+      if (!INTENT_ID.test(id)) {
+        throw new ProviderUnavailable(`Stripe has no payment intent with the id ${JSON.stringify(id)}.`);
+      }
+      try {
+        const intent = await stripe.paymentIntents.cancel(id, {
+          cancellation_reason: 'abandoned',
+          expand: EXPAND_CHARGE,
+        });
+        return toProviderIntent(intent);
+      } catch (error) {
+        throw unavailable('cancel the payment', error);
+      }
+    },
+
     async refund(intentId, request) {
       try {
         const refund = await stripe.refunds.create(
@@ -212,7 +227,21 @@ function intentIdOf(type: string, object: Record<string, unknown>): string | nul
  */
 function unavailable(action: string, error: unknown): unknown {
   if (!(error instanceof Stripe.errors.StripeError)) return error;
-  return new ProviderUnavailable(`Stripe could not ${action}.`, { cause: error });
+  return new ProviderUnavailable(`Stripe could not ${action}.`, { cause: withoutObjects(error) });
+}
+
+/** The objects Stripe attaches to some errors: a PaymentIntent among them carries its client secret. */
+const ATTACHED_OBJECTS = ['payment_intent', 'payment_method', 'setup_intent', 'source'];
+
+/** The SDK's error without the objects it carries, so that logging it logs no client secret. */
+function withoutObjects<T extends InstanceType<typeof Stripe.errors.StripeError>>(error: T): T {
+  const attached = error as unknown as Record<string, unknown>;
+  const raw = (error.raw ?? {}) as Record<string, unknown>;
+  for (const key of ATTACHED_OBJECTS) {
+    delete attached[key];
+    delete raw[key];
+  }
+  return error;
 }
 
 function unexpectedAnswer(expected: string): ProviderUnavailable {

@@ -217,6 +217,20 @@ describe('the test processor’s own calls', () => {
     expect((await processor.retrieveIntent(intent.id))!.amount).toBe(2000);
   });
 
+  it('cancels an unpaid intent, which then cannot be paid, and refuses to cancel a paid one', async () => {
+    const unpaid = await newIntent();
+    expect(await processor.cancelIntent(unpaid.id)).toMatchObject({ id: unpaid.id, status: 'canceled' });
+    expect((await processor.eventsOf(unpaid.id)).map((event) => event.type)).toEqual([
+      'payment_intent.canceled',
+    ]);
+    expect((await confirm(unpaid.clientSecret, card())).statusCode).toBe(400);
+
+    const paid = await newIntent();
+    await confirm(paid.clientSecret, card());
+    await expect(processor.cancelIntent(paid.id)).rejects.toMatchObject({ statusCode: 400 });
+    expect((await processor.retrieveIntent(paid.id))!.status).toBe('succeeded');
+  });
+
   it('refunds once per idempotency key and never more than was paid', async () => {
     const unpaid = await newIntent(1000);
     await expect(

@@ -48,6 +48,14 @@ class UnexpectedState extends DomainError {
   }
 }
 
+/** Stripe's statuses from which an intent can be canceled (we never leave one `processing`). */
+const CANCELLABLE = new Set<string>([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'requires_capture',
+]);
+
 const token = (bytes: number) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, '0');
 
 function toIntent(row: IntentRow): ProviderIntent {
@@ -235,6 +243,24 @@ export function createTestProcessor(db: Db, options: TestProcessorOptions) {
     async retrieveIntent(id: string): Promise<ProviderIntent | null> {
       const [row] = await intentById.execute({ id });
       return row ? toIntent(row) : null;
+    },
+
+    /** Cancels an intent that has not been paid, as Stripe does, and sends `payment_intent.canceled`. */
+    async cancelIntent(id: string): Promise<ProviderIntent> {
+      return db
+        .transaction(async (tx) => {
+          const [row] = await tx
+            .select()
+            .from(testPaymentIntents)
+            .where(eq(testPaymentIntents.id, id))
+            .for('update');
+          if (!row) throw new NotFound('No such payment_intent.');
+          if (!CANCELLABLE.has(row.status)) throw new UnexpectedState(row.status);
+          const canceled = await setStatus(tx, row, 'canceled');
+          await enqueue(tx, 'payment_intent.canceled', canceled);
+          return toIntent(canceled);
+        })
+        .finally(() => onEvent?.());
     },
 
     /** Refunds a paid intent, once per idempotency key, and sends `charge.refunded`. */

@@ -32,6 +32,7 @@ export function createTestProvider(processor: TestProcessor, webhookSecret: stri
     createIntent: (request) => processor.createIntent(request),
     updateIntent: (id, change) => processor.updateIntent(id, change),
     retrieveIntent: (id) => processor.retrieveIntent(id),
+    cancelIntent: (id) => processor.cancelIntent(id),
     refund: (intentId, request) => processor.refund(intentId, request),
     parseWebhook: (rawBody, header) => readSignedEvent(rawBody, header, webhookSecret),
   };
