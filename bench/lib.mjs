@@ -2,7 +2,7 @@
 // child processes, scratch databases, the shop server, the load generator, CPU accounting, the machine
 // description and the sections of docs/benchmarks.md. Everything runs on 127.0.0.1.
 import { execFileSync, spawn } from 'node:child_process';
-import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -153,19 +153,29 @@ export function databaseEnv(database, extra = {}) {
 // ---------------------------------------------------------------------------------------------------------
 // Servers
 
+/**
+ * Starts the production server (NODE_ENV=production on 127.0.0.1, a free port, one process so that figures
+ * compare across runs and machines; `extraEnv` adds or overrides variables, e.g. LOG_LEVEL or
+ * WEB_CONCURRENCY) and waits until it is ready. Its stdout and stderr go straight
+ * to `logFile` (the child writes the file itself, so a busy benchmark process never throttles its log).
+ */
 export async function startShop(workDir, database, extraEnv = {}) {
   const port = await freePort();
   const logFile = path.join(workDir, `shop-${port}.log`);
-  const out = createWriteStream(logFile);
   const env = databaseEnv(database, {
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
+    WEB_CONCURRENCY: '1',
     ...extraEnv,
   });
-  const child = startChild([serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout.pipe(out);
-  child.stderr.pipe(out);
+  const out = openSync(logFile, 'a');
+  let child;
+  try {
+    child = startChild([serverEntry], { env, stdio: ['ignore', out, out] });
+  } finally {
+    closeSync(out);
+  }
 
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + READY_TIMEOUT_MS;
@@ -223,12 +233,47 @@ function busyTicks() {
   }
 }
 
-/** Starts a sample; the returned function gives the cores other processes used on average since. */
+/** The ids of the processes whose parent is `pid` (Linux), e.g. the workers of a cluster's primary. */
+export function childPids(pid) {
+  const found = [];
+  let entries = [];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return found;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Field 4 (ppid) is the second after the command's closing parenthesis.
+      if (Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[1]) === pid) found.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+/** CPU ticks of the server: its own, its exited children's and its running children's (cluster workers). */
+function serverTicks(serverPid) {
+  const own = readTicks(`/proc/${serverPid}/stat`, [14, 15, 16, 17]);
+  if (own === null) return null;
+  return childPids(serverPid).reduce(
+    (sum, pid) => sum + (readTicks(`/proc/${pid}/stat`, [14, 15, 16, 17]) ?? 0),
+    own,
+  );
+}
+
+/**
+ * Starts a sample; the returned function gives the cores other processes used on average since. The server
+ * counts with its child processes (the workers when it runs as several processes, WEB_CONCURRENCY).
+ */
 export function sampleOtherCpu(serverPid) {
   const read = () => ({
     at: process.hrtime.bigint(),
     busy: busyTicks(),
-    server: readTicks(`/proc/${serverPid}/stat`, [14, 15]),
+    server: serverTicks(serverPid),
     // This process, plus its waited-for children (the load generator once it has exited).
     self: readTicks('/proc/self/stat', [14, 15, 16, 17]),
   });
