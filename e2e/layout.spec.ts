@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import {
@@ -76,8 +77,8 @@ describe('server-rendered HTML (no JavaScript)', () => {
     for (const link of FOOTER_LINKS) expect(html).toContain(`href="${link.path}"`);
   });
 
-  test("every script carries the response's CSP nonce", async () => {
-    const response = await fetch(`${baseURL}/`);
+  test("a page rendered per request: every script carries the response's CSP nonce", async () => {
+    const response = await fetch(`${baseURL}/login`);
     const csp = response.headers.get('content-security-policy') ?? '';
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce, `no nonce in the page's CSP: ${csp}`).toBeTruthy();
@@ -87,6 +88,27 @@ describe('server-rendered HTML (no JavaScript)', () => {
     expect(scripts.length).toBeGreaterThan(0);
     const withoutNonce = scripts.filter((tag) => !tag.includes(`nonce="${nonce}"`));
     expect(withoutNonce, 'script tags without this response nonce').toEqual([]);
+  });
+
+  test('a cached public page: the CSP lists the hash of each inline script and nothing else inline', async () => {
+    // Twice: the first answer may be the render that fills the cache.
+    await fetch(`${baseURL}/`).then((response) => response.text());
+    const response = await fetch(`${baseURL}/`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc.some((source) => source.startsWith("'nonce-"))).toBe(false);
+    const listed = scriptSrc.filter((source) => source.startsWith("'sha256-"));
+
+    const html = await response.text();
+    expect(html).not.toMatch(/\snonce=/);
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+      .filter(
+        ([, attributes]) => !/\ssrc=/.test(attributes!) && !/application\/(?:ld\+)?json/.test(attributes!),
+      )
+      .map(([, , text]) => `'sha256-${createHash('sha256').update(text!).digest('base64')}'`);
+    expect(inline.length).toBeGreaterThan(0);
+    expect([...new Set(inline)].sort()).toEqual([...listed].sort());
   });
 
   test('an unknown path answers HTTP 404 with an HTML page', async () => {
