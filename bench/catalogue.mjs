@@ -6,9 +6,10 @@
 //   - suggestions   GET /api/products/?search={2-5 letter prefix of a word of the product names}
 //   - size search   GET /api/items/?measurement_unit=..&category=..&width=..&height=..&length=..&approx_size=..
 //   - category      GET /api/products/?category={slug}&page={n}
-// It then times single requests one at a time, EXPLAIN ANALYZEs the SQL of each read (bench/catalogue-sql.mjs)
-// and runs Lighthouse on / and /category/wraps (bench/lighthouse.mjs). The figures go into marked sections
-// of docs/benchmarks.md; the rest of the page (bench/run.mjs) is kept.
+// It then times single requests one at a time, EXPLAIN ANALYZEs the statements the API's services send for a
+// few of those requests (bench/explain-sql.ts) and runs Lighthouse on / and /category/wraps
+// (bench/lighthouse.mjs). The figures go into marked sections of docs/benchmarks.md; the rest of the page
+// (bench/run.mjs) is kept.
 //
 //   npm run bench:catalogue                               PGlite (+ Lighthouse when it is available)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:catalogue    PGlite and PostgreSQL
@@ -16,17 +17,12 @@
 //   npm run bench:catalogue -- --only report                rewrite the summary from the recorded sections
 //   options: --items N (100000), --connections N (50), --duration S (10), --warmup S (2), --sample N (150)
 //   LIGHTHOUSE_DIR=/some/dir (where `npm i lighthouse@~12.8` was run) when lighthouse is not in the workspace
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import {
-  categoryQueries,
-  searchedMillimetres,
-  sizeSearchPath,
-  sizeSearchQueries,
-  suggestionQueries,
-} from './catalogue-sql.mjs';
+import { parseArgs, promisify } from 'node:util';
+import { sizeSearchPath } from './catalogue-sql.mjs';
 import {
   assertLocalDatabaseUrl,
   autocannonVersion,
@@ -321,31 +317,22 @@ function classifyCategory(requestPath) {
 function explainCases(catalogue) {
   const wraps = catalogue.categories.find((c) => c.slug === 'wraps') ?? catalogue.categories[0];
   const lastPage = Math.max(1, Math.ceil(wraps.count / 20));
-  const size = (label, search) => ({
-    endpoint: 'size search',
-    label,
-    path: sizeSearchPath(search),
-    queries: sizeSearchQueries(search),
-    searchedMm: searchedMillimetres(search),
-  });
+  const size = (label, search) => ({ endpoint: 'size search', label, path: sizeSearchPath(search) });
   return [
     {
       endpoint: 'suggestions',
       label: '"pa" (2 letters: substring only)',
       path: suggestionPath('pa', 10),
-      queries: suggestionQueries('pa'),
     },
     {
       endpoint: 'suggestions',
       label: '"heav" (4 letters: substring or similar word)',
       path: suggestionPath('heav', 10),
-      queries: suggestionQueries('heav'),
     },
     {
       endpoint: 'suggestions',
       label: '"wrap" (also a category name)',
       path: suggestionPath('wrap', 10),
-      queries: suggestionQueries('wrap'),
     },
     size('approx, boxes 30 x 20 x 40 CM', {
       unit: 'CM',
@@ -375,63 +362,41 @@ function explainCases(catalogue) {
       endpoint: 'category',
       label: `wraps, page 1`,
       path: categoryPath(wraps.slug, 1),
-      queries: categoryQueries(wraps.slug, 1),
     },
     {
       endpoint: 'category',
       label: `wraps, page ${lastPage} (last)`,
       path: categoryPath(wraps.slug, lastPage),
-      queries: categoryQueries(wraps.slug, lastPage),
     },
   ];
 }
 
-/** The counts the API answers for the cases, to check that the rebuilt SQL is still the app's. */
+/** The counts the API answers for the cases, to check that the explained reads had the requests' inputs. */
 async function apiCounts(origin, cases) {
   for (const c of cases) c.apiCount = await expectOk(`${origin}${c.path}`, (body) => JSON.parse(body).count);
 }
 
 const PLAN_RUNS = 3;
+const execFileAsync = promisify(execFile);
 
-/** EXPLAIN (ANALYZE, BUFFERS) of each case's count and rows query; `query(sql, params)` returns rows. */
-async function explainAll(query, cases) {
-  for (const c of cases) {
-    for (const statement of c.queries.setup) await query(statement, []);
-    const [{ count }] = await query(c.queries.count.sql, c.queries.count.params);
-    c.sqlCount = Number(count);
-    c.plans = {};
-    for (const kind of ['count', 'rows']) {
-      const { sql, params } = c.queries[kind];
-      let text = '';
-      // The first runs warm the caches; the last is kept.
-      for (let run = 0; run < PLAN_RUNS; run++) {
-        const rows = await query(`explain (analyze, buffers) ${sql}`, params);
-        text = rows.map((row) => row['QUERY PLAN']).join('\n');
-      }
-      c.plans[kind] = analysePlan(text);
-    }
-  }
-  return cases;
-}
-
-function analysePlan(text) {
-  const execution = /Execution Time: ([\d.]+) ms/.exec(text);
-  const planning = /Planning Time: ([\d.]+) ms/.exec(text);
-  const indexes = new Set();
-  const seqScans = new Set();
-  for (const match of text.matchAll(
-    /(?:Bitmap Index Scan|Index Only Scan|Index Scan)(?: Backward)? (?:using|on) (\w+)/g,
-  )) {
-    indexes.add(match[1]);
-  }
-  for (const match of text.matchAll(/Seq Scan on (\w+)/g)) seqScans.add(match[1]);
-  return {
-    text,
-    executionMs: execution ? Number(execution[1]) : null,
-    planningMs: planning ? Number(planning[1]) : null,
-    indexes: [...indexes],
-    seqScans: [...seqScans],
-  };
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of every statement the API's services send for each case's request, with the
+ * values they send (bench/explain-sql.ts, in its own process: on PGlite, once the server has let go of the
+ * data directory). Adds each case's `statements` and the count its services answered (`explainedCount`).
+ */
+async function explainCasesOn(database, cases) {
+  const script = path.join(root, 'bench/explain-sql.ts');
+  const { stdout } = await execFileAsync(
+    process.execPath,
+    ['--import', 'tsx', script, '--runs', String(PLAN_RUNS), ...cases.map((c) => c.path)],
+    { cwd: root, env: databaseEnv(database), maxBuffer: 64 * 1024 * 1024 },
+  );
+  const explained = JSON.parse(stdout);
+  cases.forEach((c, i) => {
+    c.explainedCount = explained.reads[i].count;
+    c.statements = explained.reads[i].statements;
+  });
+  return { cases, relations: explained.relations, version: explained.version };
 }
 
 /** A plan for the page: no buffer lines, long conditions cut. */
@@ -441,37 +406,6 @@ function trimPlan(text) {
     .filter((line) => !/^\s*Buffers:|^\s*Planning:$/.test(line))
     .map((line) => (line.length > 190 ? `${line.slice(0, 187)}...` : line))
     .join('\n');
-}
-
-async function explainOnPostgres(databaseUrl, cases) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await explainAll(async (sql, params) => (await client.query(sql, params)).rows, cases);
-    const { rows } = await client.query(
-      `select relname, relpages, relallvisible, reltuples::bigint as reltuples from pg_class where relname in ('items', 'products', 'product_variants') order by relname`,
-    );
-    return { cases, relations: rows };
-  } finally {
-    await client.end();
-  }
-}
-
-async function explainOnPglite(dataDir, cases) {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  try {
-    await explainAll(async (sql, params) => (await db.query(sql, params)).rows, cases);
-    const { rows } = await db.query(
-      `select relname, relpages, relallvisible, reltuples::bigint as reltuples from pg_class where relname in ('items', 'products', 'product_variants') order by relname`,
-    );
-    const version = (await db.query('show server_version')).rows[0]?.server_version;
-    return { cases, relations: rows, version };
-  } finally {
-    await db.close();
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -560,13 +494,9 @@ async function benchDatabase(engine, { lighthouse }) {
 
     const cases = explainCases(catalogue);
     await apiCounts(shop.origin, cases);
-    if (database.engine === 'postgres') {
-      result.explain = await explainOnPostgres(database.databaseUrl, cases);
-      result.explain.version = database.serverVersion;
-    } else {
-      await stopChild(shop.child);
-      result.explain = await explainOnPglite(database.env.DATA_DIR, cases);
-    }
+    // PGlite's data directory is the server's alone while it runs.
+    if (database.engine === 'pglite') await stopChild(shop.child);
+    result.explain = await explainCasesOn(database, cases);
   }
 
   if (lighthouse) {
@@ -720,21 +650,34 @@ ${sampleTable('category listing', samples.category)}
 ${explain ? explainReport(result) : ''}`;
 }
 
+/** A statement's prepared name (PostgreSQL), else its place among the request's (PGlite names none). */
+const statementName = (statement, i) => statement.name ?? `statement ${i + 1}`;
+
 function explainSummaryTable(cases) {
   return table(
-    ['read', 'input', 'query', 'execution (ms)', 'indexes used', 'sequential scans', 'count: SQL / API'],
+    [
+      'read',
+      'input',
+      'statement',
+      'planning (ms)',
+      'execution (ms)',
+      'indexes used',
+      'sequential scans',
+      'count: explained / API',
+    ],
     cases.flatMap((c) =>
-      ['count', 'rows'].map((kind) => [
-        kind === 'count' ? c.endpoint : '',
-        kind === 'count' ? c.label : '',
-        kind,
-        fmt(c.plans[kind].executionMs, 2),
-        c.plans[kind].indexes.map((i) => `\`${i}\``).join(', ') || '—',
-        c.plans[kind].seqScans.length
-          ? c.plans[kind].seqScans.map((t) => (t === 'items' ? '**`items`**' : `\`${t}\``)).join(', ')
+      c.statements.map((s, i) => [
+        i === 0 ? c.endpoint : '',
+        i === 0 ? c.label : '',
+        s.name ? `\`${s.name}\`` : statementName(s, i),
+        fmt(s.planningMs, 2),
+        fmt(s.executionMs, 2),
+        s.indexes.map((index) => `\`${index}\``).join(', ') || '—',
+        s.seqScans.length
+          ? s.seqScans.map((t) => (t === 'items' ? '**`items`**' : `\`${t}\``)).join(', ')
           : 'none',
-        kind === 'count'
-          ? `${c.sqlCount} / ${c.apiCount}${c.sqlCount === c.apiCount ? '' : ' **(differ: bench/catalogue-sql.mjs is out of date)**'}`
+        i === 0
+          ? `${c.explainedCount} / ${c.apiCount}${c.explainedCount === c.apiCount ? '' : ' **(differ: bench/explain-sql.ts did not read what the request asks)**'}`
           : '',
       ]),
     ),
@@ -743,9 +686,7 @@ function explainSummaryTable(cases) {
 
 function explainReport(result) {
   const { cases, relations, version } = result.explain;
-  const seqOnItems = cases.filter((c) =>
-    ['count', 'rows'].some((k) => c.plans[k].seqScans.includes('items')),
-  );
+  const seqOnItems = cases.filter((c) => c.statements.some((s) => s.seqScans.includes('items')));
   const rel = relations
     .map(
       (r) =>
@@ -761,20 +702,17 @@ function explainReport(result) {
 \`${c.path}\`
 
 \`\`\`text
--- count
-${trimPlan(c.plans.count.text)}
-
--- rows
-${trimPlan(c.plans.rows.text)}
+${c.statements.map((s, i) => `-- ${statementName(s, i)}\n${trimPlan(s.plan)}`).join('\n\n')}
 \`\`\`
 
 </details>`,
           )
           .join('\n\n')
       : '';
-  return `**EXPLAIN (ANALYZE, BUFFERS)** on ${result.engine === 'postgres' ? `PostgreSQL ${version}` : `PGlite (PostgreSQL ${version})`}, the third of
-${PLAN_RUNS} runs of the SQL the API sends (bench/catalogue-sql.mjs, checked against the API's count), with the
-same parameters. Relations: ${rel}.
+  return `**EXPLAIN (ANALYZE, BUFFERS)** on ${result.engine === 'postgres' ? `PostgreSQL ${version}` : `PGlite (PostgreSQL ${version})`}, the last of
+${PLAN_RUNS} runs of each statement the API's services send for the request, in their order and with
+their values (bench/explain-sql.ts records them from the services themselves; the count they answered is
+checked against the API's). Custom plans for these values. Relations: ${rel}.
 Sequential scan over \`items\`: ${seqOnItems.length ? `**yes**, in ${seqOnItems.map((c) => `${c.endpoint} ${c.label}`).join('; ')}` : 'none'}.
 
 ${explainSummaryTable(cases)}
