@@ -11,7 +11,7 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { frameworkErrors, registerErrorHandling } from './http/errors';
-import { registerSecurityHeaders } from './http/security';
+import { DOCUMENT_SECURITY_HEADERS, registerSecurityHeaders } from './http/security';
 import { registerAuthentication } from './modules/accounts/authenticate';
 import { accountRoutes } from './modules/accounts/routes';
 import { resolveSigningSecrets } from './modules/accounts/secrets';
@@ -235,7 +235,14 @@ export async function buildApp({ config, database, storefront, logStream, paymen
         },
         transform: jsonSchemaTransform,
       });
-      await api.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+      // The docs page is an HTML document: it gets what pages get on top of the API's headers.
+      await api.register(async (docs) => {
+        docs.addHook('onRequest', (_request, reply, done) => {
+          reply.headers(DOCUMENT_SECURITY_HEADERS);
+          done();
+        });
+        await docs.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+      });
       await api.register(healthRoutes, { database });
       await api.register(catalogueRoutes, { catalogue: services.catalogue });
       await api.register(itemRoutes, { items: services.items });

@@ -34,21 +34,31 @@ export function pageContentSecurityPolicy(scripts: PageScripts, options: { dev?:
 
 /**
  * Security headers for every answer, worked out once at start-up (what helmet sends, without rebuilding
- * its configuration per request). The API's own CSP forbids everything: it serves JSON. Pages replace
- * the CSP with their nonce- or hash-based policy; the API docs page sets its own.
+ * its configuration per request): the set OWASP's REST Security Cheat Sheet asks of an API. The API's own
+ * CSP forbids everything: it serves JSON. Pages replace the CSP with their nonce- or hash-based policy; the
+ * API docs page sets its own.
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy':
     "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-  'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
-  'origin-agent-cluster': '?1',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
+/**
+ * What helmet adds for HTML documents, which only a browsing context reads (opener isolation, the origin's
+ * agent cluster, DNS prefetching, old IE's download and XSS-filter behaviour, Adobe's cross-domain
+ * policies): sent with every page, not with JSON or assets. Each header costs every answer its
+ * validation and bytes (a twelfth of `/api/health/`'s throughput for six: docs/benchmarks.md).
+ */
+export const DOCUMENT_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'cross-origin-opener-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
   'x-dns-prefetch-control': 'off',
   'x-download-options': 'noopen',
-  'x-frame-options': 'DENY',
   'x-permitted-cross-domain-policies': 'none',
   'x-xss-protection': '0',
 };

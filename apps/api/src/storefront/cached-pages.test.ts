@@ -138,6 +138,12 @@ describe('the rendered-page cache', () => {
     );
     expect(withoutNonce(firstHtml)).toBe(storedHtml);
     expect(String(first.headers['content-security-policy'])).toMatch(/'nonce-[^']+'/);
+    // Rendered or stored, a page is a document: it carries the document headers as well as the API's.
+    for (const res of [first, second]) {
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(res.headers['x-xss-protection']).toBe('0');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    }
   });
 
   it('allows exactly the stored page’s inline scripts by their hashes, never by unsafe-inline', async () => {

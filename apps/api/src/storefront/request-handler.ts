@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import type { StorefrontLoadContext } from '@shop/domain';
 import { createRequestHandler } from 'react-router';
-import { pageContentSecurityPolicy } from '../http/security';
+import { DOCUMENT_SECURITY_HEADERS, pageContentSecurityPolicy } from '../http/security';
 import { createSemaphore } from '../lib/semaphore';
 import type { Services } from '../app';
 import { buildCachedPage, type CachedPage } from './cached-page';
@@ -331,6 +331,7 @@ export async function registerPageHandler(app: FastifyInstance, options: PageHan
       handler: async (request, reply) => {
         // The wildcard also catches API paths with an unknown method; they answer JSON, not a page.
         if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
+        reply.headers(DOCUMENT_SECURITY_HEADERS);
         const url = new URL(request.url, origin);
         const key =
           cache && (request.method === 'GET' || request.method === 'HEAD') ? pageCacheKey(url) : null;

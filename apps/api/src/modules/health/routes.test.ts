@@ -51,6 +51,18 @@ describe('health', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toContain('max-age=');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    // What only a browsing context reads is sent with documents, not with JSON.
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(res.headers['x-xss-protection']).toBeUndefined();
+  });
+
+  it('sends the document headers with the API docs page', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('serves the OpenAPI document with the categories path', async () => {
