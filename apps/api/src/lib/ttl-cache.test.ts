@@ -16,6 +16,18 @@ describe('createTtlCache', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it('lets go of entries nobody read within their time to live when the next one is stored', async () => {
+    vi.useFakeTimers();
+    const cache = createTtlCache<number>(1000, 100);
+    for (const key of ['a', 'b', 'c']) await cache.get(key, async () => 1);
+    vi.advanceTimersByTime(500);
+    await cache.get('b', async () => 2);
+    vi.advanceTimersByTime(501);
+    await cache.get('d', async () => 3);
+    // a and c expired unread and went; b, read since, expired too and went; d stays.
+    expect(cache.size).toBe(1);
+  });
+
   it('shares one load between concurrent misses', async () => {
     const cache = createTtlCache<number>(1000);
     const load = vi.fn(() => new Promise<number>((resolve) => setTimeout(() => resolve(1), 5)));

@@ -28,9 +28,13 @@ export function createTtlCache<V>(ttlMs: number, limits: number | TtlCacheLimits
     totalWeight -= entry.weight;
   }
 
-  function evict() {
+  /**
+   * Drops the least recently used entries while over a limit, and expired ones at the front: an entry
+   * nobody has read for its whole time to live would otherwise hold its memory until the cache filled.
+   */
+  function evict(now: number) {
     for (const [key, entry] of entries) {
-      if (entries.size <= maxEntries && totalWeight <= maxWeight) return;
+      if (entries.size <= maxEntries && totalWeight <= maxWeight && entry.expires > now) return;
       remove(key, entry);
     }
   }
@@ -47,19 +51,23 @@ export function createTtlCache<V>(ttlMs: number, limits: number | TtlCacheLimits
       if (hit) remove(key, hit);
       const entry: Entry = { expires: now + ttlMs, value: load(), weight: 0 };
       entries.set(key, entry);
-      evict();
+      evict(now);
       entry.value.then(
         (value) => {
           // Weighed once loaded, unless a clear() or a newer load has replaced it meanwhile.
           if (!weigh || entries.get(key) !== entry) return;
           entry.weight = weigh(value);
           totalWeight += entry.weight;
-          evict();
+          evict(Date.now());
         },
         // A failed load is not remembered.
         () => remove(key, entry),
       );
       return entry.value;
+    },
+    /** Entries held now, loaded or loading. */
+    get size() {
+      return entries.size;
     },
     clear() {
       entries.clear();

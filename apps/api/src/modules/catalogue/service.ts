@@ -112,7 +112,8 @@ export function createCatalogueService(db: Db) {
   // The categories each word names: compared once per word while the searches are kept.
   const categoryMatches = createTtlCache<number[][]>(SEARCH_CACHE_MS, 10_000);
   const featured = createTtlCache<ProductSummary[]>(CATALOGUE_CACHE_MS);
-  const pages = createTtlCache<ProductPage | null>(CATALOGUE_CACHE_MS, 1000);
+  // The hot products only: every rendered product page is also kept by the page cache (storefront/).
+  const pages = createTtlCache<ProductPage | null>(CATALOGUE_CACHE_MS, 200);
 
   /**
    * The product page in nine queries whatever the number of variants and items: the product, then one
