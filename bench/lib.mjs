@@ -558,3 +558,43 @@ export function shuffle(random, list) {
   }
   return copy;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Calling the API from a benchmark
+
+export async function api(origin, requestPath, { method = 'GET', body, headers = {}, status = [200] } = {}) {
+  const response = await fetch(`${origin}${requestPath}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  if (!status.includes(response.status))
+    throw new Error(`${method} ${requestPath} answered ${response.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+/** Every result of a paginated GET, following `next`. */
+export async function all(origin, requestPath) {
+  const results = [];
+  for (let next = requestPath; next;) {
+    const page = await api(origin, next);
+    results.push(...page.results);
+    next = page.next;
+  }
+  return results;
+}
+
+/** Runs `task` over `list` with a few requests in flight. */
+export async function inParallel(list, task, width = 6) {
+  const out = new Array(list.length);
+  let at = 0;
+  const worker = async () => {
+    while (at < list.length) {
+      const i = at++;
+      out[i] = await task(list[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: width }, worker));
+  return out;
+}

@@ -24,15 +24,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  all,
+  api,
   assertLocalDatabaseUrl,
   autocannonVersion,
   cleanUp,
   databaseEnv,
   fmt,
+  inParallel,
   load,
   log,
   machineFacts,
+  mulberry32,
   onCleanUp,
+  pick,
   prepareDatabase,
   readReport,
   runNode,
@@ -40,14 +45,12 @@ import {
   sectionContent,
   seedEntry,
   serverEntry,
+  shuffle,
   sleep,
   startShop,
   summarise,
   table,
   writeSection,
-  mulberry32,
-  pick,
-  shuffle,
 } from './lib.mjs';
 
 const { values: options } = parseArgs({
@@ -93,43 +96,6 @@ const FIGURES = [
 // Random inputs (seeded) and API reads
 
 const ids = (name, values) => values.map((value) => `${name}=${value}`).join('&');
-
-async function api(origin, requestPath, { method = 'GET', body, headers = {}, status = [200] } = {}) {
-  const response = await fetch(`${origin}${requestPath}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!status.includes(response.status))
-    throw new Error(`${method} ${requestPath} answered ${response.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text);
-}
-
-/** Every result of a paginated GET, following `next`. */
-async function all(origin, requestPath) {
-  const results = [];
-  for (let next = requestPath; next;) {
-    const page = await api(origin, next);
-    results.push(...page.results);
-    next = page.next;
-  }
-  return results;
-}
-
-/** Runs `task` over `list` with a few requests in flight. */
-async function inParallel(list, task, width = 6) {
-  const out = new Array(list.length);
-  let at = 0;
-  const worker = async () => {
-    while (at < list.length) {
-      const i = at++;
-      out[i] = await task(list[i], i);
-    }
-  };
-  await Promise.all(Array.from({ length: width }, worker));
-  return out;
-}
 
 /** Every product (id, slug, category), then the variants and active items of a random sample of them. */
 async function readCatalogue(origin, random) {

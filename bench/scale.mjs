@@ -32,12 +32,15 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sizeSearchPath } from './catalogue-sql.mjs';
 import {
+  all,
+  api,
   assertLocalDatabaseUrl,
   autocannonVersion,
   cleanUp,
   databaseEnv,
   expectOk,
   fmt,
+  inParallel,
   isSkewed,
   load,
   loadSpread,
@@ -221,43 +224,6 @@ async function waitUntilIdle(shop, limitMs = 180_000) {
 
 // ---------------------------------------------------------------------------------------------------------
 // The catalogue as the API lists it, and the request lists
-
-async function api(origin, requestPath, { method = 'GET', body, headers = {}, status = [200] } = {}) {
-  const response = await fetch(`${origin}${requestPath}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!status.includes(response.status))
-    throw new Error(`${method} ${requestPath} answered ${response.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text);
-}
-
-/** Every result of a paginated GET, following `next`. */
-async function all(origin, requestPath) {
-  const results = [];
-  for (let next = requestPath; next;) {
-    const page = await api(origin, next);
-    results.push(...page.results);
-    next = page.next;
-  }
-  return results;
-}
-
-/** Runs `task` over `list` with a few requests in flight. */
-async function inParallel(list, task, width = 6) {
-  const out = new Array(list.length);
-  let at = 0;
-  const worker = async () => {
-    while (at < list.length) {
-      const i = at++;
-      out[i] = await task(list[i], i);
-    }
-  };
-  await Promise.all(Array.from({ length: width }, worker));
-  return out;
-}
 
 /** Every product (id, slug, name, category) and each category's product count. */
 async function readCatalogue(origin) {
