@@ -41,24 +41,13 @@ export async function selectOwnCart(db: Db, cartId: number, userId: number): Pro
 }
 
 /**
- * For the rest of the transaction, named statements run their generic plan (made once per connection)
- * instead of being planned again for a call. The cart write's statements take arrays, whose known sizes
- * make PostgreSQL's per-call plans look cheaper than the generic one (which assumes 10 rows), so it kept
- * planning them again: the write on every call (1.6 ms, for 0.2-0.6 ms of execution), the read on three
- * calls in four. Their generic plans are the same index scans. Set by the lock's statement, for its
- * transaction only, so it costs no round trip.
- */
-const genericPlansForTransaction = sql<string>`set_config('plan_cache_mode', 'force_generic_plan', true)`;
-
-/**
  * Locks the user's cart row until the transaction ends (`select … for update`), so concurrent writes to
  * one cart run one after the other: no lost merge, no stock counted twice. Null when it is not theirs.
- * Also sets generic plans for the transaction's other statements.
  */
 export async function lockOwnCart(tx: Db, cartId: number, userId: number): Promise<number | null> {
   // Named, so each connection plans it once, inside a transaction too (the house pattern).
   const [row] = await tx
-    .select({ id: carts.id, plans: genericPlansForTransaction })
+    .select({ id: carts.id })
     .from(carts)
     .where(and(eq(carts.id, sql.placeholder('cartId')), eq(carts.userId, sql.placeholder('userId'))))
     .for('update')
@@ -68,7 +57,7 @@ export async function lockOwnCart(tx: Db, cartId: number, userId: number): Promi
 }
 
 /**
- * Locks the cart of one of the user's lines, as `lockOwnCart` does (generic plans too), and says which
+ * Locks the cart of one of the user's lines, as `lockOwnCart` does, and says which
  * item the line is of. Null when the line is not theirs. (The line itself is read again after the lock.)
  */
 export async function lockCartOfOwnLine(
@@ -77,7 +66,7 @@ export async function lockCartOfOwnLine(
   userId: number,
 ): Promise<{ cartId: number; itemId: number } | null> {
   const [row] = await tx
-    .select({ cartId: carts.id, itemId: cartItems.itemId, plans: genericPlansForTransaction })
+    .select({ cartId: carts.id, itemId: cartItems.itemId })
     .from(carts)
     .innerJoin(cartItems, eq(cartItems.cartId, carts.id))
     .where(and(eq(cartItems.id, sql.placeholder('lineId')), eq(carts.userId, sql.placeholder('userId'))))

@@ -1,16 +1,11 @@
 // The cart's writes in a fixed, small number of statements (issue 10: a 10-line add in at most 8, BEGIN and
 // COMMIT included). Counted at the service, so the route's session check (`accounts_live_session`, one
 // statement on every authenticated call) is not in these lists.
-import { inArray, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import type pg from 'pg';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
-import * as schema from '../../db/schema';
 import { items } from '../../db/schema';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
 import { countingDb } from '../../../test/query-counter';
-import { lockOwnCart } from './queries';
 import { createCartsService } from './service';
 import { cartLine, itemBySku, newShopper, tierId } from './testing';
 
@@ -208,46 +203,5 @@ describe('statements the cart writes send', () => {
     await expect(service.deleteLine(shopper.userId, other!.id)).rejects.toMatchObject({ statusCode: 404 });
     expect(counted(counter).kinds).toHaveLength(2);
     expect((await shopper.lines()).map((row) => row.id)).toEqual([line!.id]);
-  });
-
-  it('plans the write’s named statements once a connection: generic plans, for its transaction only', async () => {
-    const shopper = await newShopper(ctx);
-    const ten = await tenItems();
-    // One connection, so what a transaction leaves on it can be read afterwards.
-    const pool =
-      ctx.database.kind === 'postgres' ? (ctx.database.db as unknown as { $client: pg.Pool }).$client : null;
-    const client = await pool?.connect();
-    try {
-      const db = client ? (drizzle(client, { schema }) as unknown as Db) : ctx.database.db;
-      const mode = async (on: Db) =>
-        (await on.execute<{ plan_cache_mode: string }>(sql`show plan_cache_mode`)).rows[0]!.plan_cache_mode;
-      const inside = await db.transaction(async (tx) => {
-        await lockOwnCart(tx, shopper.cartId, shopper.userId);
-        return mode(tx);
-      });
-      expect({ inside, after: await mode(db) }).toEqual({ inside: 'force_generic_plan', after: 'auto' });
-
-      const service = createCartsService(db);
-      const lines = ten.map((item) => cartLine(shopper.cartId, item.id, item.tier1, 1));
-      for (let i = 0; i < 6; i++) await service.addLines(shopper.userId, lines);
-      expect((await shopper.lines()).map((line) => line.packQuantity)).toEqual(ten.map(() => 6));
-      if (client) {
-        // PostgreSQL's own count. By default their array parameters would have them planned again on every
-        // call (the per-call plan looks cheaper than the generic one); here none is.
-        const plans = await client.query<{ name: string; generic_plans: string; custom_plans: string }>(
-          `select name, generic_plans, custom_plans from pg_prepared_statements
-           where name in ('cart_facts', 'cart_write_lines') order by name`,
-        );
-        // The connection may have run them before this test: at least these six calls, none planned anew.
-        expect(plans.rows.map((row) => [row.name, Number(row.generic_plans) >= 6, row.custom_plans])).toEqual(
-          [
-            ['cart_facts', true, '0'],
-            ['cart_write_lines', true, '0'],
-          ],
-        );
-      }
-    } finally {
-      client?.release();
-    }
   });
 });
