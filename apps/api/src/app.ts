@@ -86,6 +86,8 @@ const REDACT = [
   'body.verification_token',
   'body.refresh',
   'body.token',
+  // A driver error may carry its connection (pg-pool's idle errors), whose parameters hold the password.
+  'err.client',
 ];
 
 /** What an operator must know about the configuration, logged once when the app is built. */

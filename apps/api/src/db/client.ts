@@ -62,7 +62,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // on the pool; unhandled, it would end the process. The pool drops that connection and opens another
     // when next needed; a request that was using one gets the error itself.
     let onIdleError: (err: Error) => void = () => {};
-    pool.on('error', (err) => onIdleError(err));
+    pool.on('error', (err) => {
+      // pg-pool hangs the client on the error; logged, its connection parameters would show the password.
+      delete (err as Error & { client?: unknown }).client;
+      onIdleError(err);
+    });
     // A connection checked out for a transaction has no listener of the pool's: its end fails the statement
     // under way (the request answers 5xx), and the 'error' event that follows would end the process.
     pool.on('connect', (client) => client.on('error', () => {}));

@@ -109,4 +109,23 @@ describe('catalogue change notifications', () => {
     await renameSomeProduct();
     await changeAfter(after);
   });
+
+  it('tells of an idle pooled connection that failed without its client, whose parameters hold the password', async () => {
+    const failures: Error[] = [];
+    ctx.database.onConnectionError((err) => failures.push(err));
+    // Two connections at once, so one is idle in the pool while the other kills it.
+    await Promise.all([ctx.database.ping(), ctx.database.ping()]);
+    await ctx.database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid() and state = 'idle'
+              and query not ilike 'LISTEN%'`,
+    );
+    const deadline = Date.now() + 3000;
+    while (failures.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(failures.length).toBeGreaterThan(0);
+    for (const err of failures) {
+      expect(err.message).toMatch(/terminat/);
+      expect(Object.keys(err)).not.toContain('client');
+    }
+  });
 });
