@@ -172,20 +172,6 @@ export function selectFeaturedProducts(db: Db): Promise<ProductRow[]> {
     .limit(15);
 }
 
-export async function selectProductInCategory(
-  db: Db,
-  categorySlug: string,
-  productSlug: string,
-): Promise<ProductRow | null> {
-  const [row] = await db
-    .select(productColumns)
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(eq(products.slug, productSlug), eq(categories.slug, categorySlug)))
-    .limit(1);
-  return row ?? null;
-}
-
 export type ProductImageRow = { id: number; productId: number; image: string; altText: string };
 
 /** The images of several products in one query (no N+1). */
@@ -560,18 +546,49 @@ export function prepareCatalogueReads(db: Db) {
 // The product page: one query per table, by product, whatever the number of variants and items
 // ---------------------------------------------------------------------------------------------
 
-/** The ids of a product's active items (a subquery; never read on its own). */
-function activeItemIdsOf(db: Db, productId: number) {
-  return db
+/**
+ * The product page's reads as named prepared statements, built once per database handle (each connection
+ * plans them once): the product by its category and slug, then one statement per table by the product's
+ * id. A rendered product page runs all nine, so each saves its building and planning on every render.
+ */
+export function prepareProductPageReads(db: Db) {
+  const productId = sql.placeholder('productId');
+  const activeItemIds = db
     .select({ id: items.id })
     .from(items)
     .innerJoin(productVariants, eq(productVariants.id, items.productVariantId))
     .where(and(eq(productVariants.productId, productId), eq(items.status, 'active')));
-}
-
-/** A product's table fields, per variant in position order. */
-export function selectProductTableFields(db: Db, productId: number) {
-  return db
+  const product = db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(
+      and(
+        eq(products.slug, sql.placeholder('productSlug')),
+        eq(categories.slug, sql.placeholder('categorySlug')),
+      ),
+    )
+    .limit(1)
+    .prepare('product_page_product');
+  const images = db
+    .select({
+      id: productImages.id,
+      productId: productImages.productId,
+      image: productImages.image,
+      altText: productImages.altText,
+    })
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+    .orderBy(asc(productImages.position), asc(productImages.id))
+    .prepare('product_page_images');
+  const variants = db
+    .select()
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.position), asc(productVariants.id))
+    .prepare('product_page_variants');
+  // A product's table fields, per variant in position order.
+  const fields = db
     .select({
       id: tableFields.id,
       productVariantId: tableFields.productVariantId,
@@ -583,12 +600,10 @@ export function selectProductTableFields(db: Db, productId: number) {
     .from(tableFields)
     .innerJoin(productVariants, eq(productVariants.id, tableFields.productVariantId))
     .where(eq(productVariants.productId, productId))
-    .orderBy(asc(tableFields.productVariantId), asc(tableFields.position), asc(tableFields.id));
-}
-
-/** A product's pricing tiers, per variant: pack tiers then pallet tiers, each by range start. */
-export function selectProductTiers(db: Db, productId: number) {
-  return db
+    .orderBy(asc(tableFields.productVariantId), asc(tableFields.position), asc(tableFields.id))
+    .prepare('product_page_fields');
+  // A product's pricing tiers, per variant: pack tiers then pallet tiers, each by range start.
+  const tiers = db
     .select({
       id: pricingTiers.id,
       productVariantId: pricingTiers.productVariantId,
@@ -605,30 +620,23 @@ export function selectProductTiers(db: Db, productId: number) {
       asc(pricingTiers.tierType),
       asc(pricingTiers.rangeStart),
       asc(pricingTiers.id),
-    );
-}
-
-/** A product's active items, per variant in table order (by id). */
-export function selectProductActiveItems(db: Db, productId: number) {
-  return db
+    )
+    .prepare('product_page_tiers');
+  // A product's active items, per variant in table order (by id).
+  const activeItems = db
     .select({ item: items })
     .from(items)
     .innerJoin(productVariants, eq(productVariants.id, items.productVariantId))
     .where(and(eq(productVariants.productId, productId), eq(items.status, 'active')))
     .orderBy(asc(items.productVariantId), asc(items.id))
-    .then((rows) => rows.map((row) => row.item));
-}
-
-export function selectProductItemImages(db: Db, productId: number) {
-  return db
+    .prepare('product_page_items');
+  const itemImageRows = db
     .select({ ownerId: itemImages.itemId, image: itemImages.image, altText: itemImages.altText })
     .from(itemImages)
-    .where(inArray(itemImages.itemId, activeItemIdsOf(db, productId)))
-    .orderBy(asc(itemImages.itemId), asc(itemImages.position), asc(itemImages.id));
-}
-
-export function selectProductDataEntries(db: Db, productId: number) {
-  return db
+    .where(inArray(itemImages.itemId, activeItemIds))
+    .orderBy(asc(itemImages.itemId), asc(itemImages.position), asc(itemImages.id))
+    .prepare('product_page_item_images');
+  const entries = db
     .select({
       itemId: itemDataEntries.itemId,
       field: itemDataEntries.tableFieldId,
@@ -637,13 +645,11 @@ export function selectProductDataEntries(db: Db, productId: number) {
       valueImage: itemDataEntries.valueImage,
     })
     .from(itemDataEntries)
-    .where(inArray(itemDataEntries.itemId, activeItemIdsOf(db, productId)))
-    .orderBy(asc(itemDataEntries.itemId), asc(itemDataEntries.tableFieldId));
-}
-
-/** The list prices of a product's active items, per item in tier order. */
-export function selectProductPrices(db: Db, productId: number) {
-  return db
+    .where(inArray(itemDataEntries.itemId, activeItemIds))
+    .orderBy(asc(itemDataEntries.itemId), asc(itemDataEntries.tableFieldId))
+    .prepare('product_page_entries');
+  // The list prices of a product's active items, per item in tier order.
+  const prices = db
     .select({
       itemId: pricingData.itemId,
       tierId: pricingData.pricingTierId,
@@ -651,11 +657,26 @@ export function selectProductPrices(db: Db, productId: number) {
     })
     .from(pricingData)
     .innerJoin(pricingTiers, eq(pricingTiers.id, pricingData.pricingTierId))
-    .where(inArray(pricingData.itemId, activeItemIdsOf(db, productId)))
+    .where(inArray(pricingData.itemId, activeItemIds))
     .orderBy(
       asc(pricingData.itemId),
       asc(pricingTiers.tierType),
       asc(pricingTiers.rangeStart),
       asc(pricingTiers.id),
-    );
+    )
+    .prepare('product_page_prices');
+
+  const byProduct = (id: number) => ({ productId: id });
+  return {
+    product: async (categorySlug: string, productSlug: string): Promise<ProductRow | null> =>
+      (await product.execute({ categorySlug, productSlug }))[0] ?? null,
+    images: (id: number): Promise<ProductImageRow[]> => images.execute(byProduct(id)),
+    variants: (id: number) => variants.execute(byProduct(id)),
+    fields: (id: number) => fields.execute(byProduct(id)),
+    tiers: (id: number) => tiers.execute(byProduct(id)),
+    items: async (id: number) => (await activeItems.execute(byProduct(id))).map((row) => row.item),
+    itemImages: (id: number) => itemImageRows.execute(byProduct(id)),
+    entries: (id: number) => entries.execute(byProduct(id)),
+    prices: (id: number) => prices.execute(byProduct(id)),
+  };
 }

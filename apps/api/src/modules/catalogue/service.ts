@@ -12,7 +12,6 @@ import { pageWindow } from '../../http/pagination';
 import { groupBy } from '../../lib/group-by';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { toVariantItem } from '../items/service';
-import { selectProductVariants } from '../pricing/queries';
 import { toVariant } from '../pricing/service';
 import * as queries from './queries';
 
@@ -37,10 +36,14 @@ async function withImages(db: Db, rows: queries.ProductRow[]): Promise<ProductSu
   const byProduct = new Map<number, ProductSummary['images']>();
   for (const image of images) {
     const list = byProduct.get(image.productId) ?? [];
-    list.push({ id: image.id, image: image.image, alt_text: image.altText });
+    list.push(toImage(image));
     byProduct.set(image.productId, list);
   }
   return rows.map((row) => toSummary({ ...row, images: byProduct.get(row.id) ?? [] }));
+}
+
+function toImage(image: queries.ProductImageRow): ProductSummary['images'][number] {
+  return { id: image.id, image: image.image, alt_text: image.altText };
 }
 
 function toSummary(row: queries.ProductListRow): ProductSummary {
@@ -96,6 +99,7 @@ function countFromPage(window: { limit: number; offset: number }, rows: number):
 
 export function createCatalogueService(db: Db) {
   const reads = queries.prepareCatalogueReads(db);
+  const pageReads = queries.prepareProductPageReads(db);
   const categoryPages = createTtlCache<{ count: number; results: Category[] }>(CATALOGUE_CACHE_MS);
   const categoriesBySlug = createTtlCache<Category | null>(CATALOGUE_CACHE_MS);
   const productPages = createTtlCache<ProductList>(CATALOGUE_CACHE_MS, {
@@ -116,23 +120,27 @@ export function createCatalogueService(db: Db) {
   const pages = createTtlCache<ProductPage | null>(CATALOGUE_CACHE_MS, 200);
 
   /**
-   * The product page in nine queries whatever the number of variants and items: the product, then one
-   * query per table (images, variants, table fields, tiers, items, item images, data entries, prices),
-   * each selecting by the product. The price range and stock flag come from the same rows.
+   * The product page in nine named statements whatever the number of variants and items: the product, then
+   * one per table (images, variants, table fields, tiers, items, item images, data entries, prices), each
+   * selecting by the product. The price range and stock flag come from the same rows.
    */
   async function loadProductPage(categorySlug: string, productSlug: string): Promise<ProductPage | null> {
-    const row = await queries.selectProductInCategory(db, categorySlug, productSlug);
+    const row = await pageReads.product(categorySlug, productSlug);
     if (!row) return null;
-    const [[summary], variants, fields, tiers, itemRows, itemImages, entries, prices] = await Promise.all([
-      withImages(db, [row]),
-      selectProductVariants(db, row.id),
-      queries.selectProductTableFields(db, row.id),
-      queries.selectProductTiers(db, row.id),
-      queries.selectProductActiveItems(db, row.id),
-      queries.selectProductItemImages(db, row.id),
-      queries.selectProductDataEntries(db, row.id),
-      queries.selectProductPrices(db, row.id),
+    const [images, variants, fields, tiers, itemRows, itemImages, entries, prices] = await Promise.all([
+      pageReads.images(row.id),
+      pageReads.variants(row.id),
+      pageReads.fields(row.id),
+      pageReads.tiers(row.id),
+      pageReads.items(row.id),
+      pageReads.itemImages(row.id),
+      pageReads.entries(row.id),
+      pageReads.prices(row.id),
     ]);
+    const summary = toSummary({
+      ...row,
+      images: images.map(toImage),
+    });
     const fieldsOf = groupBy(fields, (field) => field.productVariantId);
     const tiersOf = groupBy(tiers, (tier) => tier.productVariantId);
     const imagesOf = groupBy(itemImages, (image) => image.ownerId);
@@ -151,7 +159,7 @@ export function createCatalogueService(db: Db) {
     const pence = prices.map((price) => price.pricePence);
     return {
       product: {
-        ...summary!,
+        ...summary,
         lowest_price_pence: pence.length > 0 ? Math.min(...pence) : null,
         highest_price_pence: pence.length > 0 ? Math.max(...pence) : null,
         in_stock: itemRows.some((item) => !item.trackInventory || item.stock > 0),
@@ -263,14 +271,14 @@ export function createCatalogueService(db: Db) {
     },
 
     async getProduct(categorySlug: string, productSlug: string): Promise<ProductDetail | null> {
-      const row = await queries.selectProductInCategory(db, categorySlug, productSlug);
+      const row = await pageReads.product(categorySlug, productSlug);
       if (!row) return null;
-      const [[summary], prices] = await Promise.all([
-        withImages(db, [row]),
+      const [images, prices] = await Promise.all([
+        pageReads.images(row.id),
         queries.selectProductPriceSummary(db, row.id),
       ]);
       return {
-        ...summary!,
+        ...toSummary({ ...row, images: images.map(toImage) }),
         lowest_price_pence: prices.lowest,
         highest_price_pence: prices.highest,
         in_stock: prices.inStock,

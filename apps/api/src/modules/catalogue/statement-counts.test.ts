@@ -25,6 +25,29 @@ const described = (statements: string[]) =>
   });
 
 describe('statements the catalogue sends', () => {
+  it('reads a product page in nine statements, one per table, and the next read from memory', async () => {
+    const counter = countingDb(ctx.database);
+    const catalogue = createCatalogueService(counter.db);
+    const page = await catalogue.getProductPage('wraps', 'pallet-wraps');
+    expect(page?.variants.length).toBeGreaterThan(0);
+    // The first names the product and its category; the rest read one table each by the product.
+    const tables = counter.sql.map((text) => /from "([a-z_]+)"/.exec(text)?.[1]);
+    expect(tables).toEqual([
+      'products',
+      'product_images',
+      'product_variants',
+      'table_fields',
+      'pricing_tiers',
+      'items',
+      'item_images',
+      'item_data_entries',
+      'pricing_data',
+    ]);
+    counter.reset();
+    await catalogue.getProductPage('wraps', 'pallet-wraps');
+    expect(counter.sql).toEqual([]);
+  });
+
   it('answers a suggestion in one statement after its words’ categories, and pages inside it from memory', async () => {
     const counter = countingDb(ctx.database);
     const catalogue = createCatalogueService(counter.db);
