@@ -34,25 +34,26 @@ import {
   loadAverage,
   log,
   machineFacts,
+  mulberry32,
   onCleanUp,
+  pick,
   prepareDatabase,
   readReport,
   root,
-  sectionContent,
   runNode,
   sampleOtherCpu,
+  sectionContent,
   seedEntry,
   serverEntry,
+  shuffle,
   sleep,
   startShop,
   stopChild,
   summarise,
   table,
   verdict,
+  waitUntilIdle,
   writeSection,
-  mulberry32,
-  pick,
-  shuffle,
 } from './lib.mjs';
 import {
   chromiumPath,
@@ -212,27 +213,6 @@ async function readCatalogue(origin) {
 
 // ---------------------------------------------------------------------------------------------------------
 // Measuring
-
-/**
- * Waits until the server has worked off what a run left queued (autocannon closes its connections at the end,
- * but PGlite runs one query at a time, so the server may still be busy for seconds): until the readiness
- * check, which queries the database, answers within 50 ms twice in a row.
- */
-async function waitUntilIdle(shop, limitMs = 180_000) {
-  const deadline = Date.now() + limitMs;
-  let quick = 0;
-  while (Date.now() < deadline && quick < 2) {
-    const started = performance.now();
-    try {
-      await fetch(`${shop.origin}/api/health/ready/`, { signal: AbortSignal.timeout(60_000) });
-    } catch {
-      // busy: try again
-    }
-    quick = performance.now() - started < 50 ? quick + 1 : 0;
-    await sleep(200);
-  }
-  if (quick < 2) log('the server was still busy after the last run');
-}
 
 async function measureLoad(shop, database, name, file, connections) {
   await waitUntilIdle(shop);

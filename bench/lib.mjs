@@ -598,3 +598,74 @@ export async function inParallel(list, task, width = 6) {
   await Promise.all(Array.from({ length: width }, worker));
   return out;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Buyers and their carts (bench/product.mjs and bench/scale.mjs)
+
+export const BENCH_PASSWORD = 'Bench-Packaging-2026!';
+
+/**
+ * A buyer signed up through the API from its own client address, `10.{subnet}.x.y` (the sign-up limits are
+ * per address): the shop must run with TRUST_PROXY=1 and DEV_MAILBOX=true.
+ */
+export async function signUp(origin, tag, n, subnet) {
+  const email = `bench-${tag}-${n}@example.com`;
+  const headers = { 'x-forwarded-for': `10.${subnet}.${n >> 8}.${n & 255}` };
+  const post = (to, body, status = [200]) => api(origin, to, { method: 'POST', headers, body, status });
+  const auth = (extra) =>
+    post('/api/account/email-authentication/', { email, authentication_type: 'signup', ...extra });
+  await auth({});
+  const mail = await api(origin, `/api/dev/mailbox/?to=${encodeURIComponent(email)}`);
+  const code = /\b(\d{6})\b/.exec(mail.results[0]?.text ?? '')?.[1];
+  if (!code) throw new Error(`no sign-up code was e-mailed to ${email}`);
+  const { verification_token } = await auth({ code });
+  const names = { first_name: 'Bench', last_name: `Buyer ${n}`, company_name: 'Bench Ltd' };
+  await post(
+    '/api/account/signup/',
+    { email, ...names, password: BENCH_PASSWORD, verification_token },
+    [201],
+  );
+  const login = await post('/api/account/login/', { email, password: BENCH_PASSWORD });
+  const authorization = `Bearer ${login.token.access}`;
+  const cart = await api(origin, '/api/ecommerce/carts/current/', { headers: { authorization } });
+  return { authorization, cart: cart.id, address: headers['x-forwarded-for'] };
+}
+
+/** The pack tier for one pack (the pack tier whose range contains 1, else the highest). */
+export function tierForOnePack(tiers) {
+  const packs = tiers.filter((t) => t.tier_type === 'pack').sort((a, b) => a.range_start - b.range_start);
+  return (
+    packs.find((t) => t.range_start <= 1 && (t.no_end_range || t.range_end === null || t.range_end >= 1)) ??
+    packs.at(-1)
+  );
+}
+
+/**
+ * Items a buyer can always add a pack of: variants without units per pallet (so the basis stays pack
+ * whatever the cart weighs), items untracked or with at least 200 packs in stock (repeated adds merge).
+ */
+export function cartItems(variants) {
+  return variants
+    .filter((v) => !v.units_per_pallet)
+    .flatMap((v) => {
+      const tier = tierForOnePack(v.pricing_tiers ?? []);
+      const fits = (i) => !i.track_inventory || i.stock >= 200 * i.units_per_pack;
+      return tier ? v.items.filter(fits).map((i) => ({ item: i.id, pricing_tier: tier.id })) : [];
+    });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Between runs
+
+/** Waits until the readiness check (a database query) answers within 50 ms twice in a row. */
+export async function waitUntilIdle(shop, limitMs = 180_000) {
+  const deadline = Date.now() + limitMs;
+  let quick = 0;
+  while (Date.now() < deadline && quick < 2) {
+    const started = performance.now();
+    await fetch(`${shop.origin}/api/health/ready/`, { signal: AbortSignal.timeout(60_000) }).catch(() => {});
+    quick = performance.now() - started < 50 ? quick + 1 : 0;
+    await sleep(200);
+  }
+  if (quick < 2) log('the server was still busy after the last run');
+}

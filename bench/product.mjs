@@ -28,6 +28,7 @@ import {
   api,
   assertLocalDatabaseUrl,
   autocannonVersion,
+  cartItems,
   cleanUp,
   databaseEnv,
   fmt,
@@ -46,10 +47,11 @@ import {
   seedEntry,
   serverEntry,
   shuffle,
-  sleep,
+  signUp,
   startShop,
   summarise,
   table,
+  waitUntilIdle,
   writeSection,
 } from './lib.mjs';
 
@@ -78,7 +80,6 @@ const LINES = 10;
 const CART_ITEMS = 40;
 /** Requests timed one at a time after each load, from the end of its list (not sent by the load). */
 const SINGLE = 100;
-const PASSWORD = 'Bench-Packaging-2026!';
 
 /** The figures: a paths or requests list each, connections and the p95 target of issue 5 (ms). */
 const FIGURES = [
@@ -119,15 +120,6 @@ async function readCatalogue(origin, random) {
   return { products, variants, itemCount: items.length };
 }
 
-/** The pack tier for one pack (domain rule: the pack tier whose range contains the count, else the highest). */
-function tierForOnePack(tiers) {
-  const packs = tiers.filter((t) => t.tier_type === 'pack').sort((a, b) => a.range_start - b.range_start);
-  return (
-    packs.find((t) => t.range_start <= 1 && (t.no_end_range || t.range_end === null || t.range_end >= 1)) ??
-    packs.at(-1)
-  );
-}
-
 function readLists(random, { products, variants }) {
   const withItems = variants.filter((v) => v.items.length > 0);
   const repeat = (make) => Array.from({ length: LIST_LENGTH }, make);
@@ -148,40 +140,6 @@ function readLists(random, { products, variants }) {
 
 // ---------------------------------------------------------------------------------------------------------
 // Buyers and the cart requests
-
-/** A buyer signed up through the API from its own client address (the sign-up limits are per address). */
-async function signUp(origin, tag, n) {
-  const email = `bench-${tag}-${n}@example.com`;
-  const headers = { 'x-forwarded-for': `10.77.${n >> 8}.${n & 255}` };
-  const post = (to, body, status = [200]) => api(origin, to, { method: 'POST', headers, body, status });
-  const auth = (extra) =>
-    post('/api/account/email-authentication/', { email, authentication_type: 'signup', ...extra });
-  await auth({});
-  const mail = await api(origin, `/api/dev/mailbox/?to=${encodeURIComponent(email)}`);
-  const code = /\b(\d{6})\b/.exec(mail.results[0]?.text ?? '')?.[1];
-  if (!code) throw new Error(`no sign-up code was e-mailed to ${email}`);
-  const { verification_token } = await auth({ code });
-  const names = { first_name: 'Bench', last_name: `Buyer ${n}`, company_name: 'Bench Ltd' };
-  await post('/api/account/signup/', { email, ...names, password: PASSWORD, verification_token }, [201]);
-  const login = await post('/api/account/login/', { email, password: PASSWORD });
-  const authorization = `Bearer ${login.token.access}`;
-  const cart = await api(origin, '/api/ecommerce/carts/current/', { headers: { authorization } });
-  return { authorization, cart: cart.id, address: headers['x-forwarded-for'] };
-}
-
-/**
- * Items a buyer can always add a pack of: variants without units per pallet (so the basis stays pack
- * whatever the cart weighs), items untracked or with at least 200 packs in stock (repeated adds merge).
- */
-function cartItems(variants) {
-  return variants
-    .filter((v) => !v.units_per_pallet)
-    .flatMap((v) => {
-      const tier = tierForOnePack(v.pricing_tiers);
-      const fits = (i) => !i.track_inventory || i.stock >= 200 * i.units_per_pack;
-      return tier ? v.items.filter(fits).map((i) => ({ item: i.id, pricing_tier: tier.id })) : [];
-    });
-}
 
 /**
  * Request k goes to buyer k % B, which cycles through its own CART_ITEMS items, LINES a request: a cart
@@ -207,16 +165,6 @@ function cartRequests(buyers, pool) {
 
 // ---------------------------------------------------------------------------------------------------------
 // Measuring
-
-/** Waits until the readiness check (a database query) answers within 50 ms twice in a row. */
-async function waitUntilIdle(shop, limitMs = 180_000) {
-  const deadline = Date.now() + limitMs;
-  for (let quick = 0; quick < 2 && Date.now() < deadline; await sleep(200)) {
-    const started = performance.now();
-    await fetch(`${shop.origin}/api/health/ready/`, { signal: AbortSignal.timeout(60_000) }).catch(() => {});
-    quick = performance.now() - started < 50 ? quick + 1 : 0;
-  }
-}
 
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -293,7 +241,7 @@ async function benchDatabase(engine) {
   const signupStarted = Date.now();
   const buyers = await inParallel(
     Array.from({ length: BUYERS }, (_, n) => n),
-    (n) => signUp(shop.origin, tag, n),
+    (n) => signUp(shop.origin, tag, n, 77),
     4,
   );
   const signupSeconds = (Date.now() - signupStarted) / 1000;

@@ -36,6 +36,7 @@ import {
   api,
   assertLocalDatabaseUrl,
   autocannonVersion,
+  cartItems,
   cleanUp,
   databaseEnv,
   expectOk,
@@ -59,12 +60,14 @@ import {
   seedEntry,
   serverEntry,
   shuffle,
+  signUp,
   sleep,
   startChild,
   startShop,
   stopChild,
   summarise,
   table,
+  waitUntilIdle,
   writeSection,
 } from './lib.mjs';
 
@@ -112,7 +115,6 @@ const BUYERS = 100;
 const CART_LINES = 5;
 /** Distinct items each buyer cycles through: the most lines a cart holds. */
 const CART_ITEMS = 40;
-const PASSWORD = 'Bench-Packaging-2026!';
 /** Access tokens live 15 min (apps/api/src/modules/accounts/tokens.ts): longer loads send no cart adds. */
 const CART_MINUTES_LIMIT = 13;
 /** Requests of each kind in every 20 of the mixed load. */
@@ -209,19 +211,6 @@ async function waitForProcesses(shop, count, limitMs = 60_000) {
   if (pids.size < count) throw new Error(`only ${pids.size} of ${count} server processes answered`);
 }
 
-/** Waits until the readiness check (a database query) answers within 50 ms twice in a row. */
-async function waitUntilIdle(shop, limitMs = 180_000) {
-  const deadline = Date.now() + limitMs;
-  let quick = 0;
-  while (Date.now() < deadline && quick < 2) {
-    const started = performance.now();
-    await fetch(`${shop.origin}/api/health/ready/`, { signal: AbortSignal.timeout(60_000) }).catch(() => {});
-    quick = performance.now() - started < 50 ? quick + 1 : 0;
-    await sleep(200);
-  }
-  if (quick < 2) log('the server was still busy after the last run');
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // The catalogue as the API lists it, and the request lists
 
@@ -314,46 +303,6 @@ async function readVariants(origin, random, products) {
   ).flat();
   for (const item of items) itemsOf.get(item.product_variant)?.push(item);
   return variants;
-}
-
-/** A buyer signed up through the API from its own client address (the sign-up limits are per address). */
-async function signUp(origin, tag, n) {
-  const email = `bench-${tag}-${n}@example.com`;
-  const headers = { 'x-forwarded-for': `10.78.${n >> 8}.${n & 255}` };
-  const post = (to, body, status = [200]) => api(origin, to, { method: 'POST', headers, body, status });
-  const auth = (extra) =>
-    post('/api/account/email-authentication/', { email, authentication_type: 'signup', ...extra });
-  await auth({});
-  const mail = await api(origin, `/api/dev/mailbox/?to=${encodeURIComponent(email)}`);
-  const code = /\b(\d{6})\b/.exec(mail.results[0]?.text ?? '')?.[1];
-  if (!code) throw new Error(`no sign-up code was e-mailed to ${email}`);
-  const { verification_token } = await auth({ code });
-  const names = { first_name: 'Bench', last_name: `Buyer ${n}`, company_name: 'Bench Ltd' };
-  await post('/api/account/signup/', { email, ...names, password: PASSWORD, verification_token }, [201]);
-  const login = await post('/api/account/login/', { email, password: PASSWORD });
-  const authorization = `Bearer ${login.token.access}`;
-  const cart = await api(origin, '/api/ecommerce/carts/current/', { headers: { authorization } });
-  return { authorization, cart: cart.id, address: headers['x-forwarded-for'] };
-}
-
-/** The pack tier for one pack (the pack tier whose range contains 1, else the highest). */
-function tierForOnePack(tiers) {
-  const packs = tiers.filter((t) => t.tier_type === 'pack').sort((a, b) => a.range_start - b.range_start);
-  return (
-    packs.find((t) => t.range_start <= 1 && (t.no_end_range || t.range_end === null || t.range_end >= 1)) ??
-    packs.at(-1)
-  );
-}
-
-/** Items a buyer can always add a pack of (as bench/product.mjs chooses them). */
-function cartItems(variants) {
-  return variants
-    .filter((v) => !v.units_per_pallet)
-    .flatMap((v) => {
-      const tier = tierForOnePack(v.pricing_tiers ?? []);
-      const fits = (i) => !i.track_inventory || i.stock >= 200 * i.units_per_pack;
-      return tier ? v.items.filter(fits).map((i) => ({ item: i.id, pricing_tier: tier.id })) : [];
-    });
 }
 
 /** The k-th cart add: buyer k % B, the next CART_LINES of its own CART_ITEMS items. */
@@ -486,7 +435,7 @@ async function mixedLoad(workDir, database, catalogue, random) {
     const tag = `${database.engine}${Date.now().toString(36)}`;
     buyers = await inParallel(
       Array.from({ length: BUYERS }, (_, n) => n),
-      (n) => signUp(shop.origin, tag, n),
+      (n) => signUp(shop.origin, tag, n, 78),
       4,
     );
     pool = shuffle(random, cartItems(variants));
