@@ -153,6 +153,17 @@ export function createTestProcessor(db: Db, options: TestProcessorOptions) {
     return inserted.length > 0;
   }
 
+  /** The intent's row, locked until the transaction ends; Stripe's 404 when there is none. */
+  async function lockIntent(tx: Db, id: string): Promise<IntentRow> {
+    const [row] = await tx
+      .select()
+      .from(testPaymentIntents)
+      .where(eq(testPaymentIntents.id, id))
+      .for('update');
+    if (!row) throw new NotFound('No such payment_intent.');
+    return row;
+  }
+
   async function byClientSecret(tx: Db, clientSecret: string): Promise<IntentRow> {
     const [row] = await tx
       .select()
@@ -224,12 +235,7 @@ export function createTestProcessor(db: Db, options: TestProcessorOptions) {
       change: { amount: number; metadata: Record<string, string> },
     ): Promise<ProviderIntent> {
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(testPaymentIntents)
-          .where(eq(testPaymentIntents.id, id))
-          .for('update');
-        if (!row) throw new NotFound('No such payment_intent.');
+        const row = await lockIntent(tx, id);
         if (row.status !== 'requires_payment_method') throw new UnexpectedState(row.status);
         const [updated] = await tx
           .update(testPaymentIntents)
@@ -249,12 +255,7 @@ export function createTestProcessor(db: Db, options: TestProcessorOptions) {
     async cancelIntent(id: string): Promise<ProviderIntent> {
       return db
         .transaction(async (tx) => {
-          const [row] = await tx
-            .select()
-            .from(testPaymentIntents)
-            .where(eq(testPaymentIntents.id, id))
-            .for('update');
-          if (!row) throw new NotFound('No such payment_intent.');
+          const row = await lockIntent(tx, id);
           if (!CANCELLABLE.has(row.status)) throw new UnexpectedState(row.status);
           const canceled = await setStatus(tx, row, 'canceled');
           await enqueue(tx, 'payment_intent.canceled', canceled);
@@ -268,12 +269,7 @@ export function createTestProcessor(db: Db, options: TestProcessorOptions) {
       const refundId = `re_test_${createHash('sha256').update(`${intentId}:${request.idempotencyKey}`).digest('hex').slice(0, 24)}`;
       return db
         .transaction(async (tx) => {
-          const [row] = await tx
-            .select()
-            .from(testPaymentIntents)
-            .where(eq(testPaymentIntents.id, intentId))
-            .for('update');
-          if (!row) throw new NotFound('No such payment_intent.');
+          const row = await lockIntent(tx, intentId);
           if (row.status !== 'succeeded') throw new UnexpectedState(row.status);
           const amount = request.amount ?? row.amount - row.amountRefunded;
           // The event's id is the refund's: a second call with the same key finds it and changes nothing.
