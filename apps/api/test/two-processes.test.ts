@@ -1,10 +1,8 @@
 // Two server processes on one PostgreSQL database behave as one shop (issue 10, "Scale-out"): what one
 // process does, the other sees, and nothing that must happen once happens twice.
 import { execFileSync } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CartView } from '@shop/domain';
 import { accountClient, refreshCookieOf } from '../src/modules/accounts/testing';
@@ -13,6 +11,7 @@ import { enqueueEmail } from '../src/modules/mail/queries';
 import { checkoutShopper, orderBody, stockOf } from '../src/modules/orders/testing';
 import { createTestDatabase, type TestContext } from './helper';
 import { databaseUrlOf, killAllServers, startServer, type ServerProcess } from './server-process';
+import { startTestSmtp } from './smtp';
 
 interface InjectOptions {
   method: string;
@@ -74,7 +73,7 @@ if (onPostgres)
     let b: ServerProcess;
     let ctxA: TestContext;
     let ctxB: TestContext;
-    let smtp: SMTPServer;
+    let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
     const received: string[] = [];
     /** `{to} {subject}` of every message the SMTP server took. */
     const subjects: string[] = [];
@@ -82,24 +81,13 @@ if (onPostgres)
 
     beforeAll(async () => {
       database = await createTestDatabase();
-      smtp = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        logger: false,
-        onData(stream, session, callback) {
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            const subject = /^Subject: (.*)$/m.exec(Buffer.concat(chunks).toString('utf8'))?.[1] ?? '';
-            for (const rcpt of session.envelope.rcptTo) {
-              received.push(rcpt.address);
-              subjects.push(`${rcpt.address} ${subject}`);
-            }
-            callback();
-          });
-        },
+      smtp = await startTestSmtp(({ to, raw }) => {
+        const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? '';
+        for (const address of to) {
+          received.push(address);
+          subjects.push(`${address} ${subject}`);
+        }
       });
-      await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
       env = {
         DATABASE_URL: databaseUrlOf(database),
         WEB_CONCURRENCY: '1',
@@ -107,7 +95,7 @@ if (onPostgres)
         // The test helpers send the refresh cookie by its plain name (http://127.0.0.1 is not secure).
         COOKIE_SECURE: 'false',
         JWT_SECRET: 'two-processes-share-this-signing-secret-0123456789',
-        SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       };
       [a, b] = await Promise.all([
         startServer({ env, readyTimeoutMs: 60_000 }),
@@ -120,7 +108,7 @@ if (onPostgres)
     afterAll(async () => {
       await Promise.all([a?.stop(), b?.stop()]);
       await killAllServers();
-      await new Promise<void>((resolve) => smtp.close(resolve));
+      await smtp.close();
       await database?.close();
     });
 

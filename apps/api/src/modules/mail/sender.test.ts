@@ -1,9 +1,9 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboundEmails } from '../../db/schema';
 import { createTestDatabase } from '../../../test/helper';
+import { startTestSmtp, type ReceivedMail } from '../../../test/smtp';
 import type { Database } from '../../db/client';
 import { claimDueEmails, enqueueEmail } from './queries';
 import {
@@ -16,42 +16,19 @@ import {
 
 const FROM = 'PackRight Supplies <no-reply@packright.example>';
 
-interface Received {
-  from: string | false;
-  to: string[];
-  raw: string;
-}
-
 let database: Database;
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
 let smtpPort: number;
-const received: Received[] = [];
+const received: ReceivedMail[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom && session.envelope.mailFrom.address,
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startTestSmtp((mail) => received.push(mail));
+  smtpPort = smtp.port;
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp.close();
   await database.close();
 });
 
