@@ -46,6 +46,24 @@ describe('health', () => {
     expect(proxied.statusCode).toBe(404);
   });
 
+  it('reports the event loop’s delay beyond the sampling interval: none when idle, a blocked turn when busy', async () => {
+    const read = async () =>
+      (
+        await ctx.app.inject({ method: 'GET', url: '/api/health/process/', remoteAddress: '127.0.0.1' })
+      ).json<{ event_loop_delay_ms: { p50: number; max: number; samples: number } }>().event_loop_delay_ms;
+    await read(); // resets the histogram
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const idle = await read();
+    expect(idle.samples).toBeGreaterThan(5);
+    // Node records the whole interval between samples (10.1 ms when idle); the answer is what exceeds it.
+    expect(idle.p50).toBeLessThan(5);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const blockedUntil = performance.now() + 60;
+    while (performance.now() < blockedUntil);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect((await read()).max).toBeGreaterThanOrEqual(40);
+  });
+
   it('sends security headers', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health/' });
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
