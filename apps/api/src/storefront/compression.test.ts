@@ -53,4 +53,17 @@ describe('createStreamingBody', () => {
       '<html><head><title>first</title></head><body></body></html>',
     );
   });
+
+  it('hands what one turn of the event loop wrote on as one chunk', async () => {
+    const body = createStreamingBody('identity');
+    const received: Buffer[] = [];
+    body.stream.on('data', (chunk: Buffer) => received.push(chunk));
+    for (const part of ['<p>', 'one', '</p>']) body.write(Buffer.from(part));
+    await vi.waitFor(() => expect(received).toHaveLength(1));
+    expect(received[0]!.toString()).toBe('<p>one</p>');
+    body.write(Buffer.from('<p>two</p>'));
+    body.end();
+    await new Promise((resolve) => body.stream.on('end', resolve));
+    expect(received.map(String)).toEqual(['<p>one</p>', '<p>two</p>']);
+  });
 });

@@ -54,8 +54,11 @@ const STORED_BROTLI_QUALITY = 6;
 
 /**
  * A compressor for a streamed body that still streams: what was written in one turn of the event loop is
- * flushed at the end of it, so each burst of the renderer's output reaches the client at once while
- * chunks written together still compress together.
+ * handed on as one chunk at the end of that turn (and flushed through the compressor), so each burst of the
+ * renderer's output reaches the client at once while chunks written together compress together. One chunk
+ * a burst, not one per write: React writes a page in 2-4 KB pieces, and each piece given to zlib costs a
+ * round trip through libuv's thread pool and its stream bookkeeping on the event loop (12 % of a product
+ * page render's main-thread time before; docs/benchmarks.md).
  */
 export interface StreamingBody {
   /** The stream to hand to the reply. */
@@ -66,41 +69,44 @@ export interface StreamingBody {
 }
 
 export function createStreamingBody(encoding: ContentEncoding): StreamingBody {
-  if (encoding === 'identity') {
-    const stream = new PassThrough();
-    return {
-      stream,
-      write: (chunk) => void (stream.destroyed || stream.write(chunk)),
-      end: () => void (stream.destroyed || stream.end()),
-      destroy: (error) => void stream.destroy(error),
-    };
-  }
   const stream =
-    encoding === 'br'
-      ? zlib.createBrotliCompress({
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: STREAMING_BROTLI_QUALITY,
-            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-          },
-        })
-      : zlib.createGzip({ level: 6 });
+    encoding === 'identity'
+      ? new PassThrough()
+      : encoding === 'br'
+        ? zlib.createBrotliCompress({
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: STREAMING_BROTLI_QUALITY,
+              [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+            },
+          })
+        : zlib.createGzip({ level: 6 });
   const flushKind = encoding === 'br' ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH;
-  let flushScheduled = false;
-  const flush = () => {
-    flushScheduled = false;
-    if (!stream.destroyed && !stream.writableEnded) stream.flush(flushKind);
+  const open = () => !stream.destroyed && !stream.writableEnded;
+  let burst: Uint8Array[] = [];
+  let handOnScheduled = false;
+  const handOn = () => {
+    handOnScheduled = false;
+    if (burst.length === 0 || !open()) return;
+    const chunks = burst;
+    burst = [];
+    stream.write(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    if (!(stream instanceof PassThrough)) stream.flush(flushKind);
   };
   return {
     stream,
     write(chunk) {
-      if (stream.destroyed || stream.writableEnded) return;
-      stream.write(chunk);
-      if (!flushScheduled) {
-        flushScheduled = true;
-        setImmediate(flush);
+      if (!open()) return;
+      burst.push(chunk);
+      if (!handOnScheduled) {
+        handOnScheduled = true;
+        setImmediate(handOn);
       }
     },
-    end: () => void (stream.destroyed || stream.writableEnded || stream.end()),
+    end() {
+      if (!open()) return;
+      handOn();
+      stream.end();
+    },
     destroy: (error) => void stream.destroy(error),
   };
 }
