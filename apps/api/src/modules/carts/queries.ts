@@ -1,6 +1,7 @@
 import type { PricingTier } from '@shop/domain';
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { reusableStatement } from '../../db/reusable-statement';
 import {
   cartItems,
   carts,
@@ -40,19 +41,22 @@ export async function selectOwnCart(db: Db, cartId: number, userId: number): Pro
   return row?.id ?? null;
 }
 
+const lockStatement = reusableStatement((tx) =>
+  tx
+    .select({ id: carts.id })
+    .from(carts)
+    .where(and(eq(carts.id, sql.placeholder('cartId')), eq(carts.userId, sql.placeholder('userId'))))
+    .for('update')
+    .prepare('cart_lock'),
+);
+
 /**
  * Locks the user's cart row until the transaction ends (`select … for update`), so concurrent writes to
  * one cart run one after the other: no lost merge, no stock counted twice. Null when it is not theirs.
  */
 export async function lockOwnCart(tx: Db, cartId: number, userId: number): Promise<number | null> {
-  // Named, so each connection plans it once, inside a transaction too (the house pattern).
-  const [row] = await tx
-    .select({ id: carts.id })
-    .from(carts)
-    .where(and(eq(carts.id, sql.placeholder('cartId')), eq(carts.userId, sql.placeholder('userId'))))
-    .for('update')
-    .prepare('cart_lock')
-    .execute({ cartId, userId });
+  // Named, so each connection plans it once, inside a transaction too (the house pattern), and built once.
+  const [row] = await lockStatement(tx).execute({ cartId, userId });
   return row?.id ?? null;
 }
 
@@ -113,12 +117,7 @@ export type CartItemFacts = {
  * the items asked for, the variant's tiers and the item's prices. Run after the cart's row lock, so the
  * lines are the ones every other writer of the cart left.
  */
-export function selectCartFacts(
-  tx: Db,
-  cartId: number,
-  userId: number,
-  itemIds: number[],
-): Promise<CartItemFacts[]> {
+const factsStatement = reusableStatement((tx) => {
   const ids = sql.placeholder('itemIds');
   const cart = sql.placeholder('cartId');
   const askedFor = sql`${items.id} = any(${ids}::int[])`;
@@ -160,8 +159,16 @@ export function selectCartFacts(
       sql`${items.id} in (select unnest(${ids}::int[])
         union select ${cartItems.itemId} from ${cartItems} where ${cartItems.cartId} = ${cart})`,
     )
-    .prepare('cart_facts')
-    .execute({ cartId, userId, itemIds });
+    .prepare('cart_facts');
+});
+
+export function selectCartFacts(
+  tx: Db,
+  cartId: number,
+  userId: number,
+  itemIds: number[],
+): Promise<CartItemFacts[]> {
+  return factsStatement(tx).execute({ cartId, userId, itemIds });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -184,7 +191,7 @@ export type LineWrite = {
  * item and unit type sets that line's tier, packs and exclusive price instead. With no lines it only
  * touches the cart.
  */
-export function upsertLines(tx: Db, cartId: number, lines: LineWrite[]): Promise<LineViewRow[]> {
+const writeLinesStatement = reusableStatement((tx) => {
   const touched = tx.$with('touched').as(
     tx
       .update(carts)
@@ -205,16 +212,20 @@ export function upsertLines(tx: Db, cartId: number, lines: LineWrite[]): Promise
         returning id, cart_id, item_id, pricing_tier_id, pack_quantity, unit_type`,
   );
   // The CTE has the columns of cart_items that the view reads, so the view's query runs over it as is.
-  return lineViewsQuery(tx.with(touched, written), written as unknown as typeof cartItems, undefined)
-    .prepare('cart_write_lines')
-    .execute({
-      cartId,
-      itemIds: lines.map((line) => line.itemId),
-      tierIds: lines.map((line) => line.pricingTierId),
-      packs: lines.map((line) => line.packQuantity),
-      unitTypes: lines.map((line) => line.unitType),
-      exclusivePriceIds: lines.map((line) => line.exclusivePriceId),
-    });
+  return lineViewsQuery(tx.with(touched, written), written as unknown as typeof cartItems, undefined).prepare(
+    'cart_write_lines',
+  );
+});
+
+export function upsertLines(tx: Db, cartId: number, lines: LineWrite[]): Promise<LineViewRow[]> {
+  return writeLinesStatement(tx).execute({
+    cartId,
+    itemIds: lines.map((line) => line.itemId),
+    tierIds: lines.map((line) => line.pricingTierId),
+    packs: lines.map((line) => line.packQuantity),
+    unitTypes: lines.map((line) => line.unitType),
+    exclusivePriceIds: lines.map((line) => line.exclusivePriceId),
+  });
 }
 
 /**
