@@ -159,6 +159,13 @@ export function databaseEnv(database, extra = {}) {
  * WEB_CONCURRENCY) and waits until it is ready. Its stdout and stderr go straight
  * to `logFile` (the child writes the file itself, so a busy benchmark process never throttles its log).
  */
+/**
+ * Node options for the server under test only (not the seed or the load generators), e.g.
+ * `BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"` to profile a bench's figures: the
+ * profile is written when the bench stops the server.
+ */
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+
 export async function startShop(workDir, database, extraEnv = {}) {
   const port = await freePort();
   const logFile = path.join(workDir, `shop-${port}.log`);
@@ -172,7 +179,7 @@ export async function startShop(workDir, database, extraEnv = {}) {
   const out = openSync(logFile, 'a');
   let child;
   try {
-    child = startChild([serverEntry], { env, stdio: ['ignore', out, out] });
+    child = startChild([...SERVER_NODE_ARGS, serverEntry], { env, stdio: ['ignore', out, out] });
   } finally {
     closeSync(out);
   }
