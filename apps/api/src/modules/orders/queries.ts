@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lt, notInArray, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { reusableStatement } from '../../db/reusable-statement';
 import {
   cartItems,
   carts,
@@ -43,11 +44,13 @@ export type CheckoutLine = {
  * user's own cart has lines here, so a cart id of someone else reads as empty.
  */
 export function selectCheckoutLines(db: Db, cartId: number, userId: number): Promise<CheckoutLine[]> {
-  // Named, so each connection plans it once, also inside a transaction (same name and text as below).
-  return checkoutLinesQuery(db, sql.placeholder('cartId'), sql.placeholder('userId'))
-    .prepare('checkout_lines')
-    .execute({ cartId, userId }) as Promise<CheckoutLine[]>;
+  // Named, so each connection plans it once, also inside a transaction, and built once.
+  return checkoutLinesStatement(db).execute({ cartId, userId }) as Promise<CheckoutLine[]>;
 }
+
+const checkoutLinesStatement = reusableStatement((db) =>
+  checkoutLinesQuery(db, sql.placeholder('cartId'), sql.placeholder('userId')).prepare('checkout_lines'),
+);
 
 function checkoutLinesQuery(db: Db, cartId: number | Placeholder, userId: number | Placeholder) {
   return db
@@ -213,19 +216,22 @@ export async function updatePayment(
  * and the webhook for the same payment run one after the other, and so do checkouts of one cart. Reads the
  * buyer's e-mail for the confirmation in the same statement. A payment whose cart is gone is locked alone.
  */
-export async function lockPaymentAndCart(
-  tx: Db,
-  paymentId: number,
-): Promise<{ payment: PaymentRow; email: string; firstName: string } | undefined> {
-  const [row] = await tx
+const lockPaymentStatement = reusableStatement((tx) =>
+  tx
     .select({ payment: payments, email: users.email, firstName: users.firstName })
     .from(payments)
     .innerJoin(carts, eq(carts.id, payments.cartId))
     .innerJoin(users, eq(users.id, payments.userId))
     .where(eq(payments.id, sql.placeholder('paymentId')))
     .for('update', { of: [payments, carts] })
-    .prepare('checkout_lock_payment')
-    .execute({ paymentId });
+    .prepare('checkout_lock_payment'),
+);
+
+export async function lockPaymentAndCart(
+  tx: Db,
+  paymentId: number,
+): Promise<{ payment: PaymentRow; email: string; firstName: string } | undefined> {
+  const [row] = await lockPaymentStatement(tx).execute({ paymentId });
   if (row) return row;
   const [alone] = await tx
     .select({ payment: payments, email: users.email, firstName: users.firstName })
@@ -246,15 +252,18 @@ export async function lockPaymentAndCart(
  */
 export function lockStock(tx: Db, itemIds: number[]) {
   if (itemIds.length === 0) return Promise.resolve([]);
-  return tx
+  return lockStockStatement(tx).execute({ ids: itemIds });
+}
+
+const lockStockStatement = reusableStatement((tx) =>
+  tx
     .select({ id: items.id, sku: items.sku, stock: items.stock })
     .from(items)
     .where(and(sql`${items.id} = any(${sql.placeholder('ids')})`, eq(items.trackInventory, true)))
     .orderBy(asc(items.id))
     .for('update')
-    .prepare('checkout_lock_stock')
-    .execute({ ids: itemIds });
-}
+    .prepare('checkout_lock_stock'),
+);
 
 /** Takes units of the locked items in one statement. */
 export async function takeStock(tx: Db, taken: Map<number, number>): Promise<void> {

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { reusableStatement } from '../../db/reusable-statement';
 import { shopSettings } from '../../db/schema';
 import {
   DEFAULT_SHOP_SETTINGS,
@@ -17,19 +18,22 @@ export async function selectSetting<K extends ShopSettingKey>(db: Db, key: K): P
   return (row?.value as ShopSettingValues[K] | undefined) ?? DEFAULT_SHOP_SETTINGS[key];
 }
 
+const pricingSettingsStatement = reusableStatement((db) =>
+  db
+    .select({ key: shopSettings.key, value: shopSettings.value })
+    .from(shopSettings)
+    .where(inArray(shopSettings.key, ['vat_rate', 'shipping']))
+    .prepare('settings_pricing'),
+);
+
 /**
  * The VAT rate and the shipping rates, which price every cart and order, in one read with their defaults.
- * Named, so each connection plans it once, inside a transaction too.
+ * Named, so each connection plans it once, inside a transaction too, and built once.
  */
 export async function selectPricingSettings(
   db: Db,
 ): Promise<{ vatRate: number; shipping: ShippingSettings }> {
-  const rows = await db
-    .select({ key: shopSettings.key, value: shopSettings.value })
-    .from(shopSettings)
-    .where(inArray(shopSettings.key, ['vat_rate', 'shipping']))
-    .prepare('settings_pricing')
-    .execute();
+  const rows = await pricingSettingsStatement(db).execute();
   const value = (key: ShopSettingKey) => rows.find((row) => row.key === key)?.value;
   return {
     vatRate: (value('vat_rate') as number | undefined) ?? DEFAULT_SHOP_SETTINGS.vat_rate,
