@@ -162,6 +162,13 @@ async function fill(app: App, buyer: Buyer, lines: { item: number; tier: number 
 
 async function checkout(app: App, buyer: Buyer, times?: Record<string, number[]>) {
   const t = (label: string) => (times ? times[label]! : []);
+  const intentId = await pay(app, buyer, times);
+  return timed(t('place order (10 lines)'), () => placeOrder(app, buyer, intentId));
+}
+
+/** The payment of a checkout: the intent, the same intent asked again, and the processor's confirm. */
+async function pay(app: App, buyer: Buyer, times?: Record<string, number[]>): Promise<string> {
+  const t = (label: string) => (times ? times[label]! : []);
   const body = { cart_id: buyer.cartId, billing_address: buyer.addressId, shipping_address: buyer.addressId };
   const intent = await timed(t('payment intent (new)'), () =>
     call(app, buyer, 'POST', '/api/ecommerce/payment-intents/', body),
@@ -176,14 +183,16 @@ async function checkout(app: App, buyer: Buyer, times?: Record<string, number[]>
       ...cardDetails,
     }),
   );
-  return timed(t('place order (10 lines)'), () =>
-    call(app, buyer, 'POST', '/api/orders/', {
-      shipping_address: buyer.addressId,
-      billing_address: buyer.addressId,
-      payment_method: 'card',
-      transaction_id: intent.payment_intent_id,
-    }),
-  );
+  return intent.payment_intent_id;
+}
+
+function placeOrder(app: App, buyer: Buyer, intentId: string) {
+  return call(app, buyer, 'POST', '/api/orders/', {
+    shipping_address: buyer.addressId,
+    billing_address: buyer.addressId,
+    payment_method: 'card',
+    transaction_id: intentId,
+  });
 }
 
 /** The scratch database is dropped WITH (FORCE) at the end: a pool must not crash on its severed connections. */
@@ -343,6 +352,37 @@ async function main() {
       );
       report('whole checkout under load', each);
       for (const failure of failures.slice(0, 5)) console.log(`  failure: ${failure.slice(0, 300)}`);
+
+      // POST orders/ alone at once: another crowd on another 30 shared items pays first (not timed), then
+      // every buyer places the order at the same moment, so the stock locks meet on the order's transaction.
+      const payers = await makeBuyers(loadApp, database, BUYERS);
+      const others = items.slice(30, 60);
+      for (const [i, buyer] of payers.entries()) {
+        await fill(
+          loadApp,
+          buyer,
+          Array.from({ length: 10 }, (_, k) => others[(i + k * 3) % others.length]!),
+        );
+      }
+      const intents = await Promise.all(payers.map((buyer) => pay(loadApp, buyer)));
+      const placed: number[] = [];
+      const placeFailures: string[] = [];
+      const placeStarted = process.hrtime.bigint();
+      await Promise.all(
+        payers.map((buyer, i) =>
+          timed(placed, () => placeOrder(loadApp, buyer, intents[i]!)).catch((err: unknown) =>
+            placeFailures.push(String(err)),
+          ),
+        ),
+      );
+      const placeSeconds = Number(process.hrtime.bigint() - placeStarted) / 1e9;
+      console.log(
+        `\nPOST orders/ alone: ${BUYERS} paid buyers place their orders at once (10 lines each from 30 shared ` +
+          `items; lock_timeout 100 ms): ${placed.length} orders, ${placeFailures.length} failures, ` +
+          `${placeSeconds.toFixed(3)} s in all (${(placed.length / placeSeconds).toFixed(0)} orders/s)`,
+      );
+      report('place order under load', placed);
+      for (const failure of placeFailures.slice(0, 5)) console.log(`  failure: ${failure.slice(0, 300)}`);
       await loadApp.close();
     } else {
       await app.close();
