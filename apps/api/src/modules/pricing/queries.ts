@@ -26,16 +26,6 @@ const countOf = () => sql<number>`count(*)`.mapWith(Number);
 
 export type VariantRow = typeof productVariants.$inferSelect;
 
-/** A product's variants in their position order. */
-export function selectProductVariants(db: Db, productId: number, window?: Window): Promise<VariantRow[]> {
-  const query = db
-    .select()
-    .from(productVariants)
-    .where(eq(productVariants.productId, productId))
-    .orderBy(asc(productVariants.position), asc(productVariants.id));
-  return window ? query.limit(window.limit).offset(window.offset) : query;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Table fields
 // ---------------------------------------------------------------------------------------------
@@ -66,22 +56,6 @@ export function selectTableFields(db: Db, variantIds: number[], window?: Window)
 // ---------------------------------------------------------------------------------------------
 
 export type TierRow = typeof pricingTiers.$inferSelect;
-
-/** Tiers of some variants: per variant, pack tiers then pallet tiers, each by range start. */
-export function selectTiers(db: Db, variantIds: number[], window?: Window): Promise<TierRow[]> {
-  if (variantIds.length === 0) return Promise.resolve([]);
-  const query = db
-    .select()
-    .from(pricingTiers)
-    .where(inArray(pricingTiers.productVariantId, variantIds))
-    .orderBy(
-      asc(pricingTiers.productVariantId),
-      asc(pricingTiers.tierType),
-      asc(pricingTiers.rangeStart),
-      asc(pricingTiers.id),
-    );
-  return window ? query.limit(window.limit).offset(window.offset) : query;
-}
 
 export type PriceRow = { id: number; tierId: number; itemId: number; pricePence: number };
 
