@@ -8,7 +8,12 @@ const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.dev
 );
 
 await build({
-  entryPoints: { server: 'src/server.ts', seed: 'src/cli/seed.ts', export: 'src/cli/export.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    seed: 'src/cli/seed.ts',
+    export: 'src/cli/export.ts',
+    'create-owner': 'src/cli/create-owner.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

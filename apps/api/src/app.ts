@@ -14,6 +14,7 @@ import { frameworkErrors, registerErrorHandling } from './http/errors';
 import { DOCUMENT_SECURITY_HEADERS, registerSecurityHeaders } from './http/security';
 import { registerAuthentication } from './modules/accounts/authenticate';
 import { accountRoutes } from './modules/accounts/routes';
+import { administrationRoutes } from './modules/administration/routes';
 import { resolveSigningSecrets } from './modules/accounts/secrets';
 import { createAccountsService, type AccountsService } from './modules/accounts/service';
 import { createTokenService, type TokenService } from './modules/accounts/tokens';
@@ -264,6 +265,12 @@ export async function buildApp({ config, database, storefront, logStream, paymen
         accounts: services.accounts,
         rateLimiter: services.rateLimiter,
         cookieSecure: config.cookieSecure,
+      });
+      await api.register(administrationRoutes, {
+        prefix: '/administration',
+        db: database.db,
+        services,
+        config,
       });
       if (config.devMailbox) await api.register(devMailboxRoutes, { devMailbox: services.devMailbox });
       // Unknown API paths answer JSON, never a page.

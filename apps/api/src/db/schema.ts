@@ -9,6 +9,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -43,6 +44,8 @@ export const orderStatusEnum = pgEnum('order_status', [
 export const paymentStatusEnum = pgEnum('payment_status', ['PENDING', 'COMPLETED', 'REFUND']);
 export const otpPurposeEnum = pgEnum('otp_purpose', ['signup', 'forgot_password']);
 export const emailStatusEnum = pgEnum('email_status', ['pending', 'sent', 'failed']);
+/** Who a user is to the shop (issue 11): owners manage staff; staff run the back office. */
+export const userRoleEnum = pgEnum('user_role', ['customer', 'staff', 'owner']);
 
 export type PackUnit = (typeof packUnitEnum.enumValues)[number];
 export type FieldType = (typeof fieldTypeEnum.enumValues)[number];
@@ -53,6 +56,7 @@ export type OrderStatus = (typeof orderStatusEnum.enumValues)[number];
 export type PaymentStatus = (typeof paymentStatusEnum.enumValues)[number];
 export type OtpPurpose = (typeof otpPurposeEnum.enumValues)[number];
 export type EmailStatus = (typeof emailStatusEnum.enumValues)[number];
+export type UserRole = (typeof userRoleEnum.enumValues)[number];
 
 const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -205,10 +209,19 @@ export const items = pgTable(
     dimMidMm: dimension('dim_mid_mm'),
     dimLargeMm: dimension('dim_large_mm'),
     status: itemStatusEnum('status').notNull().default('active'),
+    /** The back office lists a tracked item as low on stock when its stock is at or below this. */
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(10),
     createdAt: createdAt(),
   },
   (t) => [
     index('items_variant_status_idx').on(t.productVariantId, t.status),
+    // The back office's low-stock list: tracked items by how far they are under their threshold.
+    index('items_low_stock_idx')
+      .using('btree', sql`(${t.stock} - ${t.lowStockThreshold})`, t.id)
+      .where(sql`${t.trackInventory}`),
+    // The back office's item search by SKU or title.
+    index('items_sku_title_trgm').using('gin', sql`(${t.sku} || ' ' || ${t.title}) gin_trgm_ops`),
+    check('items_low_stock_threshold_range', sql`${t.lowStockThreshold} between 0 and 1000000`),
     // The size search reads item_sizes (below), kept in step with these columns by triggers.
     check('items_units_per_pack_positive', sql`${t.unitsPerPack} > 0`),
     check('items_stock_non_negative', sql`${t.stock} >= 0`),
@@ -342,12 +355,20 @@ export const users = pgTable(
     interestedInMarketingCommunications: boolean('interested_in_marketing_communications')
       .notNull()
       .default(false),
-    isStaff: boolean('is_staff').notNull().default(false),
+    role: userRoleEnum('role').notNull().default('customer'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('users_email_lower_case', sql`${t.email} = lower(${t.email})`)],
+  (t) => [
+    check('users_email_lower_case', sql`${t.email} = lower(${t.email})`),
+    // The back office's customer list, newest first, and its search by e-mail, name or company.
+    index('users_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('users_search_trgm').using(
+      'gin',
+      sql`(${t.email} || ' ' || ${t.firstName} || ' ' || ${t.lastName} || ' ' || coalesce(${t.companyName}, '')) gin_trgm_ops`,
+    ),
+  ],
 );
 
 export const addresses = pgTable(
@@ -382,9 +403,18 @@ export const exclusivePrices = pgTable(
       .notNull()
       .references(() => items.id, { onDelete: 'cascade' }),
     discountPercentage: percentage('discount_percentage').notNull(),
+    /** The first day the price applies (UK date); null: from the start. */
+    startsOn: date('starts_on', { mode: 'string' }),
+    /** The last day the price applies (UK date); null: with no end. */
+    endsOn: date('ends_on', { mode: 'string' }),
+    createdAt: createdAt(),
   },
   (t) => [
     unique('exclusive_prices_user_item_unique').on(t.userId, t.itemId),
+    check(
+      'exclusive_prices_dates_ordered',
+      sql`${t.startsOn} is null or ${t.endsOn} is null or ${t.startsOn} <= ${t.endsOn}`,
+    ),
     index('exclusive_prices_item_idx').on(t.itemId),
     check(
       'exclusive_prices_discount_range',
@@ -545,10 +575,19 @@ export const orders = pgTable(
     billingAddress: jsonb('billing_address').$type<AddressSnapshot>().notNull(),
     shippingDetails: jsonb('shipping_details').$type<ShippingDetailsSnapshot>(),
     totalWeightKg: weight('total_weight_kg').notNull().default(0),
+    /** Set by staff when the order ships. */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    /** Pence refunded to the buyer through the provider, across every refund of the order. */
+    refundedPence: integer('refunded_pence').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('orders_refund_range', sql`${t.refundedPence} >= 0 and ${t.refundedPence} <= ${t.totalPence}`),
+    // The back office's order list, newest first (the status index serves its status filter).
+    index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_payment_status_idx').on(t.paymentStatus, t.createdAt.desc()),
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('orders_status_idx').on(t.status, t.createdAt.desc()),
     // MAX_ORDER_TOTAL_PENCE: no order costs more than one card payment may take.
@@ -577,7 +616,12 @@ export const orderItems = pgTable(
     /** Weight of the whole line (all its packs) in kg. */
     weightKg: weight('weight_kg').notNull().default(0),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_item_idx').on(t.itemId)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_item_idx').on(t.itemId),
+    // The back office's order filter by SKU.
+    index('order_items_sku_idx').on(t.sku),
+  ],
 );
 
 export const payments = pgTable(
@@ -703,15 +747,27 @@ export const contactQueries = pgTable(
     fullName: text('full_name').notNull(),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
+    /** When staff marked the query handled (null: waiting for an answer). */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When staff last replied by e-mail. */
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('contact_queries_created_idx').on(t.createdAt)],
+  (t) => [
+    index('contact_queries_created_idx').on(t.createdAt),
+    index('contact_queries_unhandled_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.handledAt} is null`),
+  ],
 );
 
 export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
   id: id(),
   /** Stored lower-cased. */
   email: text('email').notNull().unique('newsletter_subscriptions_email_unique'),
+  /** When the address was unsubscribed (null: subscribed); subscribing again clears it. */
+  unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -731,6 +787,97 @@ export const rateLimits = pgTable(
     resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Back office (issue 11)
+// ---------------------------------------------------------------------------------------------
+
+/** Every change made through the back office: who, what, when, before and after. Only ever appended. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    /** Null when the actor's account was later deleted, or for changes made from the command line. */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The actor's e-mail at the time, kept when the account goes. */
+    actorEmail: text('actor_email').notNull(),
+    /** What was done, e.g. 'product.update', 'order.ship', 'order.refund'. */
+    action: text('action').notNull(),
+    /** The kind of thing changed ('product', 'order', 'user', 'settings', ...) and its id. */
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt.desc()),
+  ],
+);
+
+/** Each change to an item's stock: a staff adjustment (with its reason), a sale or a restock on cancel. */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: id(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    /** Packs added (positive) or taken (negative). */
+    delta: integer('delta').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    reason: text('reason').notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stock_movements_item_idx').on(t.itemId, t.createdAt.desc())],
+);
+
+/** An order's status changes, with when and by whom: the buyer's /track-order shows them. */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: id(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: orderStatusEnum('status').notNull(),
+    /** Shown to the buyer, e.g. the carrier and tracking number. */
+    note: text('note').notNull().default(''),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/** A refund of an order through the payment provider, full or partial. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    amountPence: integer('amount_pence').notNull(),
+    reason: text('reason').notNull().default(''),
+    /** The order lines refunded, when the refund was by line: order_item_id and packs. */
+    lines: jsonb('lines').$type<{ order_item_id: number; pack_quantity: number; amount_pence: number }[]>(),
+    /** 'pending' while the provider is asked, then 'succeeded' or 'failed'. */
+    status: text('status').notNull().default('pending'),
+    providerRefundId: text('provider_refund_id'),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId, t.id),
+    check('refunds_amount_positive', sql`${t.amountPence} > 0`),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------

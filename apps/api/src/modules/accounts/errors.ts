@@ -22,6 +22,13 @@ export class NotAuthenticated extends DomainError {
   }
 }
 
+/** 403 when the signed-in user's role may not do this (DRF's PermissionDenied). */
+export class PermissionDenied extends DomainError {
+  constructor(detail = 'You do not have permission to perform this action.') {
+    super(detail, 403, { detail, code: 'permission_denied' });
+  }
+}
+
 /**
  * 400 from email-authentication/: the spec's answer shape with `success: false`, plus `detail` with the same
  * text so the client's generic normalisation (spec 1, §8) shows it. A failed code check leaves `exists` out,

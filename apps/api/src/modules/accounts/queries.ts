@@ -1,7 +1,13 @@
 import { and, count, desc, eq, gt, inArray, isNull, min, ne, sql } from 'drizzle-orm';
 import type { AuthenticationType } from '@shop/domain';
 import type { Db } from '../../db/client';
-import { emailVerificationCodes, refreshTokens, users, verificationTokens } from '../../db/schema';
+import {
+  emailVerificationCodes,
+  refreshTokens,
+  type UserRole,
+  users,
+  verificationTokens,
+} from '../../db/schema';
 
 // ---------------------------------------------------------------------------------------------
 // Users
@@ -208,9 +214,19 @@ export interface NewRefreshToken {
   familyExpiresAt: Date;
 }
 
-export async function insertRefreshToken(db: Db, token: NewRefreshToken): Promise<number> {
-  const [row] = await db.insert(refreshTokens).values(token).returning({ id: refreshTokens.id });
-  return row!.id;
+/** Stores a refresh token; answers its id and the user's role now (for the access token's `role` hint). */
+export async function insertRefreshToken(
+  db: Db,
+  token: NewRefreshToken,
+): Promise<{ id: number; role: UserRole }> {
+  const [row] = await db
+    .insert(refreshTokens)
+    .values(token)
+    .returning({
+      id: refreshTokens.id,
+      role: sql<UserRole>`(select ${users.role} from ${users} where ${users.id} = ${refreshTokens.userId})`,
+    });
+  return row!;
 }
 
 /** The token with this hash, locked until the transaction ends, so it rotates once. */
@@ -249,7 +265,7 @@ export async function selectLiveFamily(
  */
 export function prepareSessionCheck(db: Db) {
   const statement = db
-    .select({ id: refreshTokens.id })
+    .select({ role: users.role, email: users.email })
     .from(refreshTokens)
     .innerJoin(users, eq(users.id, refreshTokens.userId))
     .where(
@@ -262,8 +278,9 @@ export function prepareSessionCheck(db: Db) {
     )
     .limit(1)
     .prepare('accounts_live_session');
-  return async (userId: number, sessionId: string): Promise<boolean> =>
-    (await statement.execute({ userId, sessionId })).length > 0;
+  /** The user's role and e-mail now (a role change applies to the next request), or null when the session ended. */
+  return async (userId: number, sessionId: string): Promise<{ role: UserRole; email: string } | null> =>
+    (await statement.execute({ userId, sessionId }))[0] ?? null;
 }
 
 export async function markRotated(db: Db, id: number, replacedBy: number): Promise<void> {

@@ -468,7 +468,7 @@ describe('POST /api/account/signup/', () => {
       lastName: 'Patel',
       companyName: 'Patel Packaging Ltd',
       interestedInMarketingCommunications: true,
-      isStaff: false,
+      role: 'customer',
     });
     expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
     const [token] = await db().select().from(refreshTokens).where(eq(refreshTokens.userId, user!.id));

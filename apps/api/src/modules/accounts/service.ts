@@ -12,6 +12,7 @@ import {
 } from '@shop/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import type { UserRole } from '../../db/schema';
 import { BadRequest, Invalid, TooManyRequests } from '../../http/errors';
 import { enqueueEmail } from '../mail/queries';
 import type { RateLimit, RateLimiter } from '../rate-limits/service';
@@ -107,14 +108,14 @@ export function createAccountsService(db: Db, { tokens, rateLimiter, log }: Acco
     const refreshExpiresAt = new Date(
       Math.min(Date.now() + REFRESH_TOKEN_TTL_MS, family.expiresAt.getTime()),
     );
-    const tokenId = await queries.insertRefreshToken(tx, {
+    const { id: tokenId, role } = await queries.insertRefreshToken(tx, {
       userId,
       tokenHash: hashOpaqueToken(refreshToken),
       familyId: family.id,
       expiresAt: refreshExpiresAt,
       familyExpiresAt: family.expiresAt,
     });
-    const access = await tokens.signAccessToken(userId, family.id);
+    const access = await tokens.signAccessToken(userId, family.id, role);
     return { access, refreshToken, refreshExpiresAt, tokenId, sessionId: family.id };
   }
 
@@ -379,12 +380,11 @@ export function createAccountsService(db: Db, { tokens, rateLimiter, log }: Acco
      * The user and session an access token names, while that session is live: a token of a session that a
      * password change, reset, logout or deactivation ended is refused at once, on every process.
      */
-    async authenticate(token: string): Promise<AccessClaims> {
+    async authenticate(token: string): Promise<AccessClaims & { role: UserRole; email: string }> {
       const claims = await tokens.verifyAccessToken(token);
-      if (!(await sessionIsLive(claims.userId, claims.sessionId))) {
-        throw new InvalidAccessToken('session ended');
-      }
-      return claims;
+      const live = await sessionIsLive(claims.userId, claims.sessionId);
+      if (!live) throw new InvalidAccessToken('session ended');
+      return { ...claims, ...live };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import type { UserRole } from '../../db/schema';
 
 /** Access tokens live 15 minutes (DESIGN §1, §4.9). */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -50,8 +51,12 @@ export function createTokenService(secrets: SigningSecrets) {
 
   return {
     /** An access token of the session (refresh-token family) `sessionId`, which must stay live for it to work. */
-    async signAccessToken(userId: number, sessionId: string): Promise<string> {
-      return new SignJWT({ token_type: 'access', sid: sessionId })
+    /**
+     * `role` is a hint for the browser (it shows the Admin menu entry); the server never trusts it and reads
+     * the role from the database on every request.
+     */
+    async signAccessToken(userId: number, sessionId: string, role: UserRole = 'customer'): Promise<string> {
+      return new SignJWT({ token_type: 'access', sid: sessionId, role })
         .setProtectedHeader({ alg: 'HS256', typ: ACCESS_TOKEN_TYP, kid: current.kid })
         .setSubject(String(userId))
         .setIssuer(ISSUER)

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Services } from '../../app';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+
+export interface AdministrationOptions {
+  db: Db;
+  services: Services;
+  config: Config;
+}
+
+const MeSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: z.enum(['staff', 'owner']),
+});
+
+/**
+ * Everything under /api/administration/ (issue 11) except the public contact form: staff and owners only.
+ * A visitor gets 401 and a customer 403, from the hook below, before any handler runs. Each area registers
+ * its routes here.
+ */
+export const administrationRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, options) => {
+  app.addHook('onRequest', app.requireStaff);
+
+  app.get(
+    '/me/',
+    {
+      schema: {
+        tags: ['administration'],
+        summary: 'The signed-in staff member (the back office checks its access with this)',
+        response: { 200: MeSchema },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      return { id: user.id, email: user.email, role: user.role as 'staff' | 'owner' };
+    },
+  );
+
+  // Each area of the back office (one plugin per area, in its own files).
+  void options;
+};
