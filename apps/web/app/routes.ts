@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes';
 
 export default [
   index('routes/home.tsx'),
@@ -19,6 +19,13 @@ export default [
   route('track-order', 'routes/track-order.tsx'),
   route('cart', 'routes/cart.tsx'),
   route('dev/mailbox', 'routes/dev-mailbox.tsx'),
+  // The back office (issue 11): its own route modules, loaded only when a staff member opens /admin.
+  ...prefix('admin', [
+    layout('routes/admin/layout.tsx', [
+      index('routes/admin/dashboard.tsx'),
+      // Each area's screens: routes/admin/<area>*.tsx.
+    ]),
+  ]),
   route('sitemap.xml', 'routes/sitemap[.]xml.tsx'),
   route('robots.txt', 'routes/robots[.]txt.tsx'),
   route('*', 'routes/not-found.tsx'),

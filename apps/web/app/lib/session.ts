@@ -40,3 +40,18 @@ export function subscribeToSession(onChange: () => void): () => void {
     window.removeEventListener('storage', onStorage);
   };
 }
+
+/**
+ * Whether the stored access token says its user is staff or an owner. A hint for showing the Admin menu entry
+ * only: the token is not verified here, and the server checks the role on every back-office call.
+ */
+export function tokenSaysStaff(token: string | null = getAccessToken()): boolean {
+  const payload = token?.split('.')[1];
+  if (!payload) return false;
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { role?: unknown };
+    return claims.role === 'staff' || claims.role === 'owner';
+  } catch {
+    return false;
+  }
+}

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { getAccessToken, subscribeToSession } from './session';
+import { getAccessToken, subscribeToSession, tokenSaysStaff } from './session';
 
 const onServer = () => false;
 const inBrowser = () => getAccessToken() !== null;
@@ -10,4 +10,9 @@ const inBrowser = () => getAccessToken() !== null;
  */
 export function useIsLoggedIn(): boolean {
   return useSyncExternalStore(subscribeToSession, inBrowser, onServer);
+}
+
+/** Whether the signed-in user is staff (the Admin menu entry); false on the server and for customers. */
+export function useIsStaff(): boolean {
+  return useSyncExternalStore(subscribeToSession, () => tokenSaysStaff(), onServer);
 }

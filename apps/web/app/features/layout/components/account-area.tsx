@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ChevronDownIcon, UserIcon } from '~/components/ui/icons';
 import { clearSession } from '~/lib/session';
-import { useIsLoggedIn } from '~/lib/use-session';
+import { useIsLoggedIn, useIsStaff } from '~/lib/use-session';
 import { useDismiss } from '../hooks/use-dismiss';
 import { useRouteDisclosure } from '../hooks/use-route-disclosure';
 
@@ -35,6 +35,7 @@ function AccountMenu() {
   const navigate = useNavigate();
   const wrapperRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const staff = useIsStaff();
 
   useDismiss([wrapperRef], menu.open, (reason) => {
     setOpen(false);
@@ -69,6 +70,13 @@ function AccountMenu() {
         <ChevronDownIcon size={16} className="account-menu__chevron" />
       </button>
       <ul id={ACCOUNT_MENU_ID} className="dropdown account-menu__list" hidden={!menu.open}>
+        {staff ? (
+          <li>
+            <Link to="/admin" className="dropdown__item">
+              Admin
+            </Link>
+          </li>
+        ) : null}
         <li>
           <Link to="/track-order" className="dropdown__item">
             Track Orders

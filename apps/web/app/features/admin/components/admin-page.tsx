@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+
+/** A back-office screen: its heading, the actions beside it, and its content. */
+export function AdminPage({
+  title,
+  actions,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="admin-page" aria-labelledby="admin-page-title">
+      <header className="admin-page__header">
+        <h1 id="admin-page-title" className="admin-page__title">
+          {title}
+        </h1>
+        {actions ? <div className="admin-page__actions">{actions}</div> : null}
+      </header>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { NavLink, Outlet, redirect, useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/layout';
+import { LoadingState } from '~/components/ui/loading-state';
+import { getStaffMe, type StaffMe } from '~/features/admin/api';
+import { ApiError, isAbortError } from '~/lib/api-client';
+import { requireAccessToken } from '~/lib/guards';
+import { pageMeta } from '~/lib/seo';
+import '~/styles/admin.css';
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: 'Back office', description: 'PackRight Supplies back office.', noIndex: true });
+
+/** The back office's sections; owners also manage staff and read the audit log. */
+const SECTIONS: { to: string; label: string; owner?: true }[] = [
+  { to: '/admin', label: 'Dashboard' },
+  { to: '/admin/orders', label: 'Orders' },
+  { to: '/admin/products', label: 'Products' },
+  { to: '/admin/categories', label: 'Categories' },
+  { to: '/admin/stock', label: 'Stock' },
+  { to: '/admin/import', label: 'Import and export' },
+  { to: '/admin/customers', label: 'Customers' },
+  { to: '/admin/messages', label: 'Messages' },
+  { to: '/admin/newsletter', label: 'Newsletter' },
+  { to: '/admin/settings', label: 'Settings' },
+  { to: '/admin/staff', label: 'Staff', owner: true },
+  { to: '/admin/audit', label: 'Audit log', owner: true },
+];
+
+// The back office loads in the browser, with the stored token, like the account pages (DESIGN §2); the
+// server checks the role on every call, this only decides what to show.
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireAccessToken(request);
+  try {
+    return { state: 'staff' as const, me: await getStaffMe(request.signal) };
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    if (error instanceof ApiError && error.status === 401) {
+      const url = new URL(request.url);
+      throw redirect(`/login?from=${encodeURIComponent(url.pathname + url.search)}`);
+    }
+    if (error instanceof ApiError && error.status === 403) return { state: 'forbidden' as const };
+    return { state: 'failed' as const, message: error instanceof Error ? error.message : 'Error' };
+  }
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <LoadingState title="Back office" label="Loading the back office…" />;
+}
+
+/** The signed-in staff member, for screens that show owner-only actions. */
+export function useStaffMe(): StaffMe | null {
+  const data = useRouteLoaderData<typeof clientLoader>('routes/admin/layout');
+  return data?.state === 'staff' ? data.me : null;
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  if (loaderData.state === 'forbidden') {
+    return (
+      <div className="page">
+        <h1 className="page__title">Back office</h1>
+        <p>Your account does not have access to the back office.</p>
+      </div>
+    );
+  }
+  if (loaderData.state === 'failed') {
+    return (
+      <div className="page">
+        <h1 className="page__title">Back office</h1>
+        <p role="alert">The back office could not be loaded: {loaderData.message}</p>
+      </div>
+    );
+  }
+  const { me } = loaderData;
+  return (
+    <div className="admin">
+      <nav className="admin__nav" aria-label="Back office">
+        <p className="admin__who">
+          {me.email}
+          <span className="admin__role">{me.role === 'owner' ? 'Owner' : 'Staff'}</span>
+        </p>
+        <ul>
+          {SECTIONS.filter((section) => !section.owner || me.role === 'owner').map((section) => (
+            <li key={section.to}>
+              <NavLink to={section.to} end={section.to === '/admin'} className="admin__link">
+                {section.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="admin__main">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
