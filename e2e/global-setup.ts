@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -9,11 +9,16 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The running shop's origin, e.g. http://127.0.0.1:41234 (no trailing slash). */
     baseURL: string;
+    /** The owner `npm run create-owner` made before the shop started (the back-office journeys sign in as it). */
+    owner: { email: string; password: string };
   }
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const serverEntry = path.join(repoRoot, 'apps/api/dist/server.js');
+const createOwnerEntry = path.join(repoRoot, 'apps/api/dist/create-owner.js');
+/** The journeys' shop owner, made with the real command before the shop starts (PGlite has one writer). */
+const OWNER = { email: 'owner@packright.example', password: 'e2e-owner-password-2026' };
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
 /** How much of the server's output is kept to explain a failed start. */
@@ -104,6 +109,16 @@ export default async function setup(project: TestProject) {
     DEV_MAILBOX: 'true',
   });
 
+  const made = spawnSync(
+    process.execPath,
+    [createOwnerEntry, '--email', OWNER.email, '--password', OWNER.password],
+    { cwd: repoRoot, env, encoding: 'utf8' },
+  );
+  if (made.status !== 0) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`create-owner failed (${made.status}):\n${made.stdout}\n${made.stderr}`);
+  }
+
   let output = '';
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
@@ -133,5 +148,6 @@ export default async function setup(project: TestProject) {
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[shop] ${chunk.toString()}`));
 
   project.provide('baseURL', baseURL);
+  project.provide('owner', OWNER);
   return cleanUp;
 }

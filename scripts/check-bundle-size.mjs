@@ -29,14 +29,38 @@ function chain(manifest, routeId) {
   return ids;
 }
 
-/** Gzip KB of the scripts a first visit to the route loads (entry, root, the route, their imports). */
-export function initialJavaScriptKb(manifest, routeId) {
+/** The scripts a first visit to the route loads (entry, root, the route, their imports). */
+function initialScripts(manifest, routeId) {
   const urls = new Set([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
   for (const id of chain(manifest, routeId)) {
     const route = manifest.routes[id];
     if (route.module) urls.add(route.module);
     for (const url of route.imports ?? []) urls.add(url);
   }
+  return urls;
+}
+
+/** The back office's routes (issue 11): loaded only when a staff member opens /admin. */
+const isBackOffice = (routeId) => routeId.startsWith('routes/admin/');
+
+/**
+ * The storefront routes whose first load would fetch a back-office route module (none may: the back office
+ * must not add to what a shopper downloads).
+ */
+export function storefrontRoutesLoadingBackOffice(manifest) {
+  const backOffice = new Set(
+    Object.values(manifest.routes)
+      .filter((route) => isBackOffice(route.id))
+      .map((route) => route.module),
+  );
+  return Object.keys(manifest.routes)
+    .filter((id) => id !== 'root' && !isBackOffice(id))
+    .filter((id) => [...initialScripts(manifest, id)].some((url) => backOffice.has(url)));
+}
+
+/** Gzip KB of the scripts a first visit to the route loads (entry, root, the route, their imports). */
+export function initialJavaScriptKb(manifest, routeId) {
+  const urls = initialScripts(manifest, routeId);
   let bytes = 0;
   for (const url of urls) bytes += gzipBytes(url);
   return bytes / 1024;
@@ -66,4 +90,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(1);
   }
   console.log(`Home page JavaScript ${home.kb.toFixed(1)} KB gzip (budget ${HOME_BUDGET_KB} KB).`);
+  const leaking = storefrontRoutesLoadingBackOffice(readManifest());
+  if (leaking.length > 0) {
+    console.error(`Storefront routes load back-office modules on their first visit: ${leaking.join(', ')}`);
+    process.exit(1);
+  }
+  console.log('No storefront route loads a back-office module on its first visit.');
 }

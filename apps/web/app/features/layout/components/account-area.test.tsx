@@ -15,6 +15,11 @@ function Page() {
   );
 }
 
+function RouterWrapper({ children }: { children: React.ReactNode }) {
+  const Stub = createRoutesStub([{ path: '*', Component: () => children }]);
+  return <Stub initialEntries={['/']} />;
+}
+
 function renderAt(path: string) {
   const Stub = createRoutesStub([{ path: '*', Component: Page }]);
   render(<Stub initialEntries={[path]} />);
@@ -43,6 +48,21 @@ describe('account area', () => {
     expect(screen.getByRole('link', { name: 'Track Orders' })).toHaveAttribute('href', '/track-order');
     expect(screen.getByRole('link', { name: 'Change Password' })).toHaveAttribute('href', '/change-password');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('offers Admin to staff and owners only, from the token’s role hint', async () => {
+    const tokenWith = (claims: object) =>
+      `e30.${btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.sig`;
+    const user = userEvent.setup();
+    localStorage.setItem(ACCESS_TOKEN_KEY, tokenWith({ sub: '1', role: 'customer' }));
+    const { unmount } = render(<AccountArea />, { wrapper: RouterWrapper });
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+    unmount();
+    localStorage.setItem(ACCESS_TOKEN_KEY, tokenWith({ sub: '2', role: 'staff' }));
+    render(<AccountArea />, { wrapper: RouterWrapper });
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    expect(screen.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
   });
 
   it('closes the account menu on Escape and on a click outside', async () => {
