@@ -42,6 +42,7 @@ import { createPayments, type Payments } from './modules/payments/payments';
 import { paymentRoutes } from './modules/payments/routes';
 import { startTestWebhookDelivery } from './modules/payments/test-processor/processor';
 import { testProcessorRoutes } from './modules/payments/test-processor/routes';
+import { uploadRoutes, uploadsDirectory } from './modules/uploads/routes';
 
 /** Bodies over 1 MB are refused (DESIGN §4.10). */
 export const BODY_LIMIT = 1024 * 1024;
@@ -279,6 +280,8 @@ export async function buildApp({ config, database, storefront, logStream, paymen
     { prefix: '/api' },
   );
 
+  // Uploaded product images (the back office writes them under DATA_DIR), with or without the storefront.
+  await app.register(uploadRoutes, { root: uploadsDirectory(config) });
   if (storefront) await storefront(app, services);
   return app;
 }

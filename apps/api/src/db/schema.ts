@@ -219,6 +219,9 @@ export const items = pgTable(
     index('items_low_stock_idx')
       .using('btree', sql`(${t.stock} - ${t.lowStockThreshold})`, t.id)
       .where(sql`${t.trackInventory}`),
+    // The back office's item list sorted by title or by stock (SKU order has the unique index).
+    index('items_title_idx').on(t.title, t.id),
+    index('items_stock_idx').on(t.stock, t.id),
     // The back office's item search by SKU or title.
     index('items_sku_title_trgm').using('gin', sql`(${t.sku} || ' ' || ${t.title}) gin_trgm_ops`),
     check('items_low_stock_threshold_range', sql`${t.lowStockThreshold} between 0 and 1000000`),
@@ -364,6 +367,7 @@ export const users = pgTable(
     check('users_email_lower_case', sql`${t.email} = lower(${t.email})`),
     // The back office's customer list, newest first, and its search by e-mail, name or company.
     index('users_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('users_last_name_idx').on(t.lastName, t.id),
     index('users_search_trgm').using(
       'gin',
       sql`(${t.email} || ' ' || ${t.firstName} || ' ' || ${t.lastName} || ' ' || coalesce(${t.companyName}, '')) gin_trgm_ops`,
@@ -587,6 +591,7 @@ export const orders = pgTable(
     check('orders_refund_range', sql`${t.refundedPence} >= 0 and ${t.refundedPence} <= ${t.totalPence}`),
     // The back office's order list, newest first (the status index serves its status filter).
     index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_total_idx').on(t.totalPence, t.id),
     index('orders_payment_status_idx').on(t.paymentStatus, t.createdAt.desc()),
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('orders_status_idx').on(t.status, t.createdAt.desc()),
@@ -825,7 +830,7 @@ export const stockMovements = pgTable(
     itemId: integer('item_id')
       .notNull()
       .references(() => items.id, { onDelete: 'cascade' }),
-    /** Packs added (positive) or taken (negative). */
+    /** Units added (positive) or taken (negative), in the unit `items.stock` counts (units, not packs). */
     delta: integer('delta').notNull(),
     stockAfter: integer('stock_after').notNull(),
     reason: text('reason').notNull(),

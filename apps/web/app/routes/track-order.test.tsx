@@ -48,6 +48,43 @@ describe('/track-order', () => {
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
   });
 
+  it('shows a shipped order with its carrier, tracking number, refund and dated history', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    stubApi({
+      'GET /api/orders/': {
+        count: 1,
+        next: null,
+        previous: null,
+        results: [
+          order({
+            status: 'shipped',
+            carrier: 'DPD',
+            tracking_number: '15501234567890',
+            refunded: '5.00',
+            status_history: [
+              { status: 'pending', note: 'Order placed', created_at: '2025-03-05T10:15:00Z' },
+              {
+                status: 'shipped',
+                note: 'Sent with DPD, tracking number 15501234567890',
+                created_at: '2025-03-07T08:00:00Z',
+              },
+            ],
+          }),
+        ],
+      },
+    });
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Your orders' });
+    const row = within(table).getByRole('rowheader', { name: '#101' }).closest('tr')!;
+    expect(within(row).getByText('Shipped', { selector: '.order-status' })).toBeInTheDocument();
+    expect(row).toHaveTextContent('DPD: tracking number 15501234567890');
+    expect(row).toHaveTextContent('£5.00 refunded');
+    await userEvent.setup().click(within(row).getByText(/^History/, { selector: 'summary' }));
+    expect(within(row).getByText('7 Mar 2025').closest('li')).toHaveTextContent(
+      '7 Mar 2025 Shipped – Sent with DPD, tracking number 15501234567890',
+    );
+  });
+
   it('accepts a plain array of orders', async () => {
     localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
     stubApi({ 'GET /api/orders/': [order({ id: 7 })] });

@@ -108,7 +108,20 @@ export const OrderLineViewSchema = z.object({
 });
 export type OrderLineView = z.infer<typeof OrderLineViewSchema>;
 
-/** An order (spec 2, §3 Order). Money is pounds as decimal strings; `vat` is the percent applied. */
+/** One step of an order's progress as the buyer sees it: the status, when, and staff's note (e.g. tracking). */
+export const OrderStatusEntrySchema = z.object({
+  status: z.enum(ORDER_STATUSES),
+  note: z.string(),
+  created_at: z.string(),
+});
+export type OrderStatusEntry = z.infer<typeof OrderStatusEntrySchema>;
+
+/**
+ * An order (spec 2, §3 Order). Money is pounds as decimal strings; `vat` is the percent applied. The last four
+ * fields are not the spec's (issue 11): how it ships, what has been refunded and its status history. They are
+ * optional in the contract, so a client written to the spec (and its fixtures) needs none of them; the API
+ * always sends them.
+ */
 export const OrderViewSchema = z.object({
   id: z.number().int(),
   created_at: z.string(),
@@ -135,6 +148,13 @@ export const OrderViewSchema = z.object({
   invoice: z.string().nullable(),
   paid_receipt: z.string().nullable(),
   refund_receipt: z.string().nullable(),
+  /** Set when the order ships. */
+  carrier: z.string().nullable().optional(),
+  tracking_number: z.string().nullable().optional(),
+  /** Pounds refunded to the card so far (decimal string, '0.00' when nothing). */
+  refunded: z.string().optional(),
+  /** Oldest first; the first entry is the order being placed (pending). */
+  status_history: z.array(OrderStatusEntrySchema).optional(),
 });
 export type OrderView = z.infer<typeof OrderViewSchema>;
 

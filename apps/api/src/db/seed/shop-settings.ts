@@ -23,11 +23,22 @@ export interface ContactSettings {
   map: { latitude: number; longitude: number };
 }
 
+/** The shop's details printed on its VAT invoices (issue 11). */
+export interface InvoiceSettings {
+  legal_name: string;
+  address: { street: string; city: string; postal_code: string; country: string };
+  /** GB and 9 or 12 digits, or GBGD/GBHA and 3 digits, stored without spaces. */
+  vat_number: string;
+  /** Companies House number, 8 characters. */
+  company_number: string;
+}
+
 export interface ShopSettingValues {
   /** VAT percentage. */
   vat_rate: number;
   shipping: ShippingSettings;
   contact: ContactSettings;
+  invoice: InvoiceSettings;
 }
 
 export type ShopSettingKey = keyof ShopSettingValues;
@@ -57,6 +68,19 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettingValues = {
     },
     opening_hours: 'Monday to Friday, 8:30am to 5:00pm',
     map: { latitude: 52.6141, longitude: -1.1954 },
+  },
+  // Placeholders until the owner enters the real details in the back office: the VAT number passes HMRC's
+  // check-digit rule but belongs to nobody we know of, and the address is the contact address above.
+  invoice: {
+    legal_name: 'PackRight Supplies Ltd',
+    address: {
+      street: 'Unit 4, Meridian Business Park',
+      city: 'Leicester',
+      postal_code: 'LE19 1WZ',
+      country: 'United Kingdom',
+    },
+    vat_number: 'GB123456782',
+    company_number: '01234567',
   },
 };
 

@@ -46,7 +46,8 @@ export function registerAuthentication(app: FastifyInstance, checker: AccessToke
   });
   for (const role of ['staff', 'owner'] as const) {
     app.decorate(role === 'staff' ? 'requireStaff' : 'requireOwner', async (request, reply) => {
-      await app.authenticate(request, reply);
+      // Owner-only routes sit inside the staff-only plugin: the session is checked once per request.
+      if (!request.user) await app.authenticate(request, reply);
       if (ROLE_RANK[request.user!.role] < ROLE_RANK[role]) throw new PermissionDenied();
     });
   }

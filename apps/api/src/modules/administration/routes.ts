@@ -3,6 +3,14 @@ import { z } from 'zod';
 import type { Services } from '../../app';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { catalogueAdminRoutes } from './catalogue/routes';
+import { dashboardAdminRoutes } from './dashboard/routes';
+import { importExportAdminRoutes } from './import-export/routes';
+import { customerRoutes } from './customers/routes';
+import { staffRoutes } from './staff/routes';
+import { messageRoutes } from './messages/routes';
+import { settingsRoutes } from './settings/routes';
+import { orderAdminRoutes } from './orders/routes';
 
 export interface AdministrationOptions {
   db: Db;
@@ -39,6 +47,23 @@ export const administrationRoutes: FastifyPluginAsyncZod<AdministrationOptions> 
     },
   );
 
-  // Each area of the back office (one plugin per area, in its own files).
-  void options;
+  // Each area of the back office, one plugin per area. Fastify hands a plugin its register options, `prefix`
+  // included: passed on as they are, each area would sit under /administration/administration/.
+  const shared: AdministrationOptions = {
+    db: options.db,
+    services: options.services,
+    config: options.config,
+  };
+  for (const area of [
+    dashboardAdminRoutes,
+    orderAdminRoutes,
+    catalogueAdminRoutes,
+    importExportAdminRoutes,
+    customerRoutes,
+    staffRoutes,
+    messageRoutes,
+    settingsRoutes,
+  ]) {
+    await app.register(area, shared);
+  }
 };

@@ -15,6 +15,7 @@ import {
   productVariants,
   type PackUnit,
 } from '../../db/schema';
+import { exclusivePriceInForce } from '../pricing/queries';
 
 type Window = { limit: number; offset: number };
 
@@ -153,7 +154,11 @@ const factsStatement = reusableStatement((tx) => {
     .innerJoin(productVariants, eq(productVariants.id, items.productVariantId))
     .leftJoin(
       exclusivePrices,
-      and(eq(exclusivePrices.itemId, items.id), eq(exclusivePrices.userId, sql.placeholder('userId'))),
+      and(
+        eq(exclusivePrices.itemId, items.id),
+        eq(exclusivePrices.userId, sql.placeholder('userId')),
+        exclusivePriceInForce(),
+      ),
     )
     .where(
       sql`${items.id} in (select unnest(${ids}::int[])
@@ -349,7 +354,11 @@ function lineViewsQuery(
     )
     .leftJoin(
       exclusivePrices,
-      and(eq(exclusivePrices.userId, carts.userId), eq(exclusivePrices.itemId, lines.itemId)),
+      and(
+        eq(exclusivePrices.userId, carts.userId),
+        eq(exclusivePrices.itemId, lines.itemId),
+        exclusivePriceInForce(),
+      ),
     )
     .where(where)
     .orderBy(asc(lines.id));

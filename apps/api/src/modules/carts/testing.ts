@@ -13,7 +13,7 @@ import {
 import type { TestContext } from '../../../test/helper';
 import { accountClient } from '../accounts/testing';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A seeded item with its variant's facts, by SKU. */
 export async function itemBySku(ctx: TestContext, sku: string) {

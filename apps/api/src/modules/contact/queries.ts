@@ -1,3 +1,4 @@
+import { isNotNull } from 'drizzle-orm';
 import type { ContactQuery } from '@shop/domain';
 import type { Db } from '../../db/client';
 import { contactQueries, newsletterSubscriptions } from '../../db/schema';
@@ -10,12 +11,19 @@ export async function insertContactQuery(db: Db, query: ContactQuery): Promise<n
   return row!.id;
 }
 
-/** Subscribes an address once; answers whether this call added it. */
+/**
+ * Subscribes an address once, or again after it was unsubscribed; answers whether this call subscribed it
+ * (false when it already was).
+ */
 export async function insertSubscription(db: Db, email: string): Promise<boolean> {
   const rows = await db
     .insert(newsletterSubscriptions)
     .values({ email })
-    .onConflictDoNothing({ target: newsletterSubscriptions.email })
+    .onConflictDoUpdate({
+      target: newsletterSubscriptions.email,
+      set: { unsubscribedAt: null },
+      setWhere: isNotNull(newsletterSubscriptions.unsubscribedAt),
+    })
     .returning({ id: newsletterSubscriptions.id });
   return rows.length > 0;
 }

@@ -119,6 +119,18 @@ describe('POST /api/newsletter/', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('subscribes an unsubscribed address again, in the same row', async () => {
+    const email = 'again@example.com';
+    expect((await post('/api/newsletter/', { email })).statusCode).toBe(201);
+    const where = eq(newsletterSubscriptions.email, email);
+    await ctx.database.db.update(newsletterSubscriptions).set({ unsubscribedAt: new Date() }).where(where);
+    const again = await post('/api/newsletter/', { email });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ success: true });
+    const rows = await ctx.database.db.select().from(newsletterSubscriptions).where(where);
+    expect(rows).toMatchObject([{ unsubscribedAt: null }]);
+  });
+
   it.each([
     [{}, 'Email is required'],
     [{ email: '' }, 'Email is required'],

@@ -7,6 +7,7 @@ import {
   exclusivePrices,
   items,
   orderItems,
+  orderStatusHistory,
   orders,
   payments,
   pricingData,
@@ -15,6 +16,7 @@ import {
   type PackUnit,
   type ShippingDetailsSnapshot,
 } from '../../db/schema';
+import { exclusivePriceInForce } from '../pricing/queries';
 
 // ---------------------------------------------------------------------------------------------
 // The cart as checkout prices it
@@ -80,7 +82,11 @@ function checkoutLinesQuery(db: Db, cartId: number | Placeholder, userId: number
     )
     .leftJoin(
       exclusivePrices,
-      and(eq(exclusivePrices.userId, carts.userId), eq(exclusivePrices.itemId, cartItems.itemId)),
+      and(
+        eq(exclusivePrices.userId, carts.userId),
+        eq(exclusivePrices.itemId, cartItems.itemId),
+        exclusivePriceInForce(),
+      ),
     )
     .where(and(eq(cartItems.cartId, cartId), eq(carts.userId, userId)))
     .orderBy(asc(cartItems.id));
@@ -117,8 +123,12 @@ export async function markUnfulfilled(db: Db, paymentId: number, reason: string)
 }
 
 /**
- * What the provider says has been refunded, on the payment and, once all of it is refunded, on its order's
- * payment status (spec 2, §4: REFUND): one statement.
+ * What the provider says has been refunded, on the payment and on its order: the order's refunded amount
+ * and, once all of it is refunded, its payment status (spec 2, §4: REFUND). One statement.
+ *
+ * Never lowers what is recorded (`greatest`): a refund staff make (administration/orders) is reserved on both
+ * rows before the provider is asked, so its `charge.refunded` webhook finds it already counted, and a refund
+ * made in the provider's own dashboard is counted here once.
  */
 export async function recordRefund(db: Db, paymentId: number, refundedPence: number): Promise<void> {
   await db.execute(sql`
@@ -129,9 +139,15 @@ export async function recordRefund(db: Db, paymentId: number, refundedPence: num
       where id = ${paymentId}
       returning order_id, refunded_pence, amount_pence
     )
-    update ${orders} set payment_status = 'REFUND', updated_at = now()
+    update ${orders} set
+      refunded_pence = greatest(${orders.refundedPence}, least(refunded.refunded_pence, ${orders.totalPence})),
+      payment_status = case when refunded.refunded_pence >= refunded.amount_pence then 'REFUND'
+        else ${orders.paymentStatus} end,
+      updated_at = now()
     from refunded
-    where ${orders.id} = refunded.order_id and refunded.refunded_pence >= refunded.amount_pence`);
+    where ${orders.id} = refunded.order_id
+      and (${orders.refundedPence} < least(refunded.refunded_pence, ${orders.totalPence})
+        or (refunded.refunded_pence >= refunded.amount_pence and ${orders.paymentStatus} <> 'REFUND'))`);
 }
 
 /**
@@ -310,13 +326,16 @@ export interface NewOrder {
     totalPence: number;
     weightKg: number;
   }[];
+  /** Units of each tracked item taken (takeStock): a stock movement each, written with the order. */
+  stockTaken: { itemId: number; units: number }[];
   /** The confirmation e-mail; `{{order}}` in subject and text becomes the order's number. */
   email: { to: string; subject: string; text: string };
 }
 
 /**
- * Writes the order in one statement: the order, its lines, the payment's link to it, the cart emptied and
- * the confirmation e-mail queued (data-modifying CTEs run as one). Answers the order's id and time.
+ * Writes the order in one statement: the order, its lines, the payment's link to it, the cart emptied, a
+ * stock movement per tracked item sold (its stock as takeStock left it, earlier in this transaction) and the
+ * confirmation e-mail queued (data-modifying CTEs run as one). Answers the order's id and time.
  */
 export async function insertOrder(
   tx: Db,
@@ -367,6 +386,13 @@ export async function insertOrder(
     emptied as (
       delete from ${cartItems} where cart_id = ${order.cartId}
     ),
+    moved as (
+      insert into stock_movements (item_id, delta, stock_after, reason, order_id)
+      select ${items.id}, -taken.units, ${items.stock}, 'Order #' || new_order.id || ' placed', new_order.id
+      from new_order, unnest(${`{${order.stockTaken.map((t) => t.itemId).join(',')}}`}::int[],
+        ${`{${order.stockTaken.map((t) => t.units).join(',')}}`}::int[]) as taken(id, units)
+        join ${items} on ${items.id} = taken.id
+    ),
     mail as (
       insert into outbound_emails (to_address, subject, text_body)
       select ${order.email.to}, replace(${order.email.subject}, '{{order}}', new_order.id::text),
@@ -384,15 +410,70 @@ export async function insertOrder(
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderItems.$inferSelect;
 
-/** A page of a user's orders, newest first. */
-export function selectOrdersOfUser(db: Db, userId: number, window: { limit: number; offset: number }) {
+/** A status the order reached, as order_status_history keeps it (the buyer's view of its progress). */
+export interface StatusEntryRow {
+  status: OrderRow['status'];
+  note: string;
+  createdAt: Date;
+}
+
+/** An order with its status history, oldest first. */
+export interface OrderWithHistory {
+  order: OrderRow;
+  history: StatusEntryRow[];
+}
+
+/**
+ * The order's status history as one json column of a lateral join, so the order and its history come in the
+ * order's own statement (the order reads keep their statement counts; statement-counts.test.ts).
+ */
+function historyJoin(db: Db) {
   return db
-    .select()
+    .select({
+      entries: sql<{ status: OrderRow['status']; note: string; created_at: string }[]>`coalesce(json_agg(
+        json_build_object('status', ${orderStatusHistory.status}, 'note', ${orderStatusHistory.note},
+          'created_at', ${orderStatusHistory.createdAt})
+        order by ${orderStatusHistory.createdAt}, ${orderStatusHistory.id}), '[]'::json)`.as('entries'),
+    })
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, orders.id))
+    .as('history');
+}
+
+function withHistory(row: {
+  order: OrderRow;
+  entries: { status: OrderRow['status']; note: string; created_at: string }[] | null;
+}): OrderWithHistory {
+  return {
+    order: row.order,
+    history: (row.entries ?? []).map((entry) => ({
+      status: entry.status,
+      note: entry.note,
+      createdAt: new Date(entry.created_at),
+    })),
+  };
+}
+
+function ordersWithHistory(db: Db) {
+  const history = historyJoin(db);
+  return db
+    .select({ order: orders, entries: history.entries })
     .from(orders)
+    .leftJoinLateral(history, sql`true`);
+}
+
+/** A page of a user's orders with their histories, newest first. */
+export async function selectOrdersOfUser(
+  db: Db,
+  userId: number,
+  window: { limit: number; offset: number },
+): Promise<OrderWithHistory[]> {
+  const rows = await ordersWithHistory(db)
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(window.limit)
     .offset(window.offset);
+  return rows.map(withHistory);
 }
 
 export async function countOrdersOfUser(db: Db, userId: number): Promise<number> {
@@ -403,17 +484,18 @@ export async function countOrdersOfUser(db: Db, userId: number): Promise<number>
   return row?.value ?? 0;
 }
 
-export async function selectOwnOrder(db: Db, orderId: number, userId: number): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  return row;
+export async function selectOwnOrder(
+  db: Db,
+  orderId: number,
+  userId: number,
+): Promise<OrderWithHistory | undefined> {
+  const [row] = await ordersWithHistory(db).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  return row && withHistory(row);
 }
 
-export async function selectOrderById(db: Db, orderId: number): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-  return row;
+export async function selectOrderById(db: Db, orderId: number): Promise<OrderWithHistory | undefined> {
+  const [row] = await ordersWithHistory(db).where(eq(orders.id, orderId));
+  return row && withHistory(row);
 }
 
 export function selectLinesOfOrders(db: Db, orderIds: number[]): Promise<OrderLineRow[]> {

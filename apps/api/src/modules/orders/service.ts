@@ -27,7 +27,18 @@ import * as queries from './queries';
 /** Weights to 0.1 g (the database's scale). */
 const roundKg = (kg: number) => Math.round(kg * 10_000) / 10_000;
 
-export function toOrderView(order: queries.OrderRow, lines: queries.OrderLineRow[]): OrderView {
+/** An order's progress as the buyer sees it: placed (pending) when it was made, then each status staff set. */
+export function statusHistoryOf(order: queries.OrderRow, history: queries.StatusEntryRow[]) {
+  return [{ status: 'pending' as const, note: 'Order placed', createdAt: order.createdAt }, ...history].map(
+    (entry) => ({ status: entry.status, note: entry.note, created_at: entry.createdAt.toISOString() }),
+  );
+}
+
+export function toOrderView(
+  order: queries.OrderRow,
+  lines: queries.OrderLineRow[],
+  history: queries.StatusEntryRow[] = [],
+): OrderView {
   return {
     id: order.id,
     created_at: order.createdAt.toISOString(),
@@ -65,6 +76,10 @@ export function toOrderView(order: queries.OrderRow, lines: queries.OrderLineRow
     invoice: null,
     paid_receipt: null,
     refund_receipt: null,
+    carrier: order.carrier,
+    tracking_number: order.trackingNumber,
+    refunded: penceToDecimal(order.refundedPence),
+    status_history: statusHistoryOf(order, history),
   };
 }
 
@@ -202,7 +217,7 @@ export function createOrdersService(
       queries.selectOrderById(db, orderId),
       queries.selectLinesOfOrders(db, [orderId]),
     ]);
-    return toOrderView(order!, lines);
+    return toOrderView(order!.order, lines, order!.history);
   }
 
   /**
@@ -308,6 +323,7 @@ export function createOrdersService(
           totalPence: lineTotals.total_pence,
           weightKg: roundKg(lineTotals.weight_kg),
         })),
+        stockTaken: [...need].map(([itemId, units]) => ({ itemId, units })),
         email: orderConfirmationEmail(lockedRow.email, lockedRow.firstName, priced, addresses.shipping),
       };
       const written = await queries.insertOrder(tx, order);
@@ -519,17 +535,20 @@ export function createOrdersService(
       const lines = groupBy(
         await queries.selectLinesOfOrders(
           db,
-          rows.map((row) => row.id),
+          rows.map((row) => row.order.id),
         ),
         (line) => line.orderId,
       );
-      return { count, results: rows.map((row) => toOrderView(row, lines.get(row.id) ?? [])) };
+      return {
+        count,
+        results: rows.map(({ order, history }) => toOrderView(order, lines.get(order.id) ?? [], history)),
+      };
     },
 
     async getOrder(userId: number, orderId: number): Promise<OrderView> {
-      const order = await queries.selectOwnOrder(db, orderId, userId);
-      if (!order) throw new NotFound();
-      return toOrderView(order, await queries.selectLinesOfOrders(db, [orderId]));
+      const found = await queries.selectOwnOrder(db, orderId, userId);
+      if (!found) throw new NotFound();
+      return toOrderView(found.order, await queries.selectLinesOfOrders(db, [orderId]), found.history);
     },
   };
 }

@@ -72,10 +72,21 @@ const priceColumns = {
 
 export type ExclusivePriceRow = { id: number; itemId: number; discountPercentage: number };
 
+/**
+ * Whether an exclusive price applies today: its dates are UK calendar days (the shop trades in UK time),
+ * inclusive, and a missing one leaves that side open. Every read that prices for a customer adds it.
+ */
+export function exclusivePriceInForce(): SQL {
+  const today = sql`(now() at time zone 'Europe/London')::date`;
+  return sql`(${exclusivePrices.startsOn} is null or ${exclusivePrices.startsOn} <= ${today})
+    and (${exclusivePrices.endsOn} is null or ${exclusivePrices.endsOn} >= ${today})`;
+}
+
 function exclusiveWhere(userId: number, itemIds: number[] | undefined): SQL | undefined {
   return and(
     eq(exclusivePrices.userId, userId),
     itemIds ? inArray(exclusivePrices.itemId, itemIds) : undefined,
+    exclusivePriceInForce(),
   );
 }
 

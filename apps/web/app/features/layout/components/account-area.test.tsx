@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,11 +13,6 @@ function Page() {
       <p>At {pathname}</p>
     </>
   );
-}
-
-function RouterWrapper({ children }: { children: React.ReactNode }) {
-  const Stub = createRoutesStub([{ path: '*', Component: () => children }]);
-  return <Stub initialEntries={['/']} />;
 }
 
 function renderAt(path: string) {
@@ -55,12 +50,12 @@ describe('account area', () => {
       `e30.${btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.sig`;
     const user = userEvent.setup();
     localStorage.setItem(ACCESS_TOKEN_KEY, tokenWith({ sub: '1', role: 'customer' }));
-    const { unmount } = render(<AccountArea />, { wrapper: RouterWrapper });
+    renderAt('/');
     await user.click(screen.getByRole('button', { name: 'Account' }));
     expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
-    unmount();
+    cleanup();
     localStorage.setItem(ACCESS_TOKEN_KEY, tokenWith({ sub: '2', role: 'staff' }));
-    render(<AccountArea />, { wrapper: RouterWrapper });
+    renderAt('/');
     await user.click(screen.getByRole('button', { name: 'Account' }));
     expect(screen.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
   });

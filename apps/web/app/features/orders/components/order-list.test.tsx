@@ -81,6 +81,54 @@ describe('OrderList', () => {
     expect(rowTexts().map((cells) => cells[5])).toEqual(['Refunded', 'Completed', 'Pending']);
   });
 
+  it('shows the carrier, tracking number, refunded amount and status history with dates', async () => {
+    const user = renderList({
+      orders: [
+        order({
+          id: 103,
+          status: 'shipped',
+          payment_status: 'COMPLETED',
+          carrier: 'Royal Mail',
+          tracking_number: 'RM123456789GB',
+          refunded: '12.50',
+          status_history: [
+            { status: 'pending', note: 'Order placed', created_at: '2025-03-05T10:15:00Z' },
+            { status: 'processing', note: '', created_at: '2025-03-06T09:00:00Z' },
+            { status: 'shipped', note: 'Two boxes', created_at: '2025-03-31T23:30:00Z' },
+          ],
+        }),
+      ],
+      next: null,
+    });
+    const [row] = within(table()).getAllByRole('row').slice(1);
+    const cells = within(row!).getAllByRole('cell');
+    expect(within(cells[3]!).getByText('Shipped', { selector: '.order-status' })).toBeInTheDocument();
+    expect(cells[3]).toHaveTextContent('Royal Mail: tracking number RM123456789GB');
+    expect(cells[4]).toHaveTextContent('Completed£12.50 refunded');
+    const history = within(cells[3]!).getByText('History', { exact: false, selector: 'summary' });
+    expect(history).toHaveTextContent('History of order #103');
+    await user.click(history);
+    expect(
+      within(cells[3]!)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '5 Mar 2025 Pending – Order placed',
+      '6 Mar 2025 Processing',
+      // 23:30 UTC on 31 March is 1 April in the UK (BST).
+      '1 Apr 2025 Shipped – Two boxes',
+    ]);
+    expect(within(cells[3]!).getAllByRole('listitem')[2]!.querySelector('time')).toHaveAttribute(
+      'datetime',
+      '2025-03-31T23:30:00Z',
+    );
+  });
+
+  it('shows nothing refunded and no shipment for an order not yet shipped', () => {
+    renderList({ orders: [order({ refunded: '0.00', carrier: null, tracking_number: null })], next: null });
+    expect(rowTexts()).toEqual([['#101', '5 Mar 2025', '1', '£116.12', 'Pending', 'Completed']]);
+  });
+
   it('scrolls a wide table inside a labelled region keyboard users can reach', () => {
     renderList({ orders: [order()], next: null });
     expect(screen.getByRole('region', { name: 'Your orders' })).toHaveAttribute('tabindex', '0');

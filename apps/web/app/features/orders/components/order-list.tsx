@@ -13,10 +13,57 @@ function StatusBadge({ status }: { status: OrderView['status'] }) {
   );
 }
 
+/** How the order travels, once it has shipped: the carrier and its tracking number. */
+function Shipment({ order }: { order: OrderView }) {
+  if (!order.carrier && !order.tracking_number) return null;
+  return (
+    <p className="order-extra">
+      {order.carrier}
+      {order.carrier && order.tracking_number ? ': ' : ''}
+      {order.tracking_number ? (
+        <>
+          <span className="visually-hidden">tracking number </span>
+          <span className="order-extra__tracking">{order.tracking_number}</span>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+/** What has been refunded to the card, when anything has. */
+function Refunded({ order }: { order: OrderView }) {
+  const pence = order.refunded ? penceFromDecimal(order.refunded) : 0;
+  if (!(pence > 0)) return null;
+  return <p className="order-extra">{formatGbp(pence)} refunded</p>;
+}
+
+/** The order's progress with dates (issue 11), folded away until asked for. */
+function StatusHistory({ order }: { order: OrderView }) {
+  const history = order.status_history ?? [];
+  if (history.length === 0) return null;
+  return (
+    <details className="order-history">
+      <summary>
+        History<span className="visually-hidden"> of order #{order.id}</span>
+      </summary>
+      <ol>
+        {history.map((entry, index) => (
+          <li key={index}>
+            <time dateTime={entry.created_at}>{orderDate(entry.created_at)}</time>{' '}
+            {ORDER_STATUS_LABELS[entry.status] ?? entry.status}
+            {entry.note ? ` – ${entry.note}` : ''}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
 /**
  * The customer's orders (spec 2, §2 Order tracking screen), newest first: number, date, items (the
  * number of lines), total, status with its colour and words, and payment status. Later pages come with
- * Load more orders.
+ * Load more orders. Under the status: the carrier and tracking number once shipped, and the status history
+ * with dates; under the payment: what has been refunded (issue 11).
  */
 export function OrderList({ initial }: { initial: OrdersPage }) {
   const [orders, setOrders] = useState<OrderView[]>(() => newestFirst(initial.orders));
@@ -78,8 +125,13 @@ export function OrderList({ initial }: { initial: OrdersPage }) {
                   <td className="numeric">{formatGbp(penceFromDecimal(order.total))}</td>
                   <td>
                     <StatusBadge status={order.status} />
+                    <Shipment order={order} />
+                    <StatusHistory order={order} />
                   </td>
-                  <td>{PAYMENT_STATUS_LABELS[order.payment_status] ?? order.payment_status}</td>
+                  <td>
+                    {PAYMENT_STATUS_LABELS[order.payment_status] ?? order.payment_status}
+                    <Refunded order={order} />
+                  </td>
                 </tr>
               ))}
             </tbody>

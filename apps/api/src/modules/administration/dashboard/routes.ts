@@ -1,0 +1,25 @@
+import { DashboardSchema } from '@shop/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AdministrationOptions } from '../routes';
+import { createDashboardService } from './service';
+
+/** The back office's front page: the day's and month's trade and what needs doing (one statement). */
+export const dashboardAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, options) => {
+  const dashboard = createDashboardService(options.db);
+
+  app.get(
+    '/dashboard/',
+    {
+      schema: {
+        tags: ['administration'],
+        summary:
+          'Today’s and this month’s paid orders and revenue (UK time), orders waiting to ship, low stock, unanswered messages',
+        response: { 200: DashboardSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return dashboard.read();
+    },
+  );
+};

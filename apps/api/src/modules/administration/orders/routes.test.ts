@@ -1,0 +1,262 @@
+import type { AdminOrderRow } from '@shop/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, refunds } from '../../../db/schema';
+import { createTestApp, type TestContext } from '../../../../test/helper';
+import { ADDRESS_SNAPSHOT } from '../../orders/testing';
+import { expectStaffOnly, staffMember, type StaffMember } from '../testing';
+import { detailOf, moved, placedOrder, TAPE, twoLineOrder, WRAP } from './testing';
+
+let ctx: TestContext;
+let staff: StaffMember;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  staff = await staffMember(ctx, 'staff', 'orders');
+});
+afterAll(() => ctx.close());
+
+interface OrderPage {
+  count: number;
+  count_capped: boolean;
+  next: string | null;
+  previous: string | null;
+  results: AdminOrderRow[];
+}
+
+async function list(query: string): Promise<OrderPage> {
+  const res = await staff.admin('GET', `orders/${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<OrderPage>();
+}
+
+const ids = (page: OrderPage) => page.results.map((row) => row.id);
+
+const setCreatedAt = (orderId: number, iso: string) =>
+  ctx.database.db
+    .update(orders)
+    .set({ createdAt: new Date(iso) })
+    .where(eq(orders.id, orderId));
+
+describe('who may use the order endpoints', () => {
+  it('answers staff only: 401 to a visitor and 403 to a customer, changing nothing', async () => {
+    const { order } = await placedOrder(ctx, { name: 'roles' });
+    await expectStaffOnly(ctx, 'GET', 'orders/');
+    await expectStaffOnly(ctx, 'GET', `orders/${order.id}/`);
+    await expectStaffOnly(ctx, 'POST', `orders/${order.id}/status/`, { status: 'cancelled' });
+    await expectStaffOnly(ctx, 'POST', `orders/${order.id}/refunds/`, { amount_pence: 100, reason: 'Try' });
+    const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ status: 'pending', paymentStatus: 'COMPLETED', refundedPence: 0 });
+    expect(await ctx.database.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([]);
+    // The buyer's own token is a customer's too.
+    const owner = await staffMember(ctx, 'owner', 'orders-owner');
+    expect((await owner.admin('GET', `orders/${order.id}/`)).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/administration/orders/', () => {
+  it('answers each order with its customer, money and line count, newest first', async () => {
+    const { buyer, order } = await twoLineOrder(ctx, 'rowshape');
+    const page = await list(`?customer=${buyer.userId}`);
+    expect(page).toEqual({
+      count: 1,
+      count_capped: false,
+      next: null,
+      previous: null,
+      results: [expect.any(Object)],
+    });
+    expect(page.results[0]).toEqual({
+      id: order.id,
+      created_at: order.created_at,
+      customer: { id: buyer.userId, name: expect.any(String), email: buyer.email },
+      status: 'pending',
+      payment_status: 'COMPLETED',
+      total: order.total,
+      refunded: '0.00',
+      line_count: 2,
+    });
+    const all = await list('');
+    expect(all.results[0]!.id).toBeGreaterThanOrEqual(order.id);
+    expect(all.results.map((row) => row.created_at)).toEqual(
+      [...all.results.map((row) => row.created_at)].sort().reverse(),
+    );
+  });
+
+  it('filters by status, payment status, customer (id or text), SKU and order number', async () => {
+    const first = await placedOrder(ctx, { name: 'filterone', sku: TAPE, packs: 1 });
+    const second = await placedOrder(ctx, { name: 'filtertwo', sku: WRAP, packs: 1 });
+    await moved(staff, second.order.id, { status: 'processing' });
+    await ctx.database.db
+      .update(orders)
+      .set({ paymentStatus: 'REFUND' })
+      .where(eq(orders.id, first.order.id));
+
+    const both = `&customer=filter`;
+    expect(ids(await list(`?status=processing${both}`))).toEqual([second.order.id]);
+    expect(ids(await list(`?status=pending${both}`))).toEqual([first.order.id]);
+    expect(ids(await list(`?payment_status=REFUND${both}`))).toEqual([first.order.id]);
+    expect(ids(await list(`?payment_status=COMPLETED${both}`))).toEqual([second.order.id]);
+    expect(ids(await list(`?customer=${second.buyer.userId}`))).toEqual([second.order.id]);
+    // Part of the e-mail, any case; % and _ are themselves.
+    const local = first.buyer.email.split('@')[0]!;
+    expect(ids(await list(`?customer=${encodeURIComponent(local.toUpperCase())}`))).toEqual([first.order.id]);
+    expect(ids(await list(`?customer=${encodeURIComponent('filter%')}`))).toEqual([]);
+    expect(ids(await list(`?sku=${WRAP}${both}`))).toEqual([second.order.id]);
+    expect(ids(await list(`?sku=${TAPE}${both}`))).toEqual([first.order.id]);
+    expect(ids(await list(`?sku=NO-SUCH-SKU`))).toEqual([]);
+    expect(ids(await list(`?q=%23${first.order.id}`))).toEqual([first.order.id]);
+    expect(ids(await list(`?q=filtertwo`))).toEqual([second.order.id]);
+  });
+
+  it('takes dates as UK calendar days, in summer time and in winter', async () => {
+    const summerLate = await placedOrder(ctx, { name: 'datesa', packs: 1 });
+    const summerEarly = await placedOrder(ctx, { name: 'datesb', packs: 1 });
+    const winter = await placedOrder(ctx, { name: 'datesc', packs: 1 });
+    // 30 June 23:30 BST, 1 July 00:30 BST, and 15 January 00:10 GMT.
+    await setCreatedAt(summerLate.order.id, '2024-06-30T22:30:00Z');
+    await setCreatedAt(summerEarly.order.id, '2024-06-30T23:30:00Z');
+    await setCreatedAt(winter.order.id, '2024-01-15T00:10:00Z');
+    const mine = '&customer=dates';
+    expect(ids(await list(`?date_from=2024-07-01&date_to=2024-07-01${mine}`))).toEqual([
+      summerEarly.order.id,
+    ]);
+    expect(ids(await list(`?date_to=2024-06-30${mine}`))).toEqual([summerLate.order.id, winter.order.id]);
+    expect(ids(await list(`?date_from=2024-01-15&date_to=2024-01-15${mine}`))).toEqual([winter.order.id]);
+    expect(ids(await list(`?date_from=2024-01-16${mine}`))).toEqual([
+      summerEarly.order.id,
+      summerLate.order.id,
+    ]);
+  });
+
+  it('sorts by total, number and date either way, and pages with the DRF shape', async () => {
+    const small = await placedOrder(ctx, { name: 'sortsmall', packs: 1 });
+    const large = await placedOrder(ctx, { name: 'sortlarge', packs: 3 });
+    const middle = await placedOrder(ctx, { name: 'sortmiddle', packs: 2 });
+    const mine = '&customer=sort';
+    expect(ids(await list(`?ordering=total${mine}`))).toEqual([
+      small.order.id,
+      middle.order.id,
+      large.order.id,
+    ]);
+    expect(ids(await list(`?ordering=-total${mine}`))).toEqual([
+      large.order.id,
+      middle.order.id,
+      small.order.id,
+    ]);
+    expect(ids(await list(`?ordering=id${mine}`))).toEqual([small.order.id, large.order.id, middle.order.id]);
+    expect(ids(await list(`?ordering=-id${mine}`))).toEqual([
+      middle.order.id,
+      large.order.id,
+      small.order.id,
+    ]);
+    expect(ids(await list(`?ordering=-created_at${mine}`))).toEqual([
+      middle.order.id,
+      large.order.id,
+      small.order.id,
+    ]);
+    const first = await list(`?ordering=total&page_size=2${mine}`);
+    expect(first).toMatchObject({ count: 3, count_capped: false, previous: null });
+    expect(first.next).toBe(`/api/administration/orders/?ordering=total&page_size=2&customer=sort&page=2`);
+    const second = await list(`?ordering=total&page_size=2&page=2${mine}`);
+    expect(ids(second)).toEqual([large.order.id]);
+    expect(second).toMatchObject({ count: 3, next: null });
+    // A page past the end still counts what there is.
+    expect(await list(`?page=5&page_size=2${mine}`)).toMatchObject({ count: 3, results: [] });
+  });
+
+  it('refuses bad filters with field errors, never a 5xx', async () => {
+    for (const [query, field] of [
+      ['?status=lost', 'status'],
+      ['?payment_status=paid', 'payment_status'],
+      ['?date_from=2024-02-30', 'date_from'],
+      ['?date_from=0000-01-01', 'date_from'],
+      ['?date_to=yesterday', 'date_to'],
+      ['?date_from=2024-02-02&date_to=2024-02-01', 'date_to'],
+      ['?ordering=email', 'ordering'],
+      ['?page_size=101', 'page_size'],
+      ['?page=0', 'page'],
+      [`?sku=${'X'.repeat(65)}`, 'sku'],
+      ['?colour=red', 'non_field_errors'],
+    ] as const) {
+      const res = await staff.admin('GET', `orders/${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(Object.keys(res.json<object>()), query).toEqual([field]);
+    }
+  });
+});
+
+describe('GET /api/administration/orders/{id}/', () => {
+  it('answers everything about the order', async () => {
+    const { buyer, intent, order } = await twoLineOrder(ctx, 'detail');
+    const detail = await detailOf(staff, order.id);
+    expect(detail).toMatchObject({
+      id: order.id,
+      status: 'pending',
+      payment_status: 'COMPLETED',
+      total: order.total,
+      subtotal: order.subtotal,
+      vat_amount: order.vat_amount,
+      shipping_address: ADDRESS_SNAPSHOT,
+      billing_address: ADDRESS_SNAPSHOT,
+      carrier: null,
+      tracking_number: null,
+      refunded: '0.00',
+      refundable: order.total,
+      refundable_pence: Math.round(Number(order.total) * 100),
+      next_statuses: ['processing', 'cancelled'],
+      customer: { id: buyer.userId, email: buyer.email },
+      payments: [
+        {
+          provider: 'test',
+          provider_payment_id: intent.payment_intent_id,
+          amount: order.total,
+          refunded: '0.00',
+          status: 'succeeded',
+        },
+      ],
+      refunds: [],
+      audit: [],
+      status_history: [
+        { status: 'pending', note: 'Order placed', created_at: order.created_at, actor_email: null },
+      ],
+    });
+    expect(detail.items.map((line) => [line.sku, line.pack_quantity, line.refunded_packs])).toEqual([
+      [TAPE, 3, 0],
+      [WRAP, 2, 0],
+    ]);
+
+    await moved(staff, order.id, { status: 'processing', note: 'Picking today' });
+    const after = await detailOf(staff, order.id);
+    expect(after.status_history).toEqual([
+      expect.objectContaining({ status: 'pending', actor_email: null }),
+      {
+        status: 'processing',
+        note: 'Picking today',
+        created_at: expect.any(String),
+        actor_email: staff.email,
+      },
+    ]);
+    expect(after.audit).toEqual([
+      {
+        id: expect.any(Number),
+        action: 'order.process',
+        actor_email: staff.email,
+        before: { status: 'pending' },
+        after: { status: 'processing', note: 'Picking today' },
+        created_at: expect.any(String),
+      },
+    ]);
+    expect(after.next_statuses).toEqual(['shipped', 'cancelled']);
+  });
+
+  it('answers 404 for an unknown order and 400 for a number that is not one', async () => {
+    expect((await staff.admin('GET', 'orders/2147483647/')).json()).toEqual({ detail: 'Not found.' });
+    expect((await staff.admin('GET', 'orders/2147483647/')).statusCode).toBe(404);
+    expect((await staff.admin('GET', 'orders/abc/')).statusCode).toBe(400);
+    expect(
+      (await staff.admin('POST', 'orders/2147483647/status/', { status: 'processing' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await staff.admin('POST', 'orders/2147483647/refunds/', { amount_pence: 1, reason: 'x' })).statusCode,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,73 @@
+import {
+  InvoiceSettingsSchema,
+  ShippingSettingsSchema,
+  ShopSettingsViewSchema,
+  VatRateSettingSchema,
+} from '@shop/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../audit';
+import type { AdministrationOptions } from '../routes';
+import { createSettingsService } from './service';
+
+const tags = ['administration: settings'];
+const security = [{ bearerAuth: [] }];
+
+/** settings/: the shop's invoice details, VAT rate and delivery rates (issue 11, DESIGN §4.8). */
+export const settingsRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, { db }) => {
+  const settings = createSettingsService(db);
+
+  app.get(
+    '/settings/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The settings the back office edits, with their defaults where none were saved',
+        response: { 200: ShopSettingsViewSchema },
+      },
+    },
+    async () => settings.getSettings(),
+  );
+
+  app.put(
+    '/settings/invoice/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The shop’s details on its VAT invoices: legal name, address, VAT and company numbers',
+        body: InvoiceSettingsSchema,
+        response: { 200: ShopSettingsViewSchema.shape.invoice },
+      },
+    },
+    async (request) => settings.putInvoice(actorOf(request), request.body),
+  );
+
+  app.put(
+    '/settings/vat-rate/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The VAT rate for new carts and orders (placed orders keep theirs)',
+        body: VatRateSettingSchema,
+        response: { 200: VatRateSettingSchema },
+      },
+    },
+    async (request) => settings.putVatRate(actorOf(request), request.body.vat_rate),
+  );
+
+  app.put(
+    '/settings/shipping/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delivery rates and thresholds for new carts and orders',
+        body: ShippingSettingsSchema,
+        response: { 200: ShopSettingsViewSchema.shape.shipping },
+      },
+    },
+    async (request) => settings.putShipping(actorOf(request), request.body),
+  );
+};

@@ -1,0 +1,48 @@
+import type { InvoiceSettings, ShippingSettingsInput, ShopSettingsView } from '@shop/domain';
+import type { Db } from '../../../db/client';
+import type { ShopSettingKey, ShopSettingValues } from '../../../db/seed/shop-settings';
+import { audit, changedFields, type Actor } from '../audit';
+import * as queries from './queries';
+
+const EDITED = ['invoice', 'vat_rate', 'shipping'] as const;
+
+/**
+ * The shop's settings in the back office (issue 11): invoice details, the VAT rate and the delivery rates.
+ * A change prices the next cart read and the next order; orders keep the totals and rate they were made with.
+ */
+export function createSettingsService(db: Db) {
+  async function put<K extends ShopSettingKey>(actor: Actor, key: K, value: ShopSettingValues[K]) {
+    await db.transaction(async (tx) => {
+      const before = await queries.lockSetting(tx, key);
+      // Objects are audited field by field; a number as it was and is.
+      const change =
+        typeof value === 'object' && value !== null
+          ? changedFields(
+              before as unknown as Record<string, unknown>,
+              value as unknown as Record<string, unknown>,
+            )
+          : before === value
+            ? null
+            : { before, after: value };
+      await queries.upsertSetting(tx, key, value);
+      if (change) {
+        await audit(tx, actor, {
+          action: 'settings.update',
+          entityType: 'settings',
+          entityId: key,
+          ...change,
+        });
+      }
+    });
+    return value;
+  }
+
+  return {
+    getSettings: (): Promise<ShopSettingsView> => queries.selectSettings(db, EDITED),
+    putInvoice: (actor: Actor, invoice: InvoiceSettings) => put(actor, 'invoice', invoice),
+    putVatRate: async (actor: Actor, vatRate: number) => ({
+      vat_rate: await put(actor, 'vat_rate', vatRate),
+    }),
+    putShipping: (actor: Actor, shipping: ShippingSettingsInput) => put(actor, 'shipping', shipping),
+  };
+}

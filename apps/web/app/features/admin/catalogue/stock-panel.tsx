@@ -1,0 +1,145 @@
+import { CATALOGUE_LIMITS, type StockMovement } from '@shop/domain';
+import { useState, type FormEvent } from 'react';
+import { AdminInput, AdminSelect, FormOutcome } from '../components/admin-field';
+import type { AdminPage } from '../api';
+import { adjustStock, saveFailure } from './api';
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Adjusts an item's stock by a number of units or to a counted level, always with a reason. */
+export function StockAdjustmentForm({
+  itemId,
+  stock,
+  onChange,
+}: {
+  itemId: number;
+  stock: number;
+  onChange: () => void;
+}) {
+  const [kind, setKind] = useState<'delta' | 'set_to'>('delta');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [outcome, setOutcome] = useState<{ error?: string; success?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!/^-?\d+$/.test(amount.trim())) {
+      setErrors({ [kind]: ['Enter a whole number of units.'] });
+      setOutcome({ error: 'Check the highlighted fields.' });
+      return;
+    }
+    setBusy(true);
+    setOutcome({});
+    try {
+      const result = await adjustStock(itemId, { [kind]: Number(amount), reason });
+      setErrors({});
+      setAmount('');
+      setReason('');
+      setOutcome({ success: `Stock is now ${result.stock}.` });
+      onChange();
+    } catch (error) {
+      const failure = saveFailure(error);
+      setErrors(failure.fields);
+      setOutcome({ error: failure.message });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="admin-panel">
+      <h2>Adjust stock</h2>
+      <p>
+        In stock now: <strong>{stock}</strong> units.
+      </p>
+      <div className="admin-grid">
+        <AdminSelect
+          id="stock-kind"
+          label="Change"
+          value={kind}
+          onChange={(event) => setKind(event.target.value as 'delta' | 'set_to')}
+        >
+          <option value="delta">Add or remove units</option>
+          <option value="set_to">Set the counted stock</option>
+        </AdminSelect>
+        <AdminInput
+          id="stock-amount"
+          label={kind === 'delta' ? 'Units to add (negative to remove)' : 'Units counted'}
+          type="number"
+          step={1}
+          value={amount}
+          errors={errors[kind]}
+          onChange={(event) => setAmount(event.target.value)}
+        />
+        <AdminInput
+          id="stock-reason"
+          label="Reason"
+          hint="E.g. delivery from supplier, damaged in the warehouse, stock take."
+          required
+          maxLength={CATALOGUE_LIMITS.reason}
+          value={reason}
+          errors={errors.reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </div>
+      <button type="submit" className="admin-button" disabled={busy}>
+        Adjust stock
+      </button>
+      <FormOutcome error={outcome.error ?? null} success={outcome.success ?? null} />
+    </form>
+  );
+}
+
+/** An item's stock movements, newest first. */
+export function StockMovements({ page }: { page: AdminPage<StockMovement> }) {
+  return (
+    <section className="admin-panel" aria-labelledby="movements-heading">
+      <h2 id="movements-heading">Stock movements</h2>
+      {page.results.length === 0 ? (
+        <p>No movements yet.</p>
+      ) : (
+        <div className="admin-table">
+          <div className="admin-table__scroll">
+            <table>
+              <caption className="visually-hidden">Stock movements, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col" className="admin-table__num">
+                    Change
+                  </th>
+                  <th scope="col" className="admin-table__num">
+                    Stock after
+                  </th>
+                  <th scope="col">Reason</th>
+                  <th scope="col">By</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.results.map((movement) => (
+                  <tr key={movement.id}>
+                    <td>{dateTime.format(new Date(movement.created_at))}</td>
+                    <td className="admin-table__num">
+                      {movement.delta > 0 ? `+${movement.delta}` : movement.delta}
+                    </td>
+                    <td className="admin-table__num">{movement.stock_after}</td>
+                    <td>
+                      {movement.order ? `${movement.reason} (order #${movement.order})` : movement.reason}
+                    </td>
+                    <td>{movement.actor_email ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p>
+            {page.count} {page.count === 1 ? 'movement' : 'movements'}
+            {page.count > page.results.length ? `; the latest ${page.results.length} are shown` : ''}.
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,377 @@
+import {
+  CATALOGUE_LIMITS,
+  type AdminProductDetail,
+  type AdminTableField,
+  type VariantCreate,
+} from '@shop/domain';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { AdminInput, AdminSelect, FormOutcome } from '../components/admin-field';
+import {
+  createTableField,
+  createVariant,
+  deleteTableField,
+  deleteVariant,
+  saveFailure,
+  updateTableField,
+  updateVariant,
+} from './api';
+
+type Variant = AdminProductDetail['variants'][number];
+type Outcome = { error?: string; success?: string };
+
+/** Runs a save, keeping its field errors and announcing its outcome. */
+function useSave(onDone: () => void) {
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [outcome, setOutcome] = useState<Outcome>({});
+  const [busy, setBusy] = useState(false);
+  async function save(action: () => Promise<unknown>, success: string): Promise<boolean> {
+    setBusy(true);
+    setOutcome({});
+    try {
+      await action();
+      setErrors({});
+      setOutcome({ success });
+      onDone();
+      return true;
+    } catch (error) {
+      const failure = saveFailure(error);
+      setErrors(failure.fields);
+      setOutcome({ error: failure.message });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { errors, outcome, busy, save };
+}
+
+/** The fields of a variant's form, shared by the new-variant form and each variant's own. */
+function VariantFields({
+  prefix,
+  values,
+  errors,
+  onChange,
+}: {
+  prefix: string;
+  values: { name: string; units_per_pallet: string; show_units_per: 'pack' | 'pallet' };
+  errors: Record<string, string[]>;
+  onChange: (
+    change: Partial<{ name: string; units_per_pallet: string; show_units_per: 'pack' | 'pallet' }>,
+  ) => void;
+}) {
+  return (
+    <div className="admin-grid">
+      <AdminInput
+        id={`${prefix}-name`}
+        label="Variant name"
+        required
+        maxLength={CATALOGUE_LIMITS.name}
+        value={values.name}
+        errors={errors.name}
+        onChange={(event) => onChange({ name: event.target.value })}
+      />
+      <AdminInput
+        id={`${prefix}-units-per-pallet`}
+        label="Units per pallet (optional)"
+        hint="Leave empty when the variant is not sold by the pallet."
+        type="number"
+        min={1}
+        value={values.units_per_pallet}
+        errors={errors.units_per_pallet}
+        onChange={(event) => onChange({ units_per_pallet: event.target.value })}
+      />
+      <AdminSelect
+        id={`${prefix}-show-per`}
+        label="Show prices per"
+        value={values.show_units_per}
+        errors={errors.show_units_per}
+        onChange={(event) => onChange({ show_units_per: event.target.value as 'pack' | 'pallet' })}
+      >
+        <option value="pack">Pack</option>
+        <option value="pallet">Pallet</option>
+      </AdminSelect>
+    </div>
+  );
+}
+
+const variantBody = (values: {
+  name: string;
+  units_per_pallet: string;
+  show_units_per: 'pack' | 'pallet';
+}) => ({
+  name: values.name,
+  units_per_pallet: values.units_per_pallet.trim() === '' ? null : Number(values.units_per_pallet),
+  show_units_per: values.show_units_per,
+});
+
+/** Adds a variant to a product. */
+export function NewVariantForm({ productId, onChange }: { productId: number; onChange: () => void }) {
+  const empty = { name: '', units_per_pallet: '', show_units_per: 'pack' as const };
+  const [values, setValues] = useState<{
+    name: string;
+    units_per_pallet: string;
+    show_units_per: 'pack' | 'pallet';
+  }>(empty);
+  const { errors, outcome, busy, save } = useSave(onChange);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body: VariantCreate = { ...variantBody(values), position: 0 };
+    if (await save(() => createVariant(productId, body), 'Variant added.')) setValues(empty);
+  }
+  return (
+    <form onSubmit={submit} noValidate className="admin-panel">
+      <h2>Add a variant</h2>
+      <VariantFields
+        prefix="new-variant"
+        values={values}
+        errors={errors}
+        onChange={(c) => setValues({ ...values, ...c })}
+      />
+      <button type="submit" className="admin-button" disabled={busy}>
+        Add variant
+      </button>
+      <FormOutcome error={outcome.error ?? null} success={outcome.success ?? null} />
+    </form>
+  );
+}
+
+/** One variant: its own fields, its table fields, its items and the way to its price grid. */
+export function VariantPanel({ variant, onChange }: { variant: Variant; onChange: () => void }) {
+  const [values, setValues] = useState({
+    name: variant.name,
+    units_per_pallet: variant.units_per_pallet === null ? '' : String(variant.units_per_pallet),
+    show_units_per: variant.show_units_per,
+  });
+  const { errors, outcome, busy, save } = useSave(onChange);
+  const prefix = `variant-${variant.id}`;
+  return (
+    <section className="admin-panel" aria-labelledby={`${prefix}-heading`}>
+      <h2 id={`${prefix}-heading`}>Variant: {variant.name}</h2>
+      <p className="admin-page__actions">
+        <Link className="admin-button" to={`/admin/variants/${variant.id}/prices`}>
+          Edit prices of {variant.name} ({variant.tier_count} {variant.tier_count === 1 ? 'tier' : 'tiers'})
+        </Link>
+        <Link className="admin-button admin-button--secondary" to={`/admin/items/new?variant=${variant.id}`}>
+          Add an item to {variant.name}
+        </Link>
+      </p>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save(() => updateVariant(variant.id, variantBody(values)), 'Variant saved.');
+        }}
+        noValidate
+      >
+        <VariantFields
+          prefix={prefix}
+          values={values}
+          errors={errors}
+          onChange={(c) => setValues({ ...values, ...c })}
+        />
+        <p className="admin-page__actions">
+          <button type="submit" className="admin-button" disabled={busy}>
+            Save variant
+          </button>
+          <button
+            type="button"
+            className="admin-button admin-button--danger"
+            disabled={busy}
+            onClick={() => {
+              if (window.confirm(`Delete ${variant.name} with its items and prices?`)) {
+                void save(() => deleteVariant(variant.id), 'Variant deleted.');
+              }
+            }}
+          >
+            Delete variant {variant.name}
+          </button>
+        </p>
+        <FormOutcome error={outcome.error ?? null} success={outcome.success ?? null} />
+      </form>
+
+      <h3>Items</h3>
+      {variant.items.length === 0 ? (
+        <p>No items yet.</p>
+      ) : (
+        <div className="admin-table">
+          <div className="admin-table__scroll">
+            <table>
+              <caption className="visually-hidden">Items of {variant.name}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">SKU</th>
+                  <th scope="col">Title</th>
+                  <th scope="col" className="admin-table__num">
+                    Stock
+                  </th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {variant.items.map((item) => (
+                  <tr key={item.id}>
+                    <td>
+                      <Link to={`/admin/items/${item.id}`}>{item.sku}</Link>
+                    </td>
+                    <td>{item.title}</td>
+                    <td className="admin-table__num">{item.track_inventory ? item.stock : 'Not tracked'}</td>
+                    <td>
+                      <span className="admin-badge">{item.status === 'active' ? 'Active' : 'Inactive'}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+
+      <TableFields
+        variantId={variant.id}
+        variantName={variant.name}
+        fields={variant.table_fields}
+        onChange={onChange}
+      />
+    </section>
+  );
+}
+
+const FIELD_TYPES: { value: AdminTableField['field_type']; label: string }[] = [
+  { value: 'text', label: 'Text' },
+  { value: 'number', label: 'Number' },
+  { value: 'price', label: 'Price' },
+  { value: 'image', label: 'Image' },
+];
+
+/** A variant's table fields (the columns of its item table on the product page). */
+function TableFields({
+  variantId,
+  variantName,
+  fields,
+  onChange,
+}: {
+  variantId: number;
+  variantName: string;
+  fields: AdminTableField[];
+  onChange: () => void;
+}) {
+  const [draft, setDraft] = useState({
+    name: '',
+    field_type: 'text' as AdminTableField['field_type'],
+    long_field: false,
+  });
+  const { errors, outcome, busy, save } = useSave(onChange);
+  const prefix = `variant-${variantId}-field`;
+  return (
+    <>
+      <h3>Table fields of {variantName}</h3>
+      {fields.length === 0 ? <p>No table fields.</p> : null}
+      <ul className="admin-list">
+        {fields.map((field) => (
+          <TableFieldRow key={field.id} field={field} busy={busy} save={save} />
+        ))}
+      </ul>
+      <form
+        onSubmit={async (event) => {
+          event.preventDefault();
+          if (
+            await save(
+              () => createTableField(variantId, { ...draft, position: fields.length }),
+              'Table field added.',
+            )
+          ) {
+            setDraft({ name: '', field_type: 'text', long_field: false });
+          }
+        }}
+        noValidate
+      >
+        <div className="admin-grid">
+          <AdminInput
+            id={`${prefix}-new-name`}
+            label="New table field"
+            maxLength={100}
+            value={draft.name}
+            errors={errors.name}
+            onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+          />
+          <AdminSelect
+            id={`${prefix}-new-type`}
+            label="Type"
+            value={draft.field_type}
+            errors={errors.field_type}
+            onChange={(event) =>
+              setDraft({ ...draft, field_type: event.target.value as AdminTableField['field_type'] })
+            }
+          >
+            {FIELD_TYPES.map((type) => (
+              <option key={type.value} value={type.value}>
+                {type.label}
+              </option>
+            ))}
+          </AdminSelect>
+          <div className="admin-field">
+            <label className="admin-field__label">
+              <input
+                type="checkbox"
+                checked={draft.long_field}
+                onChange={(event) => setDraft({ ...draft, long_field: event.target.checked })}
+              />{' '}
+              Long text
+            </label>
+          </div>
+        </div>
+        <button type="submit" className="admin-button admin-button--secondary" disabled={busy}>
+          Add table field
+        </button>
+      </form>
+      <FormOutcome error={outcome.error ?? null} success={outcome.success ?? null} />
+    </>
+  );
+}
+
+function TableFieldRow({
+  field,
+  busy,
+  save,
+}: {
+  field: AdminTableField;
+  busy: boolean;
+  save: (action: () => Promise<unknown>, success: string) => Promise<boolean>;
+}) {
+  const [name, setName] = useState(field.name);
+  const id = `table-field-${field.id}`;
+  return (
+    <li>
+      <form
+        className="admin-inline-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save(() => updateTableField(field.id, { name }), 'Table field saved.');
+        }}
+      >
+        <AdminInput
+          id={`${id}-name`}
+          label={`Name (${field.field_type})`}
+          maxLength={100}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <button type="submit" className="admin-button admin-button--secondary" disabled={busy}>
+          Rename {field.name}
+        </button>
+        <button
+          type="button"
+          className="admin-button admin-button--danger"
+          disabled={busy}
+          onClick={() => {
+            if (window.confirm(`Delete the table field ${field.name} and every item's value for it?`)) {
+              void save(() => deleteTableField(field.id), 'Table field deleted.');
+            }
+          }}
+        >
+          Delete {field.name}
+        </button>
+      </form>
+    </li>
+  );
+}

@@ -1,0 +1,126 @@
+import { formatGbp, type Dashboard, type DashboardPeriod } from '@shop/domain';
+import { Link } from 'react-router';
+
+const number = (value: number) => value.toLocaleString('en-GB');
+
+// The shop's days and months are the UK's, wherever the browser is.
+const DAY = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+});
+const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+
+function Period({ id, title, period }: { id: string; title: string; period: DashboardPeriod }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <dl className="admin-stats">
+        <div className="admin-stat">
+          <dt>Paid orders</dt>
+          <dd>{number(period.orders)}</dd>
+        </div>
+        <div className="admin-stat">
+          <dt>Revenue, net of VAT</dt>
+          <dd>{formatGbp(period.net_pence)}</dd>
+        </div>
+        <div className="admin-stat">
+          <dt>VAT</dt>
+          <dd>{formatGbp(period.vat_pence)}</dd>
+        </div>
+        <div className="admin-stat">
+          <dt>Refunded</dt>
+          <dd>{formatGbp(period.refunded_pence)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** The back office's front page: the day's and month's trade, and what is waiting for staff. */
+export function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
+  const { waiting_to_ship: waiting, low_stock: lowStock } = dashboard;
+  return (
+    <>
+      <Period
+        id="today-title"
+        title={`Today (${DAY.format(new Date(dashboard.generated_at))})`}
+        period={dashboard.today}
+      />
+      <Period
+        id="month-title"
+        title={`This month (${MONTH.format(new Date(dashboard.generated_at))})`}
+        period={dashboard.this_month}
+      />
+      <p className="admin-field__hint">
+        Paid orders placed in UK time, cancelled ones left out; net is the orders’ totals less VAT, delivery
+        included. Refunds are shown apart, not taken off.
+      </p>
+
+      <section aria-labelledby="todo-title">
+        <h2 id="todo-title">Waiting for you</h2>
+        <dl className="admin-stats">
+          <div className="admin-stat">
+            <dt>Orders waiting to ship</dt>
+            <dd>{number(waiting.total)}</dd>
+          </div>
+          <div className="admin-stat">
+            <dt>Items low on stock</dt>
+            <dd>{number(lowStock.count)}</dd>
+          </div>
+          <div className="admin-stat">
+            <dt>Unanswered messages</dt>
+            <dd>{number(dashboard.unanswered_messages)}</dd>
+          </div>
+        </dl>
+        <ul>
+          <li>
+            <Link to="/admin/orders?status=pending">{number(waiting.pending)} pending orders</Link> and{' '}
+            <Link to="/admin/orders?status=processing">{number(waiting.processing)} processing orders</Link>
+          </li>
+          <li>
+            <Link to="/admin/stock">The low-stock list</Link>
+          </li>
+          <li>
+            <Link to="/admin/messages">Messages</Link>
+          </li>
+        </ul>
+      </section>
+
+      {lowStock.items.length > 0 ? (
+        <section aria-labelledby="low-title">
+          <h2 id="low-title">Furthest under their low-stock threshold</h2>
+          <div className="admin-table">
+            <div className="admin-table__scroll">
+              <table aria-labelledby="low-title">
+                <thead>
+                  <tr>
+                    <th scope="col">SKU</th>
+                    <th scope="col">Item</th>
+                    <th scope="col" className="admin-table__num">
+                      Stock
+                    </th>
+                    <th scope="col" className="admin-table__num">
+                      Threshold
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {lowStock.items.map((item) => (
+                    <tr key={item.id}>
+                      <th scope="row">{item.sku}</th>
+                      <td>{item.title}</td>
+                      <td className="admin-table__num">{number(item.stock)}</td>
+                      <td className="admin-table__num">{number(item.low_stock_threshold)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}

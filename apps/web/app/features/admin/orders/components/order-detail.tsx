@@ -1,0 +1,216 @@
+import type { AdminOrderDetail } from '@shop/domain';
+import { PAYMENT_WORDS, pounds, STATUS_WORDS, ukDateTime } from '../labels';
+import { OrderStatusBadge } from './order-status-badge';
+
+type Address = AdminOrderDetail['shipping_address'];
+
+function AddressLines({ address }: { address: Address }) {
+  return (
+    <address>
+      {[
+        `${address.first_name} ${address.last_name}`,
+        address.street,
+        address.city,
+        address.state,
+        address.postal_code,
+        address.telephone_number,
+      ]
+        .filter(Boolean)
+        .map((line, index) => (
+          <span key={index}>
+            {line}
+            <br />
+          </span>
+        ))}
+    </address>
+  );
+}
+
+/** The order at a glance: status, payment, customer, money and shipping. */
+export function OrderSummary({ order }: { order: AdminOrderDetail }) {
+  const rows: [string, React.ReactNode][] = [
+    ['Status', <OrderStatusBadge key="status" status={order.status} />],
+    ['Payment', PAYMENT_WORDS[order.payment_status]],
+    [
+      'Placed',
+      <time key="placed" dateTime={order.created_at}>
+        {ukDateTime(order.created_at)}
+      </time>,
+    ],
+    ['Customer', `${order.customer.first_name} ${order.customer.last_name} (${order.customer.email})`],
+    ['Total', pounds(order.total)],
+    ['Refunded', pounds(order.refunded)],
+    ['Refundable', pounds(order.refundable)],
+    ['Carrier', order.carrier ?? 'Not shipped yet'],
+    ['Tracking number', order.tracking_number ?? 'Not shipped yet'],
+  ];
+  return (
+    <dl className="admin-orders__facts">
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function OrderLines({ order }: { order: AdminOrderDetail }) {
+  return (
+    <div className="admin-table">
+      <div className="admin-table__scroll">
+        <table>
+          <caption className="visually-hidden">Lines of order #{order.id}</caption>
+          <thead>
+            <tr>
+              <th scope="col">SKU</th>
+              <th scope="col">Item</th>
+              <th scope="col" className="admin-table__num">
+                Packs
+              </th>
+              <th scope="col" className="admin-table__num">
+                Refunded packs
+              </th>
+              <th scope="col" className="admin-table__num">
+                Price per pack
+              </th>
+              <th scope="col" className="admin-table__num">
+                Line total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((line) => (
+              <tr key={line.id}>
+                <td>{line.sku}</td>
+                <td>{line.title}</td>
+                <td className="admin-table__num">{line.pack_quantity}</td>
+                <td className="admin-table__num">{line.refunded_packs}</td>
+                <td className="admin-table__num">{pounds(line.price_per_pack)}</td>
+                <td className="admin-table__num">{pounds(line.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={5}>
+                Subtotal
+              </th>
+              <td className="admin-table__num">{pounds(order.subtotal)}</td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={5}>
+                Shipping
+              </th>
+              <td className="admin-table__num">{pounds(order.shipping_cost)}</td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={5}>
+                VAT ({order.vat}%)
+              </th>
+              <td className="admin-table__num">{pounds(order.vat_amount)}</td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={5}>
+                Total
+              </th>
+              <td className="admin-table__num">{pounds(order.total)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+export function OrderAddresses({ order }: { order: AdminOrderDetail }) {
+  return (
+    <div className="admin-grid">
+      <div>
+        <h3>Shipping address</h3>
+        <AddressLines address={order.shipping_address} />
+      </div>
+      <div>
+        <h3>Billing address</h3>
+        <AddressLines address={order.billing_address} />
+      </div>
+    </div>
+  );
+}
+
+export function OrderPayments({ order }: { order: AdminOrderDetail }) {
+  return (
+    <>
+      {order.payments.length === 0 ? (
+        <p>No card payment is recorded for this order.</p>
+      ) : (
+        <ul className="admin-orders__list">
+          {order.payments.map((payment) => (
+            <li key={payment.id}>
+              {pounds(payment.amount)} by {payment.provider} ({payment.provider_payment_id}), {payment.status}
+              ; refunded {pounds(payment.refunded)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3>Refunds</h3>
+      {order.refunds.length === 0 ? (
+        <p>No refunds.</p>
+      ) : (
+        <ul className="admin-orders__list">
+          {order.refunds.map((refund) => (
+            <li key={refund.id}>
+              <time dateTime={refund.created_at}>{ukDateTime(refund.created_at)}</time>:{' '}
+              {pounds(refund.amount)}, {refund.status}
+              {refund.lines
+                ? ` (${refund.lines.map((line) => `${line.pack_quantity} pack(s) of line ${line.order_item_id}`).join(', ')})`
+                : ''}
+              {' — '}
+              {refund.reason}
+              {refund.actor_email ? ` (by ${refund.actor_email})` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+export function OrderHistory({ order }: { order: AdminOrderDetail }) {
+  return (
+    <ol className="admin-orders__list">
+      {order.status_history.map((entry, index) => (
+        <li key={index}>
+          <time dateTime={entry.created_at}>{ukDateTime(entry.created_at)}</time>:{' '}
+          {STATUS_WORDS[entry.status]}
+          {entry.note ? ` — ${entry.note}` : ''}
+          {entry.actor_email ? ` (by ${entry.actor_email})` : ''}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+const changes = (value: unknown) =>
+  value && typeof value === 'object'
+    ? Object.entries(value as Record<string, unknown>)
+        .map(([key, item]) => `${key}: ${typeof item === 'object' ? JSON.stringify(item) : String(item)}`)
+        .join('; ')
+    : '';
+
+export function OrderAudit({ order }: { order: AdminOrderDetail }) {
+  if (order.audit.length === 0) return <p>No changes yet.</p>;
+  return (
+    <ul className="admin-orders__list">
+      {order.audit.map((entry) => (
+        <li key={entry.id}>
+          <time dateTime={entry.created_at}>{ukDateTime(entry.created_at)}</time>: {entry.action} by{' '}
+          {entry.actor_email}
+          {entry.before ? ` — was ${changes(entry.before)}` : ''}
+          {entry.after ? ` — now ${changes(entry.after)}` : ''}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,83 @@
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '@shop/domain';
+import { Form, Link } from 'react-router';
+import { AdminInput, AdminSelect } from '../../components/admin-field';
+import { PAYMENT_WORDS, STATUS_WORDS } from '../labels';
+
+interface OrderFiltersProps {
+  /** The URL's query: the form shows the filters in force. */
+  search: URLSearchParams;
+  /** The server's errors for a filter it refused. */
+  errors?: Record<string, string[]>;
+}
+
+/**
+ * The order list's filters. A GET form: its values go to the URL, so a filtered list can be linked and
+ * reloaded, and submitting goes back to the first page (the ordering is kept).
+ */
+export function OrderFilters({ search, errors = {} }: OrderFiltersProps) {
+  const value = (name: string) => search.get(name) ?? '';
+  return (
+    // The key resets the inputs when the URL changes (back, forward, Clear).
+    <Form method="get" className="admin-filters" aria-label="Filter orders" key={search.toString()}>
+      <AdminSelect id="status" label="Status" defaultValue={value('status')} errors={errors.status}>
+        <option value="">Any status</option>
+        {ORDER_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {STATUS_WORDS[status]}
+          </option>
+        ))}
+      </AdminSelect>
+      <AdminSelect
+        id="payment_status"
+        label="Payment"
+        defaultValue={value('payment_status')}
+        errors={errors.payment_status}
+      >
+        <option value="">Any payment</option>
+        {PAYMENT_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {PAYMENT_WORDS[status]}
+          </option>
+        ))}
+      </AdminSelect>
+      <AdminInput
+        id="date_from"
+        label="From"
+        type="date"
+        defaultValue={value('date_from')}
+        errors={errors.date_from}
+      />
+      <AdminInput
+        id="date_to"
+        label="To"
+        type="date"
+        defaultValue={value('date_to')}
+        errors={errors.date_to}
+      />
+      <AdminInput
+        id="customer"
+        label="Customer"
+        type="search"
+        placeholder="Id, e-mail or name"
+        maxLength={100}
+        defaultValue={value('customer')}
+        errors={errors.customer}
+      />
+      <AdminInput
+        id="sku"
+        label="SKU"
+        type="search"
+        maxLength={64}
+        defaultValue={value('sku')}
+        errors={errors.sku}
+      />
+      {search.get('ordering') ? <input type="hidden" name="ordering" value={value('ordering')} /> : null}
+      <button type="submit" className="admin-button">
+        Filter
+      </button>
+      <Link to="?" className="admin-button admin-button--secondary">
+        Clear
+      </Link>
+    </Form>
+  );
+}

@@ -1,0 +1,142 @@
+import { type AdminOrderDetail, type OrderStatus, OrderStatusChangeSchema } from '@shop/domain';
+import { type FormEvent, useState } from 'react';
+import type { FieldErrors } from '~/lib/api-client';
+import { AdminInput, AdminSelect, AdminTextarea, FormOutcome } from '../../components/admin-field';
+import { changeOrderStatus } from '../api/change-order-status';
+import { CHECK_FORM, formFailure, issuesAsFields } from '../form-failure';
+import { pounds, STATUS_WORDS } from '../labels';
+
+interface OrderStatusFormProps {
+  order: AdminOrderDetail;
+  /** Called after a move, to load the order again. */
+  onChanged: () => void;
+}
+
+/**
+ * Moves the order on. Only the statuses it may move to are offered (the server checks again); shipping asks
+ * for the carrier and tracking number, which the customer sees with the note.
+ */
+export function OrderStatusForm({ order, onChanged }: OrderStatusFormProps) {
+  const options = order.next_statuses;
+  const [chosen, setChosen] = useState<OrderStatus | ''>('');
+  const [carrier, setCarrier] = useState('');
+  const [tracking, setTracking] = useState('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // After a move the order offers other statuses: the first of them unless one of them was chosen.
+  const status = chosen && options.includes(chosen) ? chosen : (options[0] ?? '');
+
+  if (options.length === 0) {
+    return (
+      <p>
+        This order is {STATUS_WORDS[order.status].toLowerCase()}; its status does not change any more.
+        {success ? <span role="status"> {success}</span> : null}
+      </p>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !status) return;
+    setFailure(null);
+    setSuccess(null);
+    const parsed = OrderStatusChangeSchema.safeParse({
+      status,
+      ...(status === 'shipped' ? { carrier, tracking_number: tracking } : {}),
+      ...(note.trim() ? { note } : {}),
+    });
+    if (!parsed.success) {
+      setErrors(issuesAsFields(parsed.error.issues));
+      setFailure(CHECK_FORM);
+      return;
+    }
+    setBusy(true);
+    try {
+      await changeOrderStatus(order.id, parsed.data);
+      setErrors({});
+      setCarrier('');
+      setTracking('');
+      setNote('');
+      setChosen('');
+      setSuccess(
+        `Order #${order.id} is now ${STATUS_WORDS[status].toLowerCase()}. The customer has been e-mailed.`,
+      );
+      onChanged();
+    } catch (error) {
+      const { fields, message } = formFailure(error);
+      setErrors(fields);
+      setFailure(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Change status">
+      <AdminSelect
+        id="order-status"
+        label="New status"
+        value={status}
+        onChange={(event) => setChosen(event.target.value as OrderStatus)}
+        errors={errors.status}
+      >
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {STATUS_WORDS[option]}
+          </option>
+        ))}
+      </AdminSelect>
+      {status === 'shipped' ? (
+        <div className="admin-grid">
+          <AdminInput
+            id="order-carrier"
+            label="Carrier"
+            required
+            maxLength={100}
+            value={carrier}
+            onChange={(event) => setCarrier(event.target.value)}
+            errors={errors.carrier}
+          />
+          <AdminInput
+            id="order-tracking"
+            label="Tracking number"
+            required
+            maxLength={100}
+            value={tracking}
+            onChange={(event) => setTracking(event.target.value)}
+            errors={errors.tracking_number}
+          />
+        </div>
+      ) : null}
+      {status === 'cancelled' ? (
+        <p className="admin-field__hint">
+          Cancelling puts the items back in stock
+          {order.refundable_pence > 0
+            ? ` and refunds ${pounds(order.refundable)} to the customer’s card`
+            : ''}
+          .
+        </p>
+      ) : null}
+      <AdminTextarea
+        id="order-note"
+        label="Note for the customer (optional)"
+        rows={2}
+        maxLength={500}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+        errors={errors.note}
+      />
+      <FormOutcome error={failure ?? (errors.non_field_errors ?? []).join(' ')} success={success} />
+      <button
+        type="submit"
+        className={status === 'cancelled' ? 'admin-button admin-button--danger' : 'admin-button'}
+        disabled={busy}
+      >
+        {busy ? 'Saving…' : status === 'cancelled' ? 'Cancel order' : 'Update status'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,234 @@
+import { CATALOGUE_LIMITS, type AdminCategory, type CategoryCreate } from '@shop/domain';
+import { useState, type FormEvent } from 'react';
+import { Link, useRevalidator, useSearchParams } from 'react-router';
+import type { Route } from './+types/categories';
+import { LoadingState } from '~/components/ui/loading-state';
+import {
+  createCategory,
+  deleteCategory,
+  listCategories,
+  listQuery,
+  load,
+  saveFailure,
+  updateCategory,
+} from '~/features/admin/catalogue/api';
+import { LoadFailed } from '~/features/admin/catalogue/load-failed';
+import { slugify } from '~/features/admin/catalogue/product-form';
+import { AdminInput, AdminTextarea, FormOutcome } from '~/features/admin/components/admin-field';
+import { AdminPage } from '~/features/admin/components/admin-page';
+import { AdminTable, type Column } from '~/features/admin/components/admin-table';
+import { requireAccessToken } from '~/lib/guards';
+import '~/styles/admin-catalogue.css';
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireAccessToken(request);
+  return load(() => listCategories(listQuery(request.url, ['ordering']), request.signal));
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <LoadingState title="Categories" label="Loading the categories…" />;
+}
+
+type Draft = { name: string; slug: string; description: string; image: string; position: string };
+const emptyDraft: Draft = { name: '', slug: '', description: '', image: '', position: '0' };
+const draftOf = (category: AdminCategory): Draft => ({
+  name: category.name,
+  slug: category.slug,
+  description: category.description,
+  image: category.image ?? '',
+  position: String(category.position),
+});
+
+/** Creates a category, or edits the one chosen in the table. */
+function CategoryForm({
+  editing,
+  onDone,
+  onCancel,
+}: {
+  editing: AdminCategory | null;
+  onDone: (message: string) => void;
+  onCancel: () => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(editing ? draftOf(editing) : emptyDraft);
+  const [slugEdited, setSlugEdited] = useState(editing !== null);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [error, setError] = useState<string | null>(null);
+  const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body: CategoryCreate = {
+      name: draft.name,
+      slug: draft.slug,
+      description: draft.description,
+      image: draft.image.trim() === '' ? null : draft.image.trim(),
+      slider_image: editing?.slider_image ?? null,
+      position: Number(draft.position) || 0,
+    };
+    try {
+      const saved = editing ? await updateCategory(editing.id, body) : await createCategory(body);
+      setErrors({});
+      setError(null);
+      if (!editing) {
+        setDraft(emptyDraft);
+        setSlugEdited(false);
+      }
+      onDone(`${saved.name} saved.`);
+    } catch (failure) {
+      const { fields, message } = saveFailure(failure);
+      setErrors(fields);
+      setError(message);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="admin-panel">
+      <h2>{editing ? `Edit ${editing.name}` : 'New category'}</h2>
+      <div className="admin-grid">
+        <AdminInput
+          id="category-name"
+          label="Name"
+          required
+          maxLength={CATALOGUE_LIMITS.name}
+          value={draft.name}
+          errors={errors.name}
+          onChange={(event) =>
+            set({ name: event.target.value, ...(slugEdited ? {} : { slug: slugify(event.target.value) }) })
+          }
+        />
+        <AdminInput
+          id="category-slug"
+          label="Slug"
+          required
+          maxLength={CATALOGUE_LIMITS.slug}
+          value={draft.slug}
+          errors={errors.slug}
+          onChange={(event) => {
+            setSlugEdited(true);
+            set({ slug: event.target.value });
+          }}
+        />
+        <AdminInput
+          id="category-image"
+          label="Image path (optional)"
+          hint="A path on this shop, e.g. /images/categories/wraps.svg."
+          maxLength={CATALOGUE_LIMITS.imagePath}
+          value={draft.image}
+          errors={errors.image}
+          onChange={(event) => set({ image: event.target.value })}
+        />
+        <AdminInput
+          id="category-position"
+          label="Position in menus"
+          type="number"
+          min={0}
+          value={draft.position}
+          errors={errors.position}
+          onChange={(event) => set({ position: event.target.value })}
+        />
+      </div>
+      <AdminTextarea
+        id="category-description"
+        label="Description (HTML)"
+        rows={4}
+        maxLength={CATALOGUE_LIMITS.description}
+        value={draft.description}
+        errors={errors.description}
+        onChange={(event) => set({ description: event.target.value })}
+      />
+      <p className="admin-page__actions">
+        <button type="submit" className="admin-button">
+          {editing ? 'Save category' : 'Create category'}
+        </button>
+        {editing ? (
+          <button type="button" className="admin-button admin-button--secondary" onClick={onCancel}>
+            Cancel editing
+          </button>
+        ) : null}
+      </p>
+      <FormOutcome error={error} />
+    </form>
+  );
+}
+
+export default function AdminCategories({ loaderData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const { revalidate } = useRevalidator();
+  const [editing, setEditing] = useState<AdminCategory | null>(null);
+  const [outcome, setOutcome] = useState<{ error?: string; success?: string }>({});
+  if (loaderData.state === 'failed') {
+    return (
+      <LoadFailed
+        title="Categories"
+        message={loaderData.message}
+        back={{ to: '/admin', label: 'Back to the dashboard' }}
+      />
+    );
+  }
+  const columns: Column<AdminCategory>[] = [
+    { label: 'Position', sort: 'position', numeric: true, cell: (row) => row.position },
+    { label: 'Name', sort: 'name', cell: (row) => row.name },
+    { label: 'Slug', cell: (row) => row.slug },
+    {
+      label: 'Products',
+      numeric: true,
+      cell: (row) => <Link to={`/admin/products?category=${row.id}`}>{row.product_count}</Link>,
+    },
+    {
+      label: 'Actions',
+      cell: (row) => (
+        <span className="admin-page__actions">
+          <button
+            type="button"
+            className="admin-button admin-button--secondary"
+            onClick={() => setEditing(row)}
+          >
+            Edit<span className="visually-hidden"> {row.name}</span>
+          </button>
+          <button
+            type="button"
+            className="admin-button admin-button--danger"
+            onClick={async () => {
+              if (!window.confirm(`Delete the category ${row.name}?`)) return;
+              try {
+                await deleteCategory(row.id);
+                setOutcome({ success: `${row.name} deleted.` });
+                if (editing?.id === row.id) setEditing(null);
+                void revalidate();
+              } catch (error) {
+                setOutcome({ error: saveFailure(error).message });
+              }
+            }}
+          >
+            Delete<span className="visually-hidden"> {row.name}</span>
+          </button>
+        </span>
+      ),
+    },
+  ];
+  return (
+    <AdminPage title="Categories">
+      <AdminTable
+        caption="Categories"
+        columns={columns}
+        page={loaderData.data}
+        rowKey={(row) => row.id}
+        ordering={params.get('ordering') ?? 'position'}
+        pageNumber={Number(params.get('page') ?? '1') || 1}
+        empty="No categories yet."
+      />
+      <FormOutcome error={outcome.error ?? null} success={outcome.success ?? null} />
+      <CategoryForm
+        key={editing?.id ?? 'new'}
+        editing={editing}
+        onCancel={() => setEditing(null)}
+        onDone={(message) => {
+          setOutcome({ success: message });
+          setEditing(null);
+          void revalidate();
+        }}
+      />
+    </AdminPage>
+  );
+}

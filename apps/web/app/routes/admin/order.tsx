@@ -1,0 +1,91 @@
+import { Link, useRevalidator } from 'react-router';
+import type { Route } from './+types/order';
+import { AdminPage } from '~/features/admin/components/admin-page';
+import { getAdminOrder } from '~/features/admin/orders/api/get-admin-order';
+import {
+  OrderAddresses,
+  OrderAudit,
+  OrderHistory,
+  OrderLines,
+  OrderPayments,
+  OrderSummary,
+} from '~/features/admin/orders/components/order-detail';
+import { OrderRefundForm } from '~/features/admin/orders/components/order-refund-form';
+import { OrderStatusForm } from '~/features/admin/orders/components/order-status-form';
+import { formFailure } from '~/features/admin/orders/form-failure';
+import { ApiError, isAbortError } from '~/lib/api-client';
+import { requireAccessToken } from '~/lib/guards';
+import '~/styles/admin-orders.css';
+
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  requireAccessToken(request);
+  const id = Number(params.id);
+  if (!/^\d{1,10}$/.test(params.id) || id < 1) return { state: 'missing' as const };
+  try {
+    return { state: 'loaded' as const, order: await getAdminOrder(id, request.signal) };
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    if (error instanceof ApiError && error.status === 404) return { state: 'missing' as const };
+    return { state: 'failed' as const, message: formFailure(error).message };
+  }
+}
+
+const BACK = (
+  <Link to="/admin/orders" className="admin-button admin-button--secondary">
+    All orders
+  </Link>
+);
+
+/** /admin/orders/:id: one order, with its status change and refund forms. */
+export default function AdminOrder({ loaderData }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  if (loaderData.state !== 'loaded') {
+    return (
+      <AdminPage title="Order" actions={BACK}>
+        <p role="alert">
+          {loaderData.state === 'missing'
+            ? 'There is no such order.'
+            : `The order could not be loaded: ${loaderData.message}`}
+        </p>
+      </AdminPage>
+    );
+  }
+  const { order } = loaderData;
+  const reload = () => void revalidator.revalidate();
+  return (
+    <AdminPage title={`Order #${order.id}`} actions={BACK}>
+      <section className="admin-panel" aria-labelledby="order-summary">
+        <h2 id="order-summary">Summary</h2>
+        <OrderSummary order={order} />
+      </section>
+      <section className="admin-panel" aria-labelledby="order-status-title">
+        <h2 id="order-status-title">Change status</h2>
+        <OrderStatusForm order={order} onChanged={reload} />
+      </section>
+      <section className="admin-panel" aria-labelledby="order-refund-title">
+        <h2 id="order-refund-title">Refund</h2>
+        <OrderRefundForm order={order} onRefunded={reload} />
+      </section>
+      <section className="admin-panel" aria-labelledby="order-lines-title">
+        <h2 id="order-lines-title">Lines</h2>
+        <OrderLines order={order} />
+      </section>
+      <section className="admin-panel" aria-labelledby="order-addresses-title">
+        <h2 id="order-addresses-title">Addresses</h2>
+        <OrderAddresses order={order} />
+      </section>
+      <section className="admin-panel" aria-labelledby="order-payments-title">
+        <h2 id="order-payments-title">Payments and refunds</h2>
+        <OrderPayments order={order} />
+      </section>
+      <section className="admin-panel" aria-labelledby="order-history-title">
+        <h2 id="order-history-title">Status history</h2>
+        <OrderHistory order={order} />
+      </section>
+      <section className="admin-panel" aria-labelledby="order-audit-title">
+        <h2 id="order-audit-title">Audit log</h2>
+        <OrderAudit order={order} />
+      </section>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,127 @@
+import type { AdminOrderRow } from '@shop/domain';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createRoutesStub } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, stubApi } from '~/features/checkout/testing';
+import { ACCESS_TOKEN_KEY } from '~/lib/session';
+import * as ordersRoute from './orders';
+
+const API = '/api/administration/orders/';
+
+function row(overrides: Partial<AdminOrderRow> = {}): AdminOrderRow {
+  return {
+    id: 101,
+    created_at: '2025-03-05T10:15:00Z',
+    customer: { id: 7, name: 'Jane Doe', email: 'jane@example.com' },
+    status: 'shipped',
+    payment_status: 'COMPLETED',
+    total: '1234.5',
+    refunded: '12.00',
+    line_count: 2,
+    ...overrides,
+  };
+}
+
+const page = (results: AdminOrderRow[], extra: object = {}) => ({
+  count: results.length,
+  count_capped: false,
+  next: null,
+  previous: null,
+  results,
+  ...extra,
+});
+
+function renderList(entry: string) {
+  const Stub = createRoutesStub([
+    {
+      path: '/admin/orders',
+      Component: ordersRoute.default as unknown as React.ComponentType,
+      loader: ({ request }: { request: Request }) =>
+        ordersRoute.clientLoader({ request } as unknown as Parameters<typeof ordersRoute.clientLoader>[0]),
+      HydrateFallback: () => <p>Loading</p>,
+    },
+  ]);
+  render(<Stub initialEntries={[entry]} />);
+  return userEvent.setup();
+}
+
+beforeEach(() => {
+  localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+describe('/admin/orders', () => {
+  it('lists the orders with money in pounds, links to each and sortable headers', async () => {
+    stubApi({ [`GET ${API}`]: page([row(), row({ id: 100, status: 'pending', refunded: '0.00' })]) });
+    renderList('/admin/orders');
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
+    const [header, first] = within(table).getAllByRole('row');
+    expect(
+      within(header!)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+      // The current order, newest first, is marked (and told to screen readers by aria-sort).
+    ).toEqual(['Order', 'Placed ▼', 'Customer', 'Status', 'Payment', 'Lines', 'Total', 'Refunded']);
+    expect(
+      within(first!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      '#101',
+      '5 Mar 2025, 10:15',
+      'Jane Doejane@example.com',
+      'Shipped',
+      'Paid',
+      '2',
+      '£1,234.50',
+      '£12.00',
+    ]);
+    expect(within(first!).getByRole('link', { name: '#101' })).toHaveAttribute('href', '/admin/orders/101');
+    expect(within(header!).getByRole('link', { name: 'Total' })).toHaveAttribute(
+      'href',
+      '/admin/orders?ordering=total',
+    );
+    expect(within(header!).getByRole('columnheader', { name: /Placed/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+  });
+
+  it('sends the URL’s filters to the API, leaving out empty ones, and shows them in the form', async () => {
+    const api = stubApi({
+      [`GET ${API}?status=shipped&customer=jane&ordering=total`]: page([row()]),
+      [`GET ${API}?status=shipped&customer=jane&sku=TD-PRO-75&ordering=total`]: page([]),
+    });
+    const user = renderList('/admin/orders?status=shipped&payment_status=&customer=jane&ordering=total');
+    expect(await screen.findByRole('link', { name: '#101' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('shipped');
+    expect(screen.getByRole('searchbox', { name: 'Customer' })).toHaveValue('jane');
+    await user.type(screen.getByRole('searchbox', { name: 'SKU' }), 'TD-PRO-75');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    expect(await screen.findByText('No orders match these filters.')).toBeInTheDocument();
+    expect(api.calls.map((call) => call.url)).toEqual([
+      `${API}?status=shipped&customer=jane&ordering=total`,
+      `${API}?status=shipped&customer=jane&sku=TD-PRO-75&ordering=total`,
+    ]);
+  });
+
+  it('shows the server’s error under a filter it refused', async () => {
+    stubApi({
+      [`GET ${API}?date_from=2024-02-02&date_to=2024-02-01`]: json(
+        { date_to: ['The end date must be on or after the start date.'] },
+        400,
+      ),
+    });
+    renderList('/admin/orders?date_from=2024-02-02&date_to=2024-02-01');
+    expect(await screen.findByText('The end date must be on or after the start date.')).toBeInTheDocument();
+    expect(screen.getByLabelText('To')).toHaveAccessibleDescription(
+      'The end date must be on or after the start date.',
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('The orders could not be loaded');
+  });
+});

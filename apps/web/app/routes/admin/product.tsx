@@ -1,0 +1,102 @@
+import { Link, useNavigate, useRevalidator } from 'react-router';
+import { useState } from 'react';
+import type { Route } from './+types/product';
+import { LoadingState } from '~/components/ui/loading-state';
+import {
+  allCategories,
+  deleteProduct,
+  getProduct,
+  load,
+  saveFailure,
+  updateProduct,
+} from '~/features/admin/catalogue/api';
+import { LoadFailed } from '~/features/admin/catalogue/load-failed';
+import { ProductForm } from '~/features/admin/catalogue/product-form';
+import { ProductImages } from '~/features/admin/catalogue/product-images';
+import { NewVariantForm, VariantPanel } from '~/features/admin/catalogue/variant-panel';
+import { FormOutcome } from '~/features/admin/components/admin-field';
+import { AdminPage } from '~/features/admin/components/admin-page';
+import { requireAccessToken } from '~/lib/guards';
+import '~/styles/admin-catalogue.css';
+
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  requireAccessToken(request);
+  return load(async () => {
+    const [product, categories] = await Promise.all([
+      getProduct(Number(params.id), request.signal),
+      allCategories(request.signal),
+    ]);
+    return { product, categories };
+  });
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <LoadingState title="Product" label="Loading the product…" />;
+}
+
+export default function AdminProduct({ loaderData }: Route.ComponentProps) {
+  const { revalidate } = useRevalidator();
+  const navigate = useNavigate();
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  if (loaderData.state === 'failed') {
+    return (
+      <LoadFailed
+        title="Product"
+        message={loaderData.message}
+        back={{ to: '/admin/products', label: 'Back to products' }}
+      />
+    );
+  }
+  const { product, categories } = loaderData.data;
+  const reload = () => void revalidate();
+  return (
+    <AdminPage
+      title={product.name}
+      actions={
+        <>
+          <Link to="/admin/products">All products</Link>
+          <a href={`/details/${product.category_slug}/${product.slug}`} target="_blank" rel="noreferrer">
+            View in the shop (opens in a new tab)
+          </a>
+        </>
+      }
+    >
+      <ProductForm
+        key={product.updated_at}
+        categories={categories}
+        product={product}
+        submitLabel="Save product"
+        onSave={async (body) => {
+          await updateProduct(product.id, body);
+          reload();
+        }}
+      />
+      <ProductImages productId={product.id} images={product.images} onChange={reload} />
+      {product.variants.map((variant) => (
+        <VariantPanel key={variant.id} variant={variant} onChange={reload} />
+      ))}
+      <NewVariantForm productId={product.id} onChange={reload} />
+      <section className="admin-panel" aria-labelledby="danger-heading">
+        <h2 id="danger-heading">Delete this product</h2>
+        <p>Deleting removes its images, variants, items and prices. Past orders keep their own copies.</p>
+        <button
+          type="button"
+          className="admin-button admin-button--danger"
+          onClick={async () => {
+            if (!window.confirm(`Delete ${product.name} and everything in it?`)) return;
+            try {
+              await deleteProduct(product.id);
+              await navigate('/admin/products');
+            } catch (error) {
+              setDeleteError(saveFailure(error).message);
+            }
+          }}
+        >
+          Delete product
+        </button>
+        <FormOutcome error={deleteError} />
+      </section>
+    </AdminPage>
+  );
+}

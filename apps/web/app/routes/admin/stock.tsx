@@ -1,0 +1,123 @@
+import { CATALOGUE_LIMITS, type LowStockItem } from '@shop/domain';
+import { useState } from 'react';
+import { Link, useRevalidator, useSearchParams } from 'react-router';
+import type { Route } from './+types/stock';
+import { LoadingState } from '~/components/ui/loading-state';
+import { listLowStock, listQuery, load, saveFailure, updateItem } from '~/features/admin/catalogue/api';
+import { LoadFailed } from '~/features/admin/catalogue/load-failed';
+import { FormOutcome } from '~/features/admin/components/admin-field';
+import { AdminPage } from '~/features/admin/components/admin-page';
+import { AdminTable, type Column } from '~/features/admin/components/admin-table';
+import { requireAccessToken } from '~/lib/guards';
+import '~/styles/admin-catalogue.css';
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireAccessToken(request);
+  const search = listQuery(request.url, []);
+  return load(() => listLowStock(search, request.signal));
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <LoadingState title="Low stock" label="Loading the low-stock list…" />;
+}
+
+/** A row's threshold, edited in place. */
+function ThresholdForm({ item, onSaved }: { item: LowStockItem; onSaved: (message: string) => void }) {
+  const [value, setValue] = useState(String(item.low_stock_threshold));
+  const [error, setError] = useState<string | null>(null);
+  const id = `threshold-${item.id}`;
+  return (
+    <form
+      className="admin-inline-form"
+      noValidate
+      onSubmit={async (event) => {
+        event.preventDefault();
+        try {
+          await updateItem(item.id, { low_stock_threshold: Number(value) });
+          setError(null);
+          onSaved(`Threshold of ${item.sku} set to ${value}.`);
+        } catch (failure) {
+          const { fields, message } = saveFailure(failure);
+          setError(fields.low_stock_threshold?.join(' ') ?? message);
+        }
+      }}
+    >
+      <label htmlFor={id} className="visually-hidden">
+        Low-stock threshold of {item.sku}
+      </label>
+      <input
+        id={id}
+        className="form__control"
+        type="number"
+        min={0}
+        max={CATALOGUE_LIMITS.lowStockThreshold}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      <button type="submit" className="admin-button admin-button--secondary">
+        Save<span className="visually-hidden"> threshold of {item.sku}</span>
+      </button>
+      {error ? (
+        <span id={`${id}-error`} className="field-error">
+          {error}
+        </span>
+      ) : null}
+    </form>
+  );
+}
+
+export default function AdminStock({ loaderData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const { revalidate } = useRevalidator();
+  const [saved, setSaved] = useState<string | null>(null);
+  if (loaderData.state === 'failed') {
+    return (
+      <LoadFailed
+        title="Low stock"
+        message={loaderData.message}
+        back={{ to: '/admin', label: 'Back to the dashboard' }}
+      />
+    );
+  }
+  const columns: Column<LowStockItem>[] = [
+    { label: 'SKU', cell: (row) => <Link to={`/admin/items/${row.id}`}>{row.sku}</Link> },
+    { label: 'Item', cell: (row) => row.title },
+    {
+      label: 'Product',
+      cell: (row) => <Link to={`/admin/products/${row.product}`}>{row.product_name}</Link>,
+    },
+    { label: 'In stock', numeric: true, cell: (row) => row.stock },
+    { label: 'Short by', numeric: true, cell: (row) => row.shortfall },
+    {
+      label: 'Threshold',
+      cell: (row) => (
+        <ThresholdForm
+          key={`${row.id}-${row.low_stock_threshold}`}
+          item={row}
+          onSaved={(message) => {
+            setSaved(message);
+            void revalidate();
+          }}
+        />
+      ),
+    },
+  ];
+  return (
+    <AdminPage title="Low stock">
+      <p>Tracked items on sale whose stock is at or below their threshold, the furthest below first.</p>
+      <AdminTable
+        caption="Items low on stock"
+        columns={columns}
+        page={loaderData.data}
+        rowKey={(row) => row.id}
+        ordering=""
+        pageNumber={Number(params.get('page') ?? '1') || 1}
+        empty="Nothing is low on stock."
+      />
+      <FormOutcome success={saved} />
+    </AdminPage>
+  );
+}
