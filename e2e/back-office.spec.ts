@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import { placeOrder, signUpCustomer } from './api-session';
 import {
   type WatchedPage,
   NARROW,
@@ -133,5 +134,113 @@ describe('the back office in Chromium', () => {
     } finally {
       await shopper.close();
     }
+  });
+
+  test('staff ship an order a customer placed, and the customer sees it shipped on /track-order', async () => {
+    const customer = await signUpCustomer(baseURL, 'ship-buyer');
+    const order = await placeOrder(baseURL, customer, {
+      product: 'tape-dispenser',
+      sku: 'TD-PRO-75',
+      packs: 2,
+    });
+
+    const page = await signInToBackOffice();
+    await openSection(page, 'Orders', 'Orders');
+    await expectAccessible(page, 'admin orders');
+    await page.getByRole('link', { name: `#${order.id}`, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: `Order #${order.id}` }).waitFor();
+    await expectAccessible(page, 'admin order');
+
+    const status = page.getByRole('form', { name: 'Change status' });
+    await status.getByLabel('New status').selectOption({ label: 'Processing' });
+    await status.getByRole('button', { name: 'Update status' }).click();
+    await status
+      .getByRole('status')
+      .filter({ hasText: /processing/i })
+      .waitFor();
+    await status.getByLabel('New status').selectOption({ label: 'Shipped' });
+    await status.getByLabel('Carrier').fill('Royal Mail');
+    await status.getByLabel('Tracking number').fill('RM123456785GB');
+    await status.getByRole('button', { name: 'Update status' }).click();
+    await status
+      .getByRole('status')
+      .filter({ hasText: /shipped/i })
+      .waitFor();
+
+    // The customer, in their own browser, sees it shipped with its tracking, and has been e-mailed.
+    const buyer = await browser.newContext({ viewport: NARROW, baseURL });
+    try {
+      await buyer.addInitScript(
+        (token) => window.localStorage.setItem('accessToken', token),
+        customer.access,
+      );
+      const shop = await buyer.newPage();
+      await shop.goto('/track-order');
+      const table = shop.getByRole('table', { name: 'Your orders' });
+      const row = table.getByRole('row', { name: new RegExp(`#${order.id}\\b`) });
+      await row.waitFor();
+      await expect.poll(async () => (await row.textContent()) ?? '').toMatch(/Shipped/);
+      expect(await row.textContent()).toContain('RM123456785GB');
+      expect(await row.textContent()).toContain('Royal Mail');
+      await expectAccessible(shop, 'track-order, shipped');
+    } finally {
+      await buyer.close();
+    }
+    const mail = (await (
+      await fetch(`${baseURL}/api/dev/mailbox/?to=${encodeURIComponent(customer.email)}`)
+    ).json()) as { results: { subject: string; text: string }[] };
+    expect(
+      mail.results.some((message) => /shipped/i.test(message.subject) && /RM123456785GB/.test(message.text)),
+    ).toBe(true);
+  });
+
+  test('staff refund part of an order: the provider refunds it and the customer is e-mailed', async () => {
+    const customer = await signUpCustomer(baseURL, 'refund-buyer');
+    const order = await placeOrder(baseURL, customer, {
+      product: 'tape-dispenser',
+      sku: 'TD-PRO-75',
+      packs: 3,
+    });
+
+    const page = await signInToBackOffice();
+    await page.goto(`/admin/orders/${order.id}`);
+    await page.getByRole('heading', { level: 1, name: `Order #${order.id}` }).waitFor();
+    const refund = page.getByRole('form', { name: 'Refund' });
+    await refund.getByLabel('Amount (£)').fill('5.00');
+    await refund.getByLabel('Reason (the customer sees it)').fill('One dispenser arrived damaged.');
+    await refund.getByRole('button', { name: 'Refund' }).click();
+    await page.getByText('Refunded £5.00. The customer has been e-mailed.').first().waitFor();
+    await expectAccessible(page, 'admin order after a refund');
+
+    // The provider's refund: the order's refunds as the back office's API reports them.
+    const login = (await (
+      await fetch(`${baseURL}/api/account/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(owner),
+      })
+    ).json()) as { token: { access: string } };
+    const detail = (await (
+      await fetch(`${baseURL}/api/administration/orders/${order.id}/`, {
+        headers: { authorization: `Bearer ${login.token.access}` },
+      })
+    ).json()) as {
+      refunded: string;
+      refunds: { amount: string; status: string; provider_refund_id: string | null }[];
+    };
+    expect(detail.refunded).toBe('5.00');
+    expect(detail.refunds).toEqual([
+      expect.objectContaining({
+        amount: '5.00',
+        status: 'succeeded',
+        provider_refund_id: expect.any(String),
+      }),
+    ]);
+    const mail = (await (
+      await fetch(`${baseURL}/api/dev/mailbox/?to=${encodeURIComponent(customer.email)}`)
+    ).json()) as { results: { subject: string; text: string }[] };
+    expect(
+      mail.results.some((message) => /refund/i.test(message.subject) && /5\.00/.test(message.text)),
+    ).toBe(true);
   });
 });
