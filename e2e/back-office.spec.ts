@@ -39,6 +39,8 @@ async function signInToBackOffice(): Promise<Page> {
   await form.getByLabel('Email', { exact: true }).fill(owner.email);
   await form.getByLabel('Password', { exact: true }).fill(owner.password);
   await form.getByRole('button', { name: 'Login' }).click();
+  // Signed in, the login page sends the user on; the account menu closes on every route change.
+  await page.waitForURL((url) => url.pathname !== '/login');
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('link', { name: 'Admin' }).click();
   await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
@@ -243,4 +245,86 @@ describe('the back office in Chromium', () => {
       mail.results.some((message) => /refund/i.test(message.subject) && /5\.00/.test(message.text)),
     ).toBe(true);
   });
+
+  test('every back-office screen passes axe, at 1280 px and at 375 px, and the menu works with the keyboard', async () => {
+    const customer = await signUpCustomer(baseURL, 'axe-buyer');
+    const order = await placeOrder(baseURL, customer, {
+      product: 'tape-dispenser',
+      sku: 'TD-PRO-75',
+      packs: 1,
+    });
+    await fetch(`${baseURL}/api/administration/contact/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: customer.email,
+        full_name: 'Pat Buyer',
+        subject: 'Pallet quote',
+        message: 'Hi',
+      }),
+    });
+    const page = await signInToBackOffice();
+    const token = await page.evaluate(() => window.localStorage.getItem('accessToken'));
+    const admin = async <T>(path: string): Promise<T> =>
+      (await (
+        await fetch(`${baseURL}/api/administration/${path}`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()) as T;
+    const products = await admin<{ results: { id: number }[] }>('products/?q=tape');
+    const product = await admin<{ variants: { id: number; items: { id: number }[] }[] }>(
+      `products/${products.results[0]!.id}/`,
+    );
+    const variant = product.variants[0]!;
+    const customers = await admin<{ results: { id: number; email: string }[] }>(
+      `customers/?q=${encodeURIComponent(customer.email)}`,
+    );
+    const messages = await admin<{ results: { id: number }[] }>('messages/');
+
+    const screens: [string, string | RegExp][] = [
+      ['/admin', 'Dashboard'],
+      ['/admin/orders', 'Orders'],
+      [`/admin/orders/${order.id}`, `Order #${order.id}`],
+      ['/admin/products', 'Products'],
+      ['/admin/products/new', 'New product'],
+      [`/admin/products/${products.results[0]!.id}`, /Tape/],
+      [`/admin/variants/${variant.id}/prices`, /^Prices/],
+      [`/admin/items/new?variant=${variant.id}`, /^New item/],
+      [`/admin/items/${variant.items[0]!.id}`, /.+/],
+      ['/admin/categories', 'Categories'],
+      ['/admin/stock', /stock/i],
+      ['/admin/import', /import/i],
+      ['/admin/customers', 'Customers'],
+      [`/admin/customers/${customers.results[0]!.id}`, /Pat/],
+      ['/admin/messages', 'Messages'],
+      [`/admin/messages/${messages.results[0]!.id}`, /Pallet quote/],
+      ['/admin/newsletter', /Newsletter/],
+      ['/admin/settings', 'Settings'],
+      ['/admin/staff', 'Staff'],
+      ['/admin/audit', 'Audit log'],
+    ];
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const [path, heading] of screens) {
+        await page.goto(path);
+        await waitForHydration(page, current!.problems);
+        await page.getByRole('heading', { level: 1, name: heading }).first().waitFor({ timeout: 10_000 });
+        await expectAccessible(page, `${path} at ${width} px`);
+      }
+    }
+
+    // The section menu with the keyboard: Tab reaches its links, Enter follows one.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/admin');
+    await waitForHydration(page, current!.problems);
+    const ordersLink = page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Orders' });
+    for (let presses = 0; presses < 60; presses++) {
+      if (await ordersLink.evaluate((element) => element === document.activeElement)) break;
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+  }, 300_000);
 });

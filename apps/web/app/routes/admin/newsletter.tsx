@@ -78,7 +78,7 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
 
   return (
     <AdminPage
-      title="Newsletter"
+      title="Newsletter subscribers"
       actions={
         <button type="button" className="admin-button" disabled={exporting.busy} onClick={exportCsv}>
           Export subscribers (CSV)

@@ -194,7 +194,12 @@ export function VariantPanel({ variant, onChange }: { variant: Variant; onChange
         <p>No items yet.</p>
       ) : (
         <div className="admin-table">
-          <div className="admin-table__scroll">
+          <div
+            className="admin-table__scroll"
+            role="region"
+            aria-label={`Items of ${variant.name}`}
+            tabIndex={0}
+          >
             <table>
               <caption className="visually-hidden">Items of {variant.name}</caption>
               <thead>

@@ -28,7 +28,7 @@ export function ImportPreviewTables({ preview }: { preview: ImportPreview }) {
 
       {preview.errors.length > 0 ? (
         <div className="admin-table">
-          <div className="admin-table__scroll">
+          <div className="admin-table__scroll" role="region" aria-label="Errors in the file" tabIndex={0}>
             <table>
               <caption>Errors by line and column</caption>
               <thead>
@@ -61,7 +61,7 @@ export function ImportPreviewTables({ preview }: { preview: ImportPreview }) {
 
       {preview.changes.length > 0 ? (
         <div className="admin-table">
-          <div className="admin-table__scroll">
+          <div className="admin-table__scroll" role="region" aria-label="Changes in the file" tabIndex={0}>
             <table>
               <caption>Changes by line</caption>
               <thead>
