@@ -99,7 +99,7 @@ const id = int(1, 2_147_483_647);
 
 export const SlugSchema = requiredText(L.slug).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, M.slug);
 /** A root-relative image path on this shop (/images/…, /uploads/…), never another origin. */
-export const ImagePathSchema = text(L.imagePath).regex(/^\/(?![/\\])[A-Za-z0-9._~/-]+$/, M.imagePath);
+export const ImagePathSchema = text(L.imagePath).regex(/^\/[A-Za-z0-9._~-][A-Za-z0-9._~/-]*$/, M.imagePath);
 const position = int(0, L.position);
 export const PackUnitSchema = z.enum(['pack', 'pallet']);
 

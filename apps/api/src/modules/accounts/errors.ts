@@ -22,10 +22,10 @@ export class NotAuthenticated extends DomainError {
   }
 }
 
-/** 403 when the signed-in user's role may not do this (DRF's PermissionDenied). */
+/** 403 when the signed-in user's role may not do this: DRF's PermissionDenied, `{"detail": …}` alone. */
 export class PermissionDenied extends DomainError {
   constructor(detail = 'You do not have permission to perform this action.') {
-    super(detail, 403, { detail, code: 'permission_denied' });
+    super(detail, 403);
   }
 }
 

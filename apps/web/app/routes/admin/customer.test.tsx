@@ -191,7 +191,7 @@ describe('/admin/customers/:id', () => {
       [DETAIL]: customer,
       'PATCH /api/administration/customers/12/': () =>
         refuse
-          ? json({ detail: 'Only an owner can deactivate an owner.', code: 'permission_denied' }, 403)
+          ? json({ detail: 'Only an owner can deactivate an owner.' }, 403)
           : json({ ...customer, is_active: false }),
     });
     renderScreen();

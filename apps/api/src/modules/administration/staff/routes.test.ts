@@ -33,7 +33,7 @@ describe('role checks', () => {
       await expectStaffOnly(ctx, method, path, body);
       const refused = await staff.admin(method, path, body);
       expect(refused.statusCode, `${method} ${path} as staff`).toBe(403);
-      expect(refused.json()).toMatchObject({ code: 'permission_denied' });
+      expect(refused.json()).toEqual({ detail: 'You do not have permission to perform this action.' });
       expect((await owner.admin(method, path, body)).statusCode, `${method} ${path} as owner`).toBe(200);
     }
     // Only the owner's call changed the role.

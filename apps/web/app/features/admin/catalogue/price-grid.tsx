@@ -187,7 +187,7 @@ export function PriceGrid({
   return (
     <form onSubmit={submit} noValidate>
       <div className="admin-table price-grid">
-        <div className="admin-table__scroll" role="region" aria-label="Price table" tabIndex={0}>
+        <div className="admin-table__scroll" role="region" aria-label="Price table grid" tabIndex={0}>
           <table>
             <caption>Price of one pack, in pounds, for each item (rows) in each tier (columns)</caption>
             <thead>

@@ -101,7 +101,7 @@ export function StockMovements({ page }: { page: AdminPage<StockMovement> }) {
         <p>No movements yet.</p>
       ) : (
         <div className="admin-table">
-          <div className="admin-table__scroll" role="region" aria-label="Stock movements" tabIndex={0}>
+          <div className="admin-table__scroll" role="region" aria-label="Stock movements table" tabIndex={0}>
             <table>
               <caption className="visually-hidden">Stock movements, newest first</caption>
               <thead>

@@ -45,7 +45,7 @@ export function AdminTable<T>({
   const pages = Math.max(1, Math.ceil(page.count / pageSize));
   return (
     <div className="admin-table">
-      <div className="admin-table__scroll" role="region" aria-label={caption} tabIndex={0}>
+      <div className="admin-table__scroll" role="region" aria-label={`${caption} table`} tabIndex={0}>
         <table>
           <caption className="visually-hidden">{caption}</caption>
           <thead>

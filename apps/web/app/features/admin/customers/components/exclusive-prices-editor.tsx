@@ -41,7 +41,7 @@ export function ExclusivePricesEditor({ customerId, prices, count, onChanged }: 
         <p>This customer has no exclusive prices.</p>
       ) : (
         <div className="admin-table">
-          <div className="admin-table__scroll" role="region" aria-label="Exclusive prices" tabIndex={0}>
+          <div className="admin-table__scroll" role="region" aria-label="Exclusive prices table" tabIndex={0}>
             <table>
               <caption className="visually-hidden">Exclusive prices</caption>
               <thead>

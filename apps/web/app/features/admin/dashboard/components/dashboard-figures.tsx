@@ -92,7 +92,7 @@ export function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
         <section aria-labelledby="low-title">
           <h2 id="low-title">Furthest under their low-stock threshold</h2>
           <div className="admin-table">
-            <div className="admin-table__scroll" role="region" aria-label="Lowest stock" tabIndex={0}>
+            <div className="admin-table__scroll" role="region" aria-label="Lowest stock table" tabIndex={0}>
               <table aria-labelledby="low-title">
                 <thead>
                   <tr>

@@ -59,7 +59,7 @@ export function OrderSummary({ order }: { order: AdminOrderDetail }) {
 export function OrderLines({ order }: { order: AdminOrderDetail }) {
   return (
     <div className="admin-table">
-      <div className="admin-table__scroll" role="region" aria-label="Order lines" tabIndex={0}>
+      <div className="admin-table__scroll" role="region" aria-label="Order lines table" tabIndex={0}>
         <table>
           <caption className="visually-hidden">Lines of order #{order.id}</caption>
           <thead>
