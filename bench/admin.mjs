@@ -84,7 +84,7 @@ const LISTS = [
 ];
 
 /** N rows of everything the lists read, in a few set-based statements. */
-async function fillBackOffice(databaseUrl, rows) {
+export async function fillBackOffice(databaseUrl, rows) {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -231,8 +231,10 @@ warm-up: **${fmt(mixed.rps, 0)} req/s**, p50/p95/p99 ${fmt(mixed.latency.p50, 2)
   );
 }
 
-try {
-  writeReport(await main());
-} finally {
-  await cleanUp();
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    writeReport(await main());
+  } finally {
+    await cleanUp();
+  }
 }

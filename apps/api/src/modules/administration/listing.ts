@@ -26,3 +26,22 @@ export function orderingOf<F extends string>(ordering: string): { field: F; desc
  * pages that far. A list says "10,000+" (count = COUNT_CAP, `count_capped: true`) beyond it.
  */
 export const COUNT_CAP = 10_000;
+
+/**
+ * The count a page of a back-office list reports, in at most one more statement: from the page itself when it
+ * is not full (offset + rows), 0 for an empty first page, and otherwise `countUpTo(cap)`, a count that stops at
+ * `cap + 1` rows (`select count(*) from (… limit cap + 1)`), with `cap` at least the end of this page so the
+ * next page's link survives. Answers the count (at most `cap`) and whether more rows exist than it says.
+ */
+export async function cappedPageCount(
+  rowsOnPage: number,
+  window: { limit: number; offset: number },
+  countUpTo: (cap: number) => Promise<number>,
+): Promise<{ count: number; capped: boolean }> {
+  if (rowsOnPage > 0 && rowsOnPage < window.limit)
+    return { count: window.offset + rowsOnPage, capped: false };
+  if (rowsOnPage === 0 && window.offset === 0) return { count: 0, capped: false };
+  const cap = Math.max(COUNT_CAP, window.offset + window.limit);
+  const counted = await countUpTo(cap);
+  return counted > cap ? { count: cap, capped: true } : { count: counted, capped: false };
+}

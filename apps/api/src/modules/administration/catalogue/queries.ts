@@ -481,7 +481,13 @@ export function selectItemPage(
 ): Promise<ItemListRow[]> {
   const direction = filter.descending ? desc : asc;
   const first = { sku: items.sku, title: items.title, stock: items.stock, created_at: null }[filter.ordering];
-  const order = first ? [direction(first), direction(items.id)] : [direction(items.id)];
+  // SKUs are unique: their index alone gives the order (an id tie-break would add a sort over the offset).
+  const order =
+    filter.ordering === 'sku'
+      ? [direction(items.sku)]
+      : first
+        ? [direction(first), direction(items.id)]
+        : [direction(items.id)];
   return db
     .select(itemListColumns)
     .from(items)

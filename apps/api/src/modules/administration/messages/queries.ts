@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { contactQueries, newsletterSubscriptions, users } from '../../../db/schema';
+import { cappedPageCount } from '../listing';
 
 type Window = { limit: number; offset: number };
 
@@ -37,15 +38,23 @@ const summaryColumns = {
 export async function selectMessagePage(db: Db, status: MessageStatus, window: Window) {
   const where = statusWhere(status);
   const rows = await db
-    .select({ ...summaryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select(summaryColumns)
     .from(contactQueries)
     .where(where)
     .orderBy(desc(contactQueries.createdAt), desc(contactQueries.id))
     .limit(window.limit)
     .offset(window.offset);
-  if (rows.length > 0 || window.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
-  const [row] = await db.select({ value: count() }).from(contactQueries).where(where);
-  return { rows, total: row?.value ?? 0 };
+  const { count: total } = await cappedPageCount(rows.length, window, async (cap) => {
+    const capped = db
+      .select({ one: sql`1`.as('one') })
+      .from(contactQueries)
+      .where(where)
+      .limit(cap + 1)
+      .as('capped');
+    const [row] = await db.select({ value: count() }).from(capped);
+    return row?.value ?? 0;
+  });
+  return { rows, total };
 }
 
 export async function selectMessage(db: Db, id: number) {
@@ -129,15 +138,26 @@ export async function selectSubscriberPage(
 ) {
   const where = subscriberWhere(status, q);
   const rows = await db
-    .select({ ...subscriberColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select(subscriberColumns)
     .from(newsletterSubscriptions)
     .where(where)
-    .orderBy(desc(newsletterSubscriptions.id))
+    // With a search, `id + 0` keeps the planner off a backward walk of the primary key that filters row by row
+    // (rare matches among the newest rows cost a scan of most of the table); it finds the matches through the
+    // trigram index and sorts those instead.
+    .orderBy(q ? desc(sql`${newsletterSubscriptions.id} + 0`) : desc(newsletterSubscriptions.id))
     .limit(window.limit)
     .offset(window.offset);
-  if (rows.length > 0 || window.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
-  const [row] = await db.select({ value: count() }).from(newsletterSubscriptions).where(where);
-  return { rows, total: row?.value ?? 0 };
+  const { count: total } = await cappedPageCount(rows.length, window, async (cap) => {
+    const capped = db
+      .select({ one: sql`1`.as('one') })
+      .from(newsletterSubscriptions)
+      .where(where)
+      .limit(cap + 1)
+      .as('capped');
+    const [row] = await db.select({ value: count() }).from(capped);
+    return row?.value ?? 0;
+  });
+  return { rows, total };
 }
 
 /** Every subscribed address, oldest first, for the export. */
