@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -5,6 +6,9 @@ const root = import.meta.dirname;
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine, so the API files
+    // (which mostly wait on the database) ran one after another. Two overlap that waiting.
+    maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       {
         test: {
