@@ -1,5 +1,5 @@
 import { CART_MESSAGES, type CartView as Cart } from '@shop/domain';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useLineChanges } from '../hooks/use-line-changes';
 import { CartLineRow } from './cart-line-row';
@@ -7,7 +7,8 @@ import { CartSummary } from './cart-summary';
 
 /**
  * Gives focus a place when the line holding it went away (its boxes went to 0): the Boxes field of the
- * line now in its place, else the last line's, else Continue Shopping on the empty cart.
+ * line now in its place, else the last line's, else Continue Shopping on the empty cart. A layout effect,
+ * so focus moves in the same commit that removes the row, never a frame later on the page's body.
  */
 function useFocusAfterRemoval(lineIds: readonly number[]) {
   const tableRef = useRef<HTMLTableElement>(null);
@@ -15,7 +16,7 @@ function useFocusAfterRemoval(lineIds: readonly number[]) {
   const previousIds = useRef(lineIds);
   const key = lineIds.join(',');
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const before = previousIds.current;
     const ids = key ? key.split(',').map(Number) : [];
     previousIds.current = ids;
