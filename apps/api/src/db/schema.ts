@@ -47,6 +47,8 @@ export const otpPurposeEnum = pgEnum('otp_purpose', ['signup', 'forgot_password'
 export const emailStatusEnum = pgEnum('email_status', ['pending', 'sent', 'failed']);
 /** Who a user is to the shop (issue 11): owners manage staff; staff run the back office. */
 export const userRoleEnum = pgEnum('user_role', ['customer', 'staff', 'owner']);
+/** The documents the shop issues for an order (issue 12), each kind numbered in its own gap-free sequence. */
+export const documentKindEnum = pgEnum('document_kind', ['invoice', 'receipt', 'credit_note']);
 
 export type PackUnit = (typeof packUnitEnum.enumValues)[number];
 export type FieldType = (typeof fieldTypeEnum.enumValues)[number];
@@ -363,6 +365,17 @@ export const users = pgTable(
       .default(false),
     role: userRoleEnum('role').notNull().default('customer'),
     isActive: boolean('is_active').notNull().default(true),
+    /** The address book's defaults for checkout (null: none chosen); cleared when the address is deleted. */
+    defaultBillingAddressId: integer('default_billing_address_id').references(
+      (): AnyPgColumn => addresses.id,
+      { onDelete: 'set null' },
+    ),
+    defaultShippingAddressId: integer('default_shipping_address_id').references(
+      (): AnyPgColumn => addresses.id,
+      { onDelete: 'set null' },
+    ),
+    /** When the buyer deleted the account: the personal data is erased, the orders kept (docs/operations.md). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -551,6 +564,19 @@ export interface AddressSnapshot {
   telephone_number: string;
 }
 
+/** The seller as a document prints it (the back office's invoice settings when the document was issued). */
+export interface SellerSnapshot {
+  legal_name: string;
+  address: { street: string; city: string; postal_code: string; country: string };
+  vat_number: string;
+  company_number: string;
+}
+
+/** A document an outbound e-mail carries, made when the message is sent from the figures stored for it. */
+export type EmailAttachmentRef =
+  | { kind: 'invoice' | 'receipt'; order_id: number }
+  | { kind: 'credit_note'; order_id: number; refund_id: number };
+
 /** How the order ships (spec 2, §3 shipping_details). */
 export interface ShippingDetailsSnapshot {
   parcel_type: string;
@@ -587,6 +613,14 @@ export const orders = pgTable(
     trackingNumber: text('tracking_number'),
     /** Pence refunded to the buyer through the provider, across every refund of the order. */
     refundedPence: integer('refunded_pence').notNull().default(0),
+    /**
+     * The VAT invoice's and the paid receipt's numbers, each from its gap-free sequence (document_sequences),
+     * given in the statement that makes the order, so a rolled-back order takes no number.
+     */
+    invoiceNumber: integer('invoice_number').unique('orders_invoice_number_unique'),
+    receiptNumber: integer('receipt_number').unique('orders_receipt_number_unique'),
+    /** The seller's details as the invoice prints them, as they were when the order was paid. */
+    seller: jsonb('seller').$type<SellerSnapshot>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -732,6 +766,8 @@ export const outboundEmails = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** Documents to attach, made from their stored figures when the message is sent. */
+    attachments: jsonb('attachments').$type<EmailAttachmentRef[]>(),
     status: emailStatusEnum('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -789,6 +825,12 @@ export const shopSettings = pgTable('shop_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
+});
+
+/** The last number given of each kind of document: taken under the row's lock, so no number is skipped. */
+export const documentSequences = pgTable('document_sequences', {
+  kind: documentKindEnum('kind').primaryKey(),
+  lastNumber: integer('last_number').notNull().default(0),
 });
 
 /** Fixed-window counters, so rate limits hold across several API instances. */
@@ -885,6 +927,11 @@ export const refunds = pgTable(
     status: text('status').notNull().default('pending'),
     providerRefundId: text('provider_refund_id'),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The credit note's number, from its own gap-free sequence, given when the provider made the refund. */
+    creditNoteNumber: integer('credit_note_number').unique('refunds_credit_note_number_unique'),
+    /** When the credit note was issued, and the seller's details as it prints them. */
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    seller: jsonb('seller').$type<SellerSnapshot>(),
     createdAt: createdAt(),
   },
   (t) => [
