@@ -36,6 +36,8 @@ import { pricingRoutes } from './modules/pricing/routes';
 import { createPricingService, type PricingService } from './modules/pricing/service';
 import { createRateLimiter, type RateLimiter } from './modules/rate-limits/service';
 import { startReconciliation } from './modules/orders/reconcile';
+import { buyerDocumentRoutes } from './modules/documents/routes';
+import { createDocumentsService, type DocumentsService } from './modules/documents/service';
 import { orderRoutes } from './modules/orders/routes';
 import { createOrdersService, type OrdersService } from './modules/orders/service';
 import { createPayments, type Payments } from './modules/payments/payments';
@@ -56,6 +58,7 @@ export interface Services {
   carts: CartsService;
   addresses: AddressesService;
   orders: OrdersService;
+  documents: DocumentsService;
   payments: Payments;
   contact: ContactService;
   rateLimiter: RateLimiter;
@@ -132,6 +135,7 @@ export function createServices(
     carts: createCartsService(db),
     addresses: createAddressesService(db),
     orders: createOrdersService(db, { provider: payments.provider, log, rateLimiter }),
+    documents: createDocumentsService(db),
     payments,
     contact: createContactService(db),
     rateLimiter,
@@ -254,6 +258,7 @@ export async function buildApp({ config, database, storefront, logStream, paymen
       await api.register(cartRoutes, { carts: services.carts });
       await api.register(addressRoutes, { addresses: services.addresses });
       await api.register(orderRoutes, { orders: services.orders, rateLimiter: services.rateLimiter });
+      await api.register(buyerDocumentRoutes, { documents: services.documents });
       await api.register(paymentRoutes, { orders: services.orders });
       if (services.payments.testProcessor) {
         await api.register(testProcessorRoutes, {

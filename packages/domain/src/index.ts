@@ -19,3 +19,4 @@ export * from './orders/refunds';
 export * from './administration/orders';
 export * from './administration/import-export';
 export * from './administration/dashboard';
+export * from './orders/documents';

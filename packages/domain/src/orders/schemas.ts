@@ -116,6 +116,17 @@ export const OrderStatusEntrySchema = z.object({
 });
 export type OrderStatusEntry = z.infer<typeof OrderStatusEntrySchema>;
 
+/** A refund of the order as the buyer sees it: the amount, when, and its credit note. */
+export const OrderRefundViewSchema = z.object({
+  /** 1 for the order's first refund, 2 for the next: the {n} of …/refunds/{n}/credit-note.pdf. */
+  n: z.number().int(),
+  amount: z.string(),
+  created_at: z.string(),
+  credit_note_number: z.string(),
+  credit_note: z.string(),
+});
+export type OrderRefundView = z.infer<typeof OrderRefundViewSchema>;
+
 /**
  * An order (spec 2, §3 Order). Money is pounds as decimal strings; `vat` is the percent applied. The last four
  * fields are not the spec's (issue 11): how it ships, what has been refunded and its status history. They are
@@ -144,10 +155,19 @@ export const OrderViewSchema = z.object({
     .nullable(),
   payment_method: z.string(),
   transaction_id: z.string().nullable(),
-  /** Documents come with issue 12; null until then. */
+  /**
+   * The documents' addresses (issue 12), API paths the buyer's token opens, e.g. /api/orders/7/invoice.pdf:
+   * the VAT invoice and the paid receipt of a paid order, and the newest refund's credit note (each refund's
+   * own is in `refunds`). Null when there is none.
+   */
   invoice: z.string().nullable(),
   paid_receipt: z.string().nullable(),
   refund_receipt: z.string().nullable(),
+  /** The documents' numbers as printed, e.g. INV-000042 and RCT-000042 (issue 12). */
+  invoice_number: z.string().nullable().optional(),
+  receipt_number: z.string().nullable().optional(),
+  /** Each refund the provider made, oldest first, with its credit note (issue 12). */
+  refunds: z.array(OrderRefundViewSchema).optional(),
   /** Set when the order ships. */
   carrier: z.string().nullable().optional(),
   tracking_number: z.string().nullable().optional(),

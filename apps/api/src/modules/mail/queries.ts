@@ -1,12 +1,14 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { outboundEmails } from '../../db/schema';
+import { outboundEmails, type EmailAttachmentRef } from '../../db/schema';
 
 export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
   html?: string | undefined;
+  /** Documents the message carries, made when it is sent. */
+  attachments?: EmailAttachmentRef[] | undefined;
 }
 
 /** Puts a message in the outbox; the sender delivers it (and retries) outside the request. */
@@ -16,6 +18,7 @@ export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<void> 
     subject: email.subject,
     textBody: email.text,
     htmlBody: email.html ?? null,
+    attachments: email.attachments?.length ? email.attachments : null,
   });
 }
 
@@ -48,6 +51,7 @@ export async function claimDueEmails(db: Db, limit: number) {
       subject: outboundEmails.subject,
       textBody: outboundEmails.textBody,
       htmlBody: outboundEmails.htmlBody,
+      attachments: outboundEmails.attachments,
       attempts: outboundEmails.attempts,
     });
 }

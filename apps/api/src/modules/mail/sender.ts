@@ -1,13 +1,31 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
+import type { EmailAttachmentRef } from '../../db/schema';
+import { createDocumentsService, type RenderedDocument } from '../documents/service';
 import * as queries from './queries';
+
+/** A file a message carries, as nodemailer takes it. */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
 
 /** What the sender needs of a transport: nodemailer's `sendMail` (and `close`, when it has one). */
 export interface MailTransport {
-  sendMail(message: { to: string; subject: string; text: string; html?: string }): Promise<unknown>;
+  sendMail(message: {
+    to: string;
+    subject: string;
+    text: string;
+    html?: string;
+    attachments?: MailAttachment[];
+  }): Promise<unknown>;
   close?(): void;
 }
+
+/** Makes a message's documents from their stored figures (the documents service). */
+export type AttachmentMaker = (ref: EmailAttachmentRef) => Promise<RenderedDocument>;
 
 /** After this many failed tries a message is marked failed and left for a person to look at. */
 export const MAX_ATTEMPTS = 10;
@@ -40,17 +58,26 @@ export interface DeliveryReport {
 export async function deliverDueEmails(
   db: Db,
   transport: MailTransport,
-  options: { batchSize?: number; log?: FastifyBaseLogger } = {},
+  options: { batchSize?: number; log?: FastifyBaseLogger; attachment?: AttachmentMaker } = {},
 ): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
   const due = await queries.claimDueEmails(db, options.batchSize ?? BATCH_SIZE);
+  const attachment = options.attachment ?? createDocumentsService(db).attachment;
   for (const email of due) {
     try {
+      // Made afresh on each try from the figures stored when the document was issued.
+      const attachments = await Promise.all(
+        (email.attachments ?? []).map(async (ref) => ({
+          ...(await attachment(ref)),
+          contentType: 'application/pdf',
+        })),
+      );
       await transport.sendMail({
         to: email.toAddress,
         subject: email.subject,
         text: email.textBody,
         ...(email.htmlBody ? { html: email.htmlBody } : {}),
+        ...(attachments.length > 0 ? { attachments } : {}),
       });
       await queries.markSent(db, email.id);
       report.sent++;

@@ -41,6 +41,7 @@ export function orderConfirmationEmail(
       `VAT (${totals.vat_percent}%): ${formatGbp(totals.vat_pence)}`,
       `Total paid: ${formatGbp(totals.total_pence)}`,
     ].join('\n'),
+    'Your VAT invoice and paid receipt are attached; you can also download them from the order’s page.',
     'You can follow your order on the Track Order page of your account.',
     SHOP,
   ];

@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, inArray, isNull, lt, notInArray, type Placeholder, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  notInArray,
+  type Placeholder,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reusableStatement } from '../../db/reusable-statement';
 import {
@@ -11,11 +23,14 @@ import {
   orders,
   payments,
   pricingData,
+  refunds,
   users,
+  type SellerSnapshot,
   type AddressSnapshot,
   type PackUnit,
   type ShippingDetailsSnapshot,
 } from '../../db/schema';
+import { nextDocumentNumbers, sellerNow } from '../documents/sequences';
 import { exclusivePriceInForce } from '../pricing/queries';
 
 // ---------------------------------------------------------------------------------------------
@@ -337,10 +352,16 @@ export interface NewOrder {
  * stock movement per tracked item sold (its stock as takeStock left it, earlier in this transaction) and the
  * confirmation e-mail queued (data-modifying CTEs run as one). Answers the order's id and time.
  */
-export async function insertOrder(
-  tx: Db,
-  order: NewOrder,
-): Promise<{ id: number; createdAt: Date; lineIds: number[] }> {
+export interface WrittenOrder {
+  id: number;
+  createdAt: Date;
+  invoiceNumber: number;
+  receiptNumber: number;
+  seller: SellerSnapshot;
+  lineIds: number[];
+}
+
+export async function insertOrder(tx: Db, order: NewOrder): Promise<WrittenOrder> {
   const lines = JSON.stringify(
     order.lines.map((line) => ({
       item_id: line.itemId,
@@ -357,16 +378,20 @@ export async function insertOrder(
     })),
   );
   const result = await tx.execute<{ id: number; created_at: string | Date }>(sql`
-    with new_order as (
+    with numbers as (
+      ${nextDocumentNumbers(['invoice', 'receipt'])}
+    ),
+    new_order as (
       insert into ${orders} (user_id, status, payment_status, payment_verified, subtotal_pence, discount_pence,
         shipping_pence, vat_pence, total_pence, vat_rate, payment_method, transaction_id, shipping_address,
-        billing_address, shipping_details, total_weight_kg)
+        billing_address, shipping_details, total_weight_kg, invoice_number, receipt_number, seller)
       values (${order.userId}, 'pending', 'COMPLETED', true, ${order.subtotalPence}, ${order.discountPence},
         ${order.shippingPence}, ${order.vatPence}, ${order.totalPence}, ${order.vatRate}, ${order.paymentMethod},
         ${order.transactionId}, ${JSON.stringify(order.shippingAddress)}::jsonb,
         ${JSON.stringify(order.billingAddress)}::jsonb, ${JSON.stringify(order.shippingDetails)}::jsonb,
-        ${order.totalWeightKg})
-      returning id, created_at
+        ${order.totalWeightKg}, (select last_number from numbers where kind = 'invoice'),
+        (select last_number from numbers where kind = 'receipt'), ${sellerNow()})
+      returning id, created_at, invoice_number, receipt_number, seller
     ),
     new_lines as (
       insert into ${orderItems} (order_id, item_id, sku, title, pack_quantity, units_per_pack, unit_type,
@@ -394,17 +419,37 @@ export async function insertOrder(
         join ${items} on ${items.id} = taken.id
     ),
     mail as (
-      insert into outbound_emails (to_address, subject, text_body)
+      insert into outbound_emails (to_address, subject, text_body, attachments)
       select ${order.email.to}, replace(${order.email.subject}, '{{order}}', new_order.id::text),
-        replace(${order.email.text}, '{{order}}', new_order.id::text)
+        replace(${order.email.text}, '{{order}}', new_order.id::text),
+        jsonb_build_array(jsonb_build_object('kind', 'invoice', 'order_id', new_order.id),
+          jsonb_build_object('kind', 'receipt', 'order_id', new_order.id))
       from new_order
     )
-    select new_order.id, new_order.created_at,
+    select new_order.id, new_order.created_at, new_order.invoice_number, new_order.receipt_number,
+      new_order.seller,
       (select coalesce(json_agg(new_lines.id order by new_lines.id), '[]'::json) from new_lines) as line_ids
     from new_order`);
-  const row = (result as unknown as { rows: { id: number; created_at: string | Date; line_ids: number[] }[] })
-    .rows[0]!;
-  return { id: row.id, createdAt: new Date(row.created_at), lineIds: row.line_ids };
+  const row = (
+    result as unknown as {
+      rows: {
+        id: number;
+        created_at: string | Date;
+        invoice_number: number;
+        receipt_number: number;
+        seller: SellerSnapshot;
+        line_ids: number[];
+      }[];
+    }
+  ).rows[0]!;
+  return {
+    id: row.id,
+    createdAt: new Date(row.created_at),
+    invoiceNumber: row.invoice_number,
+    receiptNumber: row.receipt_number,
+    seller: row.seller,
+    lineIds: row.line_ids,
+  };
 }
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -417,10 +462,18 @@ export interface StatusEntryRow {
   createdAt: Date;
 }
 
-/** An order with its status history, oldest first. */
+/** A refund the provider made, as the buyer's order view lists it with its credit note. */
+export interface CreditNoteRow {
+  amountPence: number;
+  issuedAt: Date;
+  creditNoteNumber: number;
+}
+
+/** An order with its status history and its credit notes, oldest first. */
 export interface OrderWithHistory {
   order: OrderRow;
   history: StatusEntryRow[];
+  creditNotes: CreditNoteRow[];
 }
 
 /**
@@ -440,9 +493,24 @@ function historyJoin(db: Db) {
     .as('history');
 }
 
+/** The order's refunds that have a credit note (the provider made them), oldest first, the same way. */
+function creditNotesJoin(db: Db) {
+  return db
+    .select({
+      notes: sql<{ amount_pence: number; issued_at: string; number: number }[]>`coalesce(json_agg(
+        json_build_object('amount_pence', ${refunds.amountPence}, 'issued_at', ${refunds.issuedAt},
+          'number', ${refunds.creditNoteNumber})
+        order by ${refunds.id}), '[]'::json)`.as('notes'),
+    })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orders.id), isNotNull(refunds.creditNoteNumber)))
+    .as('credit_notes');
+}
+
 function withHistory(row: {
   order: OrderRow;
   entries: { status: OrderRow['status']; note: string; created_at: string }[] | null;
+  notes: { amount_pence: number; issued_at: string; number: number }[] | null;
 }): OrderWithHistory {
   return {
     order: row.order,
@@ -451,15 +519,22 @@ function withHistory(row: {
       note: entry.note,
       createdAt: new Date(entry.created_at),
     })),
+    creditNotes: (row.notes ?? []).map((note) => ({
+      amountPence: note.amount_pence,
+      issuedAt: new Date(note.issued_at),
+      creditNoteNumber: note.number,
+    })),
   };
 }
 
 function ordersWithHistory(db: Db) {
   const history = historyJoin(db);
+  const notes = creditNotesJoin(db);
   return db
-    .select({ order: orders, entries: history.entries })
+    .select({ order: orders, entries: history.entries, notes: notes.notes })
     .from(orders)
-    .leftJoinLateral(history, sql`true`);
+    .leftJoinLateral(history, sql`true`)
+    .leftJoinLateral(notes, sql`true`);
 }
 
 /** A page of a user's orders with their histories, newest first. */

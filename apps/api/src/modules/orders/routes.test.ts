@@ -539,9 +539,12 @@ describe('GET /api/orders/ and /api/orders/{id}/', () => {
       shipping_address: ADDRESS_SNAPSHOT,
       billing_address: ADDRESS_SNAPSHOT,
       shipping_details: cart.shipping_details,
-      invoice: null,
-      paid_receipt: null,
+      invoice: `/api/orders/${order.id}/invoice.pdf`,
+      paid_receipt: `/api/orders/${order.id}/receipt.pdf`,
       refund_receipt: null,
+      invoice_number: expect.stringMatching(/^INV-\d{6}$/),
+      receipt_number: expect.stringMatching(/^RCT-\d{6}$/),
+      refunds: [],
       items: [
         {
           item: tape.id,

@@ -1,5 +1,7 @@
 import {
   CHECKOUT_MESSAGES,
+  documentNumber,
+  documentPaths,
   insufficientStockDetail,
   MAX_ORDER_TOTAL_PENCE,
   penceToDecimal,
@@ -34,11 +36,24 @@ export function statusHistoryOf(order: queries.OrderRow, history: queries.Status
   );
 }
 
+/** The order's refunds with their credit notes, as the buyer sees them; n counts from 1 in the order. */
+function refundViews(orderId: number, notes: queries.CreditNoteRow[]) {
+  return notes.map((note, index) => ({
+    n: index + 1,
+    amount: penceToDecimal(note.amountPence),
+    created_at: note.issuedAt.toISOString(),
+    credit_note_number: documentNumber('credit_note', note.creditNoteNumber),
+    credit_note: documentPaths.creditNote(orderId, index + 1),
+  }));
+}
+
 export function toOrderView(
   order: queries.OrderRow,
   lines: queries.OrderLineRow[],
   history: queries.StatusEntryRow[] = [],
+  creditNotes: queries.CreditNoteRow[] = [],
 ): OrderView {
+  const refundsMade = refundViews(order.id, creditNotes);
   return {
     id: order.id,
     created_at: order.createdAt.toISOString(),
@@ -73,9 +88,12 @@ export function toOrderView(
     shipping_details: order.shippingDetails ?? null,
     payment_method: order.paymentMethod,
     transaction_id: order.transactionId,
-    invoice: null,
-    paid_receipt: null,
-    refund_receipt: null,
+    invoice: order.invoiceNumber === null ? null : documentPaths.invoice(order.id),
+    paid_receipt: order.receiptNumber === null ? null : documentPaths.receipt(order.id),
+    refund_receipt: refundsMade.at(-1)?.credit_note ?? null,
+    invoice_number: order.invoiceNumber === null ? null : documentNumber('invoice', order.invoiceNumber),
+    receipt_number: order.receiptNumber === null ? null : documentNumber('receipt', order.receiptNumber),
+    refunds: refundsMade,
     carrier: order.carrier,
     tracking_number: order.trackingNumber,
     refunded: penceToDecimal(order.refundedPence),
@@ -118,7 +136,7 @@ function unitsByItem(priced: PricedCart): Map<number, number> {
 }
 
 /** The answer for an order just written, from what was written (no read back). */
-function newOrderView(order: queries.NewOrder, written: { id: number; createdAt: Date; lineIds: number[] }) {
+function newOrderView(order: queries.NewOrder, written: queries.WrittenOrder) {
   return toOrderView(
     {
       id: written.id,
@@ -141,6 +159,9 @@ function newOrderView(order: queries.NewOrder, written: { id: number; createdAt:
       carrier: null,
       trackingNumber: null,
       refundedPence: 0,
+      invoiceNumber: written.invoiceNumber,
+      receiptNumber: written.receiptNumber,
+      seller: written.seller,
       createdAt: written.createdAt,
       updatedAt: written.createdAt,
     },
@@ -217,7 +238,7 @@ export function createOrdersService(
       queries.selectOrderById(db, orderId),
       queries.selectLinesOfOrders(db, [orderId]),
     ]);
-    return toOrderView(order!.order, lines, order!.history);
+    return toOrderView(order!.order, lines, order!.history, order!.creditNotes);
   }
 
   /**
@@ -541,14 +562,21 @@ export function createOrdersService(
       );
       return {
         count,
-        results: rows.map(({ order, history }) => toOrderView(order, lines.get(order.id) ?? [], history)),
+        results: rows.map(({ order, history, creditNotes }) =>
+          toOrderView(order, lines.get(order.id) ?? [], history, creditNotes),
+        ),
       };
     },
 
     async getOrder(userId: number, orderId: number): Promise<OrderView> {
       const found = await queries.selectOwnOrder(db, orderId, userId);
       if (!found) throw new NotFound();
-      return toOrderView(found.order, await queries.selectLinesOfOrders(db, [orderId]), found.history);
+      return toOrderView(
+        found.order,
+        await queries.selectLinesOfOrders(db, [orderId]),
+        found.history,
+        found.creditNotes,
+      );
     },
   };
 }

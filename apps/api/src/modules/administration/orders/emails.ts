@@ -72,6 +72,7 @@ export function refundEmail(
     `We have refunded ${formatGbp(amountPence)} to the card you paid for order #${orderId} with${refundedInFull ? '; the order is now refunded in full' : ''}.`,
     `Reason: ${reason}`,
     'Refunds usually reach your account within 5 to 10 business days.',
+    'The credit note for this refund is attached.',
     TRACK,
   ]);
 }

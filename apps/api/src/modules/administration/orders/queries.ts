@@ -10,6 +10,7 @@ import {
   refunds,
   users,
 } from '../../../db/schema';
+import { nextDocumentNumbers, sellerNow } from '../../documents/sequences';
 
 // ---------------------------------------------------------------------------------------------
 // The order list
@@ -335,7 +336,15 @@ export async function markRefundSucceeded(
   refund: RefundRow,
   providerRefundId: string,
 ): Promise<boolean> {
-  await tx.update(refunds).set({ status: 'succeeded', providerRefundId }).where(eq(refunds.id, refund.id));
+  // The credit note's number is taken with the success, in the same transaction (no gap if it rolls back);
+  // only the request that reserved the refund gets here, once.
+  await tx.execute(sql`
+    with numbers as (
+      ${nextDocumentNumbers(['credit_note'])}
+    )
+    update ${refunds} set status = 'succeeded', provider_refund_id = ${providerRefundId},
+      credit_note_number = (select last_number from numbers), issued_at = now(), seller = ${sellerNow()}
+    where ${refunds.id} = ${refund.id}`);
   const [order] = await tx
     .update(orders)
     .set({

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageSchema, paginate } from '../../../http/pagination';
 import { queryId } from '../../../http/query-ids';
+import { documentRoutes } from '../../documents/routes';
 import { logProviderFailures } from '../../payments/routes';
 import { actorOf } from '../audit';
 import { listQuerySchema, orderingOf } from '../listing';
@@ -161,4 +162,11 @@ export const orderAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = as
     async (request, reply) =>
       reply.code(201).send(await orders.refund(actorOf(request), request.params.id, request.body)),
   );
+
+  // Any order's documents, for staff sending a buyer a copy (the plugin's requireStaff guards them).
+  await app.register(documentRoutes, {
+    documents: services.documents,
+    tag: 'administration: orders',
+    userOf: () => null,
+  });
 };

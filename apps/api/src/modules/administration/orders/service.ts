@@ -151,10 +151,10 @@ export function createOrderAdminService(
             payment_status: inFull ? 'REFUND' : order.paymentStatus,
           },
         });
-        await enqueueEmail(
-          tx,
-          refundEmail({ email, firstName }, order.id, refund.amountPence, refund.reason, inFull),
-        );
+        await enqueueEmail(tx, {
+          ...refundEmail({ email, firstName }, order.id, refund.amountPence, refund.reason, inFull),
+          attachments: [{ kind: 'credit_note', order_id: order.id, refund_id: refund.id }],
+        });
         return { ...refund, status: 'succeeded', providerRefundId: made.id };
       });
     }

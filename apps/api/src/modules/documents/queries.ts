@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { AddressSnapshot, SellerSnapshot } from '../../db/schema';
+
+/** An order as its invoice and receipt print it: every figure as stored when it was paid. */
+export interface SaleRow {
+  id: number;
+  created_at: string | Date;
+  invoice_number: number | null;
+  receipt_number: number | null;
+  seller: SellerSnapshot | null;
+  billing_address: AddressSnapshot;
+  shipping_address: AddressSnapshot;
+  subtotal_pence: number;
+  discount_pence: number;
+  shipping_pence: number;
+  vat_pence: number;
+  total_pence: number;
+  vat_rate: string | number;
+  payment_method: string;
+  transaction_id: string | null;
+  lines: {
+    sku: string;
+    title: string;
+    pack_quantity: number;
+    units_per_pack: number;
+    price_per_pack_pence: number;
+    discount_percentage: string | number;
+    total_pence: number;
+  }[];
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * One statement: the order (the user's own, when a user is given) with its lines. Null when there is no such
+ * order for that user: the caller answers 404, the same for another user's order as for none.
+ */
+export async function selectSale(db: Db, orderId: number, userId: number | null): Promise<SaleRow | null> {
+  const result = await db.execute(sql`
+    select o.id, o.created_at, o.invoice_number, o.receipt_number, o.seller, o.billing_address,
+      o.shipping_address, o.subtotal_pence, o.discount_pence, o.shipping_pence, o.vat_pence, o.total_pence,
+      o.vat_rate, o.payment_method, o.transaction_id,
+      (select coalesce(json_agg(json_build_object('sku', l.sku, 'title', l.title,
+          'pack_quantity', l.pack_quantity, 'units_per_pack', l.units_per_pack,
+          'price_per_pack_pence', l.price_per_pack_pence, 'discount_percentage', l.discount_percentage,
+          'total_pence', l.total_pence) order by l.id), '[]'::json)
+        from order_items l where l.order_id = o.id) as lines
+    from orders o
+    where o.id = ${orderId} and (${userId}::int is null or o.user_id = ${userId}::int)`);
+  return rowsOf<SaleRow>(result)[0] ?? null;
+}
+
+/** A refund as its credit note prints it, with the order's invoice it is against. */
+export interface CreditNoteRow {
+  order_id: number;
+  order_created_at: string | Date;
+  invoice_number: number | null;
+  billing_address: AddressSnapshot;
+  vat_rate: string | number;
+  refund_id: number;
+  amount_pence: number;
+  reason: string;
+  refund_lines: { order_item_id: number; pack_quantity: number; amount_pence: number }[] | null;
+  credit_note_number: number;
+  issued_at: string | Date;
+  seller: SellerSnapshot;
+  /** The order's lines by id, for the refunded lines' descriptions. */
+  order_lines: { id: number; sku: string; title: string }[];
+}
+
+/**
+ * One statement: the order's n-th refund that has a credit note (1 = the first), for the user's own order when
+ * a user is given; or the refund by its id (n null), for the e-mail that carries it.
+ */
+export async function selectCreditNote(
+  db: Db,
+  orderId: number,
+  userId: number | null,
+  which: { n: number } | { refundId: number },
+): Promise<CreditNoteRow | null> {
+  const n = 'n' in which ? which.n : null;
+  const refundId = 'refundId' in which ? which.refundId : null;
+  const result = await db.execute(sql`
+    select o.id as order_id, o.created_at as order_created_at, o.invoice_number, o.billing_address, o.vat_rate,
+      r.id as refund_id, r.amount_pence, r.reason, r.lines as refund_lines, r.credit_note_number, r.issued_at,
+      r.seller,
+      (select coalesce(json_agg(json_build_object('id', l.id, 'sku', l.sku, 'title', l.title)), '[]'::json)
+        from order_items l where l.order_id = o.id) as order_lines
+    from orders o
+    join lateral (
+      select * from refunds
+      where refunds.order_id = o.id and refunds.credit_note_number is not null
+        and (${refundId}::int is null or refunds.id = ${refundId}::int)
+      order by refunds.id
+      offset greatest(coalesce(${n}::int, 1) - 1, 0) limit 1
+    ) r on true
+    where o.id = ${orderId} and (${userId}::int is null or o.user_id = ${userId}::int)`);
+  return rowsOf<CreditNoteRow>(result)[0] ?? null;
+}

@@ -1,0 +1,350 @@
+import { createRequire } from 'node:module';
+import { formatGbp } from '@shop/domain';
+import PDFDocument from 'pdfkit';
+import type { AddressSnapshot, SellerSnapshot } from '../../db/schema';
+
+const require = createRequire(import.meta.url);
+/** DejaVu Sans, embedded (subset) in every document: £ and every name print, and the text can be selected. */
+const FONTS = {
+  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+};
+
+/** A line of an invoice or receipt: the order's line as it was paid for. */
+export interface DocumentLine {
+  sku: string;
+  title: string;
+  packs: number;
+  unitsPerPack: number;
+  /** Price of one pack, excluding VAT, before any exclusive discount. */
+  unitPricePence: number;
+  discountPercentage: number;
+  /** The line's total excluding VAT, after its discount. */
+  totalPence: number;
+}
+
+/** What a VAT invoice or a paid receipt prints: all of it stored when the order was paid. */
+export interface SaleDocument {
+  kind: 'invoice' | 'receipt';
+  /** e.g. INV-000042. */
+  number: string;
+  /** The invoice date; also the time of supply (the tax point: payment was taken when the order was made). */
+  issuedAt: Date;
+  orderId: number;
+  seller: SellerSnapshot;
+  /** The billing address the order keeps. */
+  buyer: AddressSnapshot;
+  shipTo: AddressSnapshot;
+  lines: DocumentLine[];
+  shippingPence: number;
+  netPence: number;
+  vatRate: number;
+  vatPence: number;
+  totalPence: number;
+  payment: { method: string; transactionId: string | null };
+  /** The receipt's reference to its invoice. */
+  invoiceNumber: string;
+}
+
+/** What a credit note prints for one refund. */
+export interface CreditNoteDocument {
+  kind: 'credit_note';
+  number: string;
+  issuedAt: Date;
+  orderId: number;
+  invoiceNumber: string;
+  invoiceDate: Date;
+  seller: SellerSnapshot;
+  /** The billing address the order keeps. */
+  buyer: AddressSnapshot;
+  /** The lines refunded (by line), or one line for an amount. Amounts include VAT. */
+  lines: { description: string; packs: number | null; amountPence: number }[];
+  reason: string;
+  vatRate: number;
+  netPence: number;
+  vatPence: number;
+  totalPence: number;
+}
+
+export type ShopDocument = SaleDocument | CreditNoteDocument;
+
+const TITLES = { invoice: 'VAT invoice', receipt: 'Paid receipt', credit_note: 'Credit note' } as const;
+
+const ukDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' });
+const ukDateTime = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'Europe/London',
+});
+const percent = (value: number) => `${Number(value.toFixed(2))}%`;
+
+function addressLines(address: AddressSnapshot): string[] {
+  return [
+    `${address.first_name} ${address.last_name}`.trim(),
+    address.street,
+    address.city,
+    address.state,
+    address.postal_code,
+    address.country === 'UK' ? 'United Kingdom' : address.country,
+  ].filter((line): line is string => Boolean(line));
+}
+
+function sellerLines(seller: SellerSnapshot): string[] {
+  return [seller.address.street, seller.address.city, seller.address.postal_code, seller.address.country];
+}
+
+const PAGE = { margin: 50, width: 595.28, height: 841.89 };
+const RIGHT = PAGE.width - PAGE.margin;
+
+interface Column {
+  header: string;
+  x: number;
+  width: number;
+  align: 'left' | 'right';
+}
+
+/** Draws a document with pdfkit and answers its bytes. Deterministic for the same figures. */
+export function renderDocument(document: ShopDocument): Promise<Buffer> {
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margin: PAGE.margin,
+    bufferPages: true,
+    info: {
+      Title: `${TITLES[document.kind]} ${document.number}`,
+      Author: document.seller.legal_name,
+      Subject: `Order #${document.orderId}`,
+      CreationDate: document.issuedAt,
+      ModDate: document.issuedAt,
+    },
+    lang: 'en-GB',
+    displayTitle: true,
+  });
+  pdf.registerFont('regular', FONTS.regular);
+  pdf.registerFont('bold', FONTS.bold);
+  const chunks: Buffer[] = [];
+  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+
+  header(pdf, document);
+  if (document.kind === 'credit_note') creditNoteBody(pdf, document);
+  else saleBody(pdf, document);
+  footers(pdf, document);
+  pdf.end();
+  return done;
+}
+
+function header(pdf: PDFKit.PDFDocument, document: ShopDocument) {
+  const { seller } = document;
+  pdf.font('bold').fontSize(16).text(seller.legal_name, PAGE.margin, PAGE.margin);
+  pdf.font('regular').fontSize(9);
+  for (const line of sellerLines(seller)) pdf.text(line);
+  pdf.text(`VAT registration number: ${seller.vat_number}`);
+  pdf.text(`Company number: ${seller.company_number}`);
+
+  pdf
+    .font('bold')
+    .fontSize(18)
+    .text(TITLES[document.kind], PAGE.margin, PAGE.margin, { width: RIGHT - PAGE.margin, align: 'right' });
+  const facts: [string, string][] =
+    document.kind === 'credit_note'
+      ? [
+          ['Credit note number', document.number],
+          ['Date of issue', ukDate.format(document.issuedAt)],
+          ['Against invoice', `${document.invoiceNumber} of ${ukDate.format(document.invoiceDate)}`],
+          ['Order number', `#${document.orderId}`],
+        ]
+      : [
+          [document.kind === 'invoice' ? 'Invoice number' : 'Receipt number', document.number],
+          [document.kind === 'invoice' ? 'Invoice date' : 'Date paid', ukDate.format(document.issuedAt)],
+          ['Time of supply', ukDateTime.format(document.issuedAt)],
+          ...(document.kind === 'receipt'
+            ? ([['For invoice', document.invoiceNumber]] as [string, string][])
+            : []),
+          ['Order number', `#${document.orderId}`],
+        ];
+  pdf.font('regular').fontSize(9);
+  let y = PAGE.margin + 28;
+  for (const [label, value] of facts) {
+    pdf.text(`${label}: ${value}`, PAGE.margin + 250, y, {
+      width: RIGHT - PAGE.margin - 250,
+      align: 'right',
+    });
+    y += 13;
+  }
+  pdf.y = Math.max(pdf.y, y) + 16;
+}
+
+function addressBlocks(pdf: PDFKit.PDFDocument, blocks: { title: string; lines: string[] }[]) {
+  const top = pdf.y;
+  let bottom = top;
+  blocks.forEach((block, index) => {
+    const x = PAGE.margin + index * 250;
+    pdf.font('bold').fontSize(10).text(block.title, x, top, { width: 230 });
+    pdf.font('regular').fontSize(9);
+    for (const line of block.lines) pdf.text(line, x, pdf.y, { width: 230 });
+    bottom = Math.max(bottom, pdf.y);
+  });
+  pdf.y = bottom + 18;
+}
+
+function buyerBlock(document: ShopDocument) {
+  return addressLines(document.buyer);
+}
+
+/** A table with its header row, repeated on each new page; answers the y below it. */
+function table(pdf: PDFKit.PDFDocument, columns: Column[], rows: string[][]) {
+  const drawHeader = () => {
+    pdf.font('bold').fontSize(8.5);
+    const top = pdf.y;
+    let bottom = top;
+    for (const column of columns) {
+      pdf.text(column.header, column.x, top, { width: column.width, align: column.align });
+      bottom = Math.max(bottom, pdf.y);
+    }
+    pdf
+      .moveTo(PAGE.margin, bottom + 2)
+      .lineTo(RIGHT, bottom + 2)
+      .lineWidth(0.5)
+      .stroke();
+    pdf.y = bottom + 6;
+  };
+  drawHeader();
+  pdf.font('regular').fontSize(8.5);
+  for (const row of rows) {
+    const height = Math.max(
+      ...row.map((cell, index) => pdf.heightOfString(cell, { width: columns[index]!.width })),
+    );
+    if (pdf.y + height > PAGE.height - PAGE.margin - 40) {
+      pdf.addPage();
+      pdf.y = PAGE.margin;
+      drawHeader();
+      pdf.font('regular').fontSize(8.5);
+    }
+    const top = pdf.y;
+    row.forEach((cell, index) => {
+      const column = columns[index]!;
+      pdf.text(cell, column.x, top, { width: column.width, align: column.align });
+    });
+    pdf.y = top + height + 4;
+  }
+  pdf.moveTo(PAGE.margin, pdf.y).lineTo(RIGHT, pdf.y).lineWidth(0.5).stroke();
+  pdf.y += 8;
+}
+
+function totals(pdf: PDFKit.PDFDocument, rows: [string, string, boolean?][]) {
+  if (pdf.y + rows.length * 15 > PAGE.height - PAGE.margin - 40) {
+    pdf.addPage();
+    pdf.y = PAGE.margin;
+  }
+  for (const [label, value, strong] of rows) {
+    const top = pdf.y;
+    pdf.font(strong ? 'bold' : 'regular').fontSize(strong ? 10 : 9);
+    pdf.text(label, PAGE.margin + 150, top, { width: 260, align: 'right' });
+    pdf.text(value, RIGHT - 85, top, { width: 85, align: 'right' });
+    pdf.y = top + 15;
+  }
+}
+
+function saleBody(pdf: PDFKit.PDFDocument, document: SaleDocument) {
+  addressBlocks(pdf, [
+    { title: document.kind === 'invoice' ? 'Invoice to' : 'Received from', lines: buyerBlock(document) },
+    { title: 'Deliver to', lines: addressLines(document.shipTo) },
+  ]);
+  const columns: Column[] = [
+    { header: 'Description', x: PAGE.margin, width: 190, align: 'left' },
+    { header: 'Quantity', x: 245, width: 55, align: 'right' },
+    { header: 'Unit price excl. VAT', x: 305, width: 70, align: 'right' },
+    { header: 'Discount', x: 380, width: 45, align: 'right' },
+    { header: 'VAT rate', x: 430, width: 40, align: 'right' },
+    { header: 'Total excl. VAT', x: 475, width: RIGHT - 475, align: 'right' },
+  ];
+  const rate = percent(document.vatRate);
+  const rows = document.lines.map((line) => [
+    `${line.sku} ${line.title} (${line.unitsPerPack} per pack)`,
+    `${line.packs} ${line.packs === 1 ? 'pack' : 'packs'}`,
+    formatGbp(line.unitPricePence),
+    percent(line.discountPercentage),
+    rate,
+    formatGbp(line.totalPence),
+  ]);
+  rows.push([
+    'Delivery',
+    '1',
+    formatGbp(document.shippingPence),
+    '0%',
+    rate,
+    formatGbp(document.shippingPence),
+  ]);
+  table(pdf, columns, rows);
+  totals(pdf, [
+    ['Total excluding VAT', formatGbp(document.netPence)],
+    [`VAT at ${rate}`, formatGbp(document.vatPence)],
+    ['Total including VAT (GBP)', formatGbp(document.totalPence), true],
+  ]);
+  pdf.moveDown(1);
+  pdf.font('regular').fontSize(9);
+  const paid = `Paid in full by ${document.payment.method}${
+    document.payment.transactionId ? ` (payment ${document.payment.transactionId})` : ''
+  } on ${ukDateTime.format(document.issuedAt)}.`;
+  pdf.text(paid, PAGE.margin, pdf.y, { width: RIGHT - PAGE.margin });
+  if (document.kind === 'receipt') {
+    pdf.text(`This receipt confirms payment of invoice ${document.invoiceNumber}.`, {
+      width: RIGHT - PAGE.margin,
+    });
+  }
+}
+
+function creditNoteBody(pdf: PDFKit.PDFDocument, document: CreditNoteDocument) {
+  addressBlocks(pdf, [{ title: 'Credit to', lines: buyerBlock(document) }]);
+  const columns: Column[] = [
+    { header: 'Description', x: PAGE.margin, width: 270, align: 'left' },
+    { header: 'Quantity', x: 325, width: 55, align: 'right' },
+    { header: 'VAT rate', x: 385, width: 50, align: 'right' },
+    { header: 'Amount incl. VAT', x: 440, width: RIGHT - 440, align: 'right' },
+  ];
+  const rate = percent(document.vatRate);
+  table(
+    pdf,
+    columns,
+    document.lines.map((line) => [
+      line.description,
+      line.packs === null ? '' : `${line.packs} ${line.packs === 1 ? 'pack' : 'packs'}`,
+      rate,
+      formatGbp(line.amountPence),
+    ]),
+  );
+  totals(pdf, [
+    ['Credit excluding VAT', formatGbp(document.netPence)],
+    [`VAT at ${rate}`, formatGbp(document.vatPence)],
+    ['Total credit including VAT (GBP)', formatGbp(document.totalPence), true],
+  ]);
+  pdf.moveDown(1);
+  pdf.font('regular').fontSize(9);
+  if (document.reason)
+    pdf.text(`Reason: ${document.reason}`, PAGE.margin, pdf.y, { width: RIGHT - PAGE.margin });
+  pdf.text('Refunded to the card the order was paid with.', PAGE.margin, pdf.y, {
+    width: RIGHT - PAGE.margin,
+  });
+}
+
+/** Page numbers and the currency note at the foot of every page. */
+function footers(pdf: PDFKit.PDFDocument, document: ShopDocument) {
+  const { start, count } = pdf.bufferedPageRange();
+  for (let index = start; index < start + count; index++) {
+    pdf.switchToPage(index);
+    pdf.font('regular').fontSize(7.5);
+    // Writing below the bottom margin must not start a new page.
+    const bottom = pdf.page.margins.bottom;
+    pdf.page.margins.bottom = 0;
+    pdf.text(
+      `${document.seller.legal_name} · VAT ${document.seller.vat_number} · All amounts in pounds sterling (GBP) · ${document.number} · Page ${index - start + 1} of ${count}`,
+      PAGE.margin,
+      PAGE.height - PAGE.margin + 10,
+      { width: RIGHT - PAGE.margin, align: 'center' },
+    );
+    pdf.page.margins.bottom = bottom;
+  }
+}

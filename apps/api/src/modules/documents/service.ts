@@ -1,0 +1,116 @@
+import { documentNumber, splitGross } from '@shop/domain';
+import type { Db } from '../../db/client';
+import type { EmailAttachmentRef } from '../../db/schema';
+import { NotFound } from '../../http/errors';
+import * as queries from './queries';
+import { renderDocument, type CreditNoteDocument, type SaleDocument } from './render';
+
+/** A document ready to send: its file name and bytes. */
+export interface RenderedDocument {
+  filename: string;
+  content: Buffer;
+}
+
+function saleDocument(row: queries.SaleRow, kind: 'invoice' | 'receipt'): SaleDocument | null {
+  if (row.invoice_number === null || row.receipt_number === null || row.seller === null) return null;
+  const invoiceNumber = documentNumber('invoice', row.invoice_number);
+  return {
+    kind,
+    number: kind === 'invoice' ? invoiceNumber : documentNumber('receipt', row.receipt_number),
+    invoiceNumber,
+    issuedAt: new Date(row.created_at),
+    orderId: row.id,
+    seller: row.seller,
+    buyer: row.billing_address,
+    shipTo: row.shipping_address,
+    lines: row.lines.map((line) => ({
+      sku: line.sku,
+      title: line.title,
+      packs: line.pack_quantity,
+      unitsPerPack: line.units_per_pack,
+      unitPricePence: line.price_per_pack_pence,
+      discountPercentage: Number(line.discount_percentage),
+      totalPence: line.total_pence,
+    })),
+    shippingPence: row.shipping_pence,
+    netPence: row.total_pence - row.vat_pence,
+    vatRate: Number(row.vat_rate),
+    vatPence: row.vat_pence,
+    totalPence: row.total_pence,
+    payment: { method: row.payment_method, transactionId: row.transaction_id },
+  };
+}
+
+function creditNoteDocument(row: queries.CreditNoteRow): CreditNoteDocument {
+  const vatRate = Number(row.vat_rate);
+  const titles = new Map(row.order_lines.map((line) => [line.id, `${line.sku} ${line.title}`]));
+  const lines = row.refund_lines?.length
+    ? row.refund_lines.map((line) => ({
+        description: `Refund: ${titles.get(line.order_item_id) ?? 'order line'}`,
+        packs: line.pack_quantity,
+        amountPence: line.amount_pence,
+      }))
+    : [{ description: `Refund against order #${row.order_id}`, packs: null, amountPence: row.amount_pence }];
+  const { net_pence, vat_pence } = splitGross(row.amount_pence, vatRate);
+  return {
+    kind: 'credit_note',
+    number: documentNumber('credit_note', row.credit_note_number),
+    issuedAt: new Date(row.issued_at),
+    orderId: row.order_id,
+    invoiceNumber: row.invoice_number === null ? '' : documentNumber('invoice', row.invoice_number),
+    invoiceDate: new Date(row.order_created_at),
+    seller: row.seller,
+    buyer: row.billing_address,
+    lines,
+    reason: row.reason,
+    vatRate,
+    netPence: net_pence,
+    vatPence: vat_pence,
+    totalPence: row.amount_pence,
+  };
+}
+
+const fileName = (number: string) => `${number}.pdf`;
+
+/**
+ * The shop's documents (issue 12), made on request from the figures stored when each was issued, so the same
+ * document always prints the same; later changes to settings or prices never reach it.
+ */
+export function createDocumentsService(db: Db) {
+  async function sale(orderId: number, userId: number | null, kind: 'invoice' | 'receipt') {
+    const row = await queries.selectSale(db, orderId, userId);
+    const document = row && saleDocument(row, kind);
+    if (!document) throw new NotFound();
+    return { filename: fileName(document.number), content: await renderDocument(document) };
+  }
+
+  async function creditNote(
+    orderId: number,
+    userId: number | null,
+    which: { n: number } | { refundId: number },
+  ): Promise<RenderedDocument> {
+    const row = await queries.selectCreditNote(db, orderId, userId, which);
+    if (!row) throw new NotFound();
+    const document = creditNoteDocument(row);
+    return { filename: fileName(document.number), content: await renderDocument(document) };
+  }
+
+  return {
+    /**
+     * The VAT invoice or paid receipt of an order: the user's own (404 for anyone else's), or any order for
+     * staff (user null).
+     */
+    sale: (orderId: number, userId: number | null, kind: 'invoice' | 'receipt') =>
+      sale(orderId, userId, kind),
+    /** The credit note of the n-th refund of an order, the same way. */
+    creditNote: (orderId: number, userId: number | null, n: number) => creditNote(orderId, userId, { n }),
+    /** An e-mail's attachment, made when the message is sent. */
+    attachment(ref: EmailAttachmentRef): Promise<RenderedDocument> {
+      return ref.kind === 'credit_note'
+        ? creditNote(ref.order_id, null, { refundId: ref.refund_id })
+        : sale(ref.order_id, null, ref.kind);
+    },
+  };
+}
+
+export type DocumentsService = ReturnType<typeof createDocumentsService>;
