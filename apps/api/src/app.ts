@@ -42,6 +42,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { createOrdersService, type OrdersService } from './modules/orders/service';
 import { createPayments, type Payments } from './modules/payments/payments';
 import { paymentRoutes } from './modules/payments/routes';
+import { reorderRoutes } from './modules/reorder/routes';
 import { startTestWebhookDelivery } from './modules/payments/test-processor/processor';
 import { testProcessorRoutes } from './modules/payments/test-processor/routes';
 import { uploadRoutes, uploadsDirectory } from './modules/uploads/routes';
@@ -258,6 +259,7 @@ export async function buildApp({ config, database, storefront, logStream, paymen
       await api.register(cartRoutes, { carts: services.carts });
       await api.register(addressRoutes, { addresses: services.addresses });
       await api.register(orderRoutes, { orders: services.orders, rateLimiter: services.rateLimiter });
+      await api.register(reorderRoutes, { db: database.db, carts: services.carts });
       await api.register(buyerDocumentRoutes, { documents: services.documents });
       await api.register(paymentRoutes, { orders: services.orders });
       if (services.payments.testProcessor) {

@@ -17,6 +17,7 @@ export default [
   route('change-password', 'routes/change-password.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('track-order', 'routes/track-order.tsx'),
+  route('track-order/:id', 'routes/track-order-order.tsx'),
   route('cart', 'routes/cart.tsx'),
   route('dev/mailbox', 'routes/dev-mailbox.tsx'),
   // The back office (issue 11): its own route modules, loaded only when a staff member opens /admin.

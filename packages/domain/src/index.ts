@@ -20,3 +20,4 @@ export * from './administration/orders';
 export * from './administration/import-export';
 export * from './administration/dashboard';
 export * from './orders/documents';
+export * from './orders/reorder';

@@ -53,6 +53,15 @@ describe('OrderList', () => {
     expect(screen.queryByRole('button', { name: 'Load more orders' })).not.toBeInTheDocument();
   });
 
+  it('opens each order’s page from its number', () => {
+    renderList({
+      orders: [order({ id: 101 }), order({ id: 7, created_at: '2025-01-01T09:00:00Z' })],
+      next: null,
+    });
+    expect(within(table()).getByRole('link', { name: '#101' })).toHaveAttribute('href', '/track-order/101');
+    expect(within(table()).getByRole('link', { name: '#7' })).toHaveAttribute('href', '/track-order/7');
+  });
+
   it('gives each status its own colour and always its word', () => {
     const orders: OrderView[] = ORDER_STATUSES.map((status, index) => order({ id: index + 1, status }));
     renderList({ orders, next: null });

@@ -3,15 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { getOrders, type OrdersPage, ordersFailure } from '../api/get-orders';
 import { newestFirst, ORDER_STATUS_LABELS, orderDate, PAYMENT_STATUS_LABELS } from '../order-labels';
-
-function StatusBadge({ status }: { status: OrderView['status'] }) {
-  return (
-    <span className={`order-status order-status--${status}`}>
-      <span className="order-status__dot" aria-hidden="true" />
-      {ORDER_STATUS_LABELS[status] ?? status}
-    </span>
-  );
-}
+import { OrderStatusBadge } from './order-status-badge';
 
 /** How the order travels, once it has shipped: the carrier and its tracking number. */
 function Shipment({ order }: { order: OrderView }) {
@@ -63,7 +55,7 @@ function StatusHistory({ order }: { order: OrderView }) {
  * The customer's orders (spec 2, §2 Order tracking screen), newest first: number, date, items (the
  * number of lines), total, status with its colour and words, and payment status. Later pages come with
  * Load more orders. Under the status: the carrier and tracking number once shipped, and the status history
- * with dates; under the payment: what has been refunded (issue 11).
+ * with dates; under the payment: what has been refunded (issue 11). Each number opens the order's page.
  */
 export function OrderList({ initial }: { initial: OrdersPage }) {
   const [orders, setOrders] = useState<OrderView[]>(() => newestFirst(initial.orders));
@@ -117,14 +109,16 @@ export function OrderList({ initial }: { initial: OrdersPage }) {
             <tbody>
               {orders.map((order) => (
                 <tr key={order.id}>
-                  <th scope="row">#{order.id}</th>
+                  <th scope="row">
+                    <Link to={`/track-order/${order.id}`}>#{order.id}</Link>
+                  </th>
                   <td>
                     <time dateTime={order.created_at}>{orderDate(order.created_at)}</time>
                   </td>
                   <td className="numeric">{order.items?.length ?? 0}</td>
                   <td className="numeric">{formatGbp(penceFromDecimal(order.total))}</td>
                   <td>
-                    <StatusBadge status={order.status} />
+                    <OrderStatusBadge status={order.status} />
                     <Shipment order={order} />
                     <StatusHistory order={order} />
                   </td>

@@ -1,0 +1,218 @@
+import { formatGbp, type OrderView, penceFromDecimal, shippingLabel } from '@shop/domain';
+import { carrierTracking } from '../carrier-tracking';
+import { ORDER_STATUS_LABELS, orderDate, PAYMENT_STATUS_LABELS } from '../order-labels';
+import { OrderStatusBadge } from './order-status-badge';
+
+const money = (decimal: string) => formatGbp(penceFromDecimal(decimal));
+const refundedPence = (order: OrderView) => (order.refunded ? penceFromDecimal(order.refunded) : 0);
+
+/** The payment's status, and what has gone back to the card when anything has. */
+function PaymentStatus({ order }: { order: OrderView }) {
+  const refunded = refundedPence(order);
+  return (
+    <>
+      {PAYMENT_STATUS_LABELS[order.payment_status] ?? order.payment_status}
+      {refunded > 0 ? <span className="order-facts__note">Refunded {formatGbp(refunded)}</span> : null}
+    </>
+  );
+}
+
+/** The carrier and tracking number, the number linking to the carrier's tracking page when it is a known one. */
+export function Shipment({ order }: { order: OrderView }) {
+  if (!order.carrier && !order.tracking_number) return <>Not shipped yet</>;
+  const tracking = carrierTracking(order.carrier, order.tracking_number);
+  return (
+    <>
+      {order.carrier}
+      {order.carrier && order.tracking_number ? ': ' : ''}
+      {tracking ? (
+        <a className="order-facts__tracking" href={tracking.url} rel="noopener noreferrer">
+          {order.tracking_number}{' '}
+          <span className="visually-hidden">(track the parcel on the {tracking.carrier} website)</span>
+        </a>
+      ) : order.tracking_number ? (
+        <span className="order-facts__tracking">{order.tracking_number}</span>
+      ) : null}
+    </>
+  );
+}
+
+/** The order at a glance: when, where it is, the payment and how it travels. */
+export function OrderFacts({ order }: { order: OrderView }) {
+  const rows: [string, React.ReactNode][] = [
+    ['Order number', `#${order.id}`],
+    [
+      'Placed',
+      <time key="placed" dateTime={order.created_at}>
+        {orderDate(order.created_at)}
+      </time>,
+    ],
+    ['Status', <OrderStatusBadge key="status" status={order.status} />],
+    ['Payment', <PaymentStatus key="payment" order={order} />],
+    ['Shipment', <Shipment key="shipment" order={order} />],
+  ];
+  return (
+    <dl className="order-facts">
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The lines with the prices paid. */
+export function OrderLines({ order }: { order: OrderView }) {
+  const label = `Items in order #${order.id}`;
+  return (
+    // A table wider than the screen scrolls inside this region; keyboard users reach it with Tab
+    // (axe: scrollable-region-focusable).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div className="orders__scroll" role="region" aria-label={label} tabIndex={0}>
+      <table className="orders__table order-lines">
+        <caption className="visually-hidden">{label}</caption>
+        <thead>
+          <tr>
+            <th scope="col">SKU</th>
+            <th scope="col">Item</th>
+            <th scope="col" className="numeric">
+              Packs
+            </th>
+            <th scope="col" className="numeric">
+              Units
+            </th>
+            <th scope="col" className="numeric">
+              Price per pack
+            </th>
+            <th scope="col" className="numeric">
+              Discount
+            </th>
+            <th scope="col" className="numeric">
+              Line total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((line) => (
+            <tr key={line.id}>
+              <th scope="row">{line.sku}</th>
+              <td className="order-lines__title">{line.title}</td>
+              <td className="numeric">{line.pack_quantity}</td>
+              <td className="numeric">{line.units}</td>
+              <td className="numeric">{money(line.price_per_pack)}</td>
+              <td className="numeric">
+                {line.discount_percentage > 0 ? `${line.discount_percentage}%` : '–'}
+              </td>
+              <td className="numeric">{money(line.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** What the order cost: subtotal, discount, shipping, VAT and total, and what has been refunded. */
+export function OrderTotals({ order }: { order: OrderView }) {
+  const discount = penceFromDecimal(order.discount);
+  const shipping = penceFromDecimal(order.shipping_cost);
+  const details = order.shipping_details;
+  const refunded = refundedPence(order);
+  return (
+    <table className="summary-table order-totals">
+      <caption className="visually-hidden">Totals of order #{order.id}</caption>
+      <tbody>
+        <tr>
+          <th scope="row">Subtotal</th>
+          <td>{money(order.subtotal)}</td>
+        </tr>
+        {discount > 0 ? (
+          <tr>
+            <th scope="row">Discount</th>
+            <td>−{formatGbp(discount)}</td>
+          </tr>
+        ) : null}
+        <tr>
+          <th scope="row">Shipping</th>
+          <td>
+            {details
+              ? shippingLabel(shipping, details.parcels_needed, details.parcel_type)
+              : shipping === 0
+                ? 'FREE'
+                : formatGbp(shipping)}
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">VAT ({order.vat}%)</th>
+          <td>{money(order.vat_amount)}</td>
+        </tr>
+        <tr className="summary-table__total">
+          <th scope="row">Total</th>
+          <td>{money(order.total)}</td>
+        </tr>
+        {refunded > 0 ? (
+          <tr className="order-totals__refunded">
+            <th scope="row">Refunded</th>
+            <td>−{formatGbp(refunded)}</td>
+          </tr>
+        ) : null}
+      </tbody>
+    </table>
+  );
+}
+
+type Address = OrderView['shipping_address'];
+
+function AddressLines({ address }: { address: Address }) {
+  const lines = [
+    `${address.first_name} ${address.last_name}`,
+    address.street,
+    address.city,
+    address.state,
+    address.postal_code,
+    address.country,
+    address.telephone_number,
+  ].filter(Boolean);
+  return (
+    <address className="order-address">
+      {lines.map((line, index) => (
+        <span key={index}>{line}</span>
+      ))}
+    </address>
+  );
+}
+
+/** Where the order goes and who pays for it. */
+export function OrderAddresses({ order }: { order: OrderView }) {
+  return (
+    <div className="order-addresses">
+      <div>
+        <h3>Shipping address</h3>
+        <AddressLines address={order.shipping_address} />
+      </div>
+      <div>
+        <h3>Billing address</h3>
+        <AddressLines address={order.billing_address} />
+      </div>
+    </div>
+  );
+}
+
+/** The order's progress with dates, oldest first. */
+export function OrderProgress({ order }: { order: OrderView }) {
+  const history = order.status_history ?? [];
+  if (history.length === 0) return <p>Placed on {orderDate(order.created_at)}.</p>;
+  return (
+    <ol className="order-progress">
+      {history.map((entry, index) => (
+        <li key={index}>
+          <time dateTime={entry.created_at}>{orderDate(entry.created_at)}</time>{' '}
+          <strong>{ORDER_STATUS_LABELS[entry.status] ?? entry.status}</strong>
+          {entry.note ? ` – ${entry.note}` : ''}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,68 @@
+import type { OrderView } from '@shop/domain';
+import { Link } from 'react-router';
+import { DocumentDownloads } from './document-downloads';
+import { OrderAddresses, OrderFacts, OrderLines, OrderProgress, OrderTotals } from './order-details';
+import { ReorderPanel } from './reorder-panel';
+
+/** A section of the order page with its heading. */
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section className="order-page__section" aria-labelledby={id}>
+      <h2 id={id} className="order-page__heading">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** The way back to the order list, above the page's title. */
+export function OrdersBreadcrumb({ current }: { current: string }) {
+  return (
+    <nav aria-label="Breadcrumb" className="breadcrumb">
+      <ol>
+        <li>
+          <Link to="/track-order">Your orders</Link>
+        </li>
+        <li aria-current="page">{current}</li>
+      </ol>
+    </nav>
+  );
+}
+
+/**
+ * One of the customer's orders (issue 12): its facts, the lines with the prices paid, the totals, the
+ * addresses, its progress, the documents to download and Reorder.
+ */
+export function OrderPage({ order }: { order: OrderView }) {
+  return (
+    <div className="page order-page">
+      <OrdersBreadcrumb current={`Order #${order.id}`} />
+      <h1 className="page__title">Order #{order.id}</h1>
+      <OrderFacts order={order} />
+      <Section id="order-items-title" title="Items">
+        <OrderLines order={order} />
+      </Section>
+      <div className="order-page__columns">
+        <Section id="order-totals-title" title="Totals">
+          <OrderTotals order={order} />
+          {order.shipping_details?.explanation ? (
+            <p className="order-page__note">{order.shipping_details.explanation}</p>
+          ) : null}
+        </Section>
+        <Section id="order-again-title" title="Order again">
+          <ReorderPanel orderId={order.id} />
+        </Section>
+      </div>
+      <Section id="order-addresses-title" title="Addresses">
+        <OrderAddresses order={order} />
+      </Section>
+      <Section id="order-progress-title" title="Progress">
+        <OrderProgress order={order} />
+      </Section>
+      <Section id="order-documents-title" title="Documents">
+        <DocumentDownloads order={order} />
+      </Section>
+    </div>
+  );
+}
