@@ -22,6 +22,7 @@ import { addressRoutes } from './modules/addresses/routes';
 import { createAddressesService, type AddressesService } from './modules/addresses/service';
 import { cartRoutes } from './modules/carts/routes';
 import { createCartsService, type CartsService } from './modules/carts/service';
+import { quickOrderRoutes } from './modules/quick-order/routes';
 import { createCatalogueChanges, type CatalogueChanges } from './modules/catalogue/changes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { createCatalogueService, type CatalogueService } from './modules/catalogue/service';
@@ -257,6 +258,7 @@ export async function buildApp({ config, database, storefront, logStream, paymen
       await api.register(itemRoutes, { items: services.items });
       await api.register(pricingRoutes, { pricing: services.pricing });
       await api.register(cartRoutes, { carts: services.carts });
+      await api.register(quickOrderRoutes, { db: database.db });
       await api.register(addressRoutes, { addresses: services.addresses });
       await api.register(orderRoutes, { orders: services.orders, rateLimiter: services.rateLimiter });
       await api.register(reorderRoutes, { db: database.db, carts: services.carts });

@@ -19,6 +19,7 @@ export default [
   route('track-order', 'routes/track-order.tsx'),
   route('track-order/:id', 'routes/track-order-order.tsx'),
   route('cart', 'routes/cart.tsx'),
+  route('quick-order', 'routes/quick-order.tsx'),
   route('dev/mailbox', 'routes/dev-mailbox.tsx'),
   // The back office (issue 11): its own route modules, loaded only when a staff member opens /admin.
   ...prefix('admin', [

@@ -7,6 +7,7 @@ export * from './catalogue/product-page';
 export * from './catalogue/description-html';
 export * from './pricing/index';
 export * from './cart/schemas';
+export * from './cart/quick-order';
 export * from './orders/schemas';
 export * from './payments/test-provider';
 export * from './addresses/schemas';

@@ -83,6 +83,11 @@ function AccountMenu() {
           </Link>
         </li>
         <li>
+          <Link to="/quick-order" className="dropdown__item">
+            Quick Order
+          </Link>
+        </li>
+        <li>
           <Link to="/change-password" className="dropdown__item">
             Change Password
           </Link>
