@@ -14,6 +14,12 @@ import {
 import type { Route } from './+types/root';
 import { StatusPage } from '~/components/ui/status-page';
 import { SiteShell } from '~/features/layout/components/site-shell';
+import {
+  CHUNK_LOAD_TITLE,
+  ChunkLoadFailurePage,
+  chunkLoadFailure,
+  watchPreloadErrors,
+} from '~/lib/chunk-load-failure';
 import { useNonce } from '~/lib/nonce';
 import { pageMeta } from '~/lib/seo';
 import { SHOP } from '~/lib/shop';
@@ -38,6 +44,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  // So that the error boundary knows a failed chunk whatever words the browser used for it.
+  useEffect(() => watchPreloadErrors(), []);
   return (
     <html lang="en-GB">
       <head>
@@ -66,11 +74,23 @@ export default function App() {
 
 function errorTitle(error: unknown): string {
   if (isRouteErrorResponse(error)) return error.status === 404 ? 'Page not found' : `Error ${error.status}`;
+  if (chunkLoadFailure(error)) return CHUNK_LOAD_TITLE;
   return 'Something went wrong';
 }
 
-/** Errors no route handled, inside the shop's layout. Details stay in the server log, never on the page. */
+/**
+ * Errors no route handled, inside the shop's layout. Details stay in the server log, never on the page; a
+ * chunk of code that did not load says which and where, with a reload (spec 1, §8).
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const chunk = chunkLoadFailure(error);
+  if (chunk) {
+    return (
+      <SiteShell>
+        <ChunkLoadFailurePage failure={chunk} />
+      </SiteShell>
+    );
+  }
   let message = 'Sorry, something went wrong on our side. Please try again in a moment.';
   if (isRouteErrorResponse(error)) {
     message =

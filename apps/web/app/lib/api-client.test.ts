@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  ACCOUNT_API_MESSAGES,
   API_MESSAGES,
   ApiError,
   apiUrl,
@@ -66,17 +67,94 @@ describe('request', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
-  it('does not merge POSTs, nor GETs made after the first has settled', async () => {
+  it('merges identical writes in flight too: a double click sends one POST (spec 1, §7)', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    const lines = [{ cart: 1, item: 2, pricing_tier: 3, pack_quantity: 4 }];
+    const first = request('cart-items/', { method: 'POST', body: lines });
+    const second = request('cart-items/', { method: 'POST', body: structuredClone(lines) });
+    answer(jsonResponse([{ id: 9 }], 201));
+    await expect(Promise.all([first, second])).resolves.toEqual([[{ id: 9 }], [{ id: 9 }]]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('merges by method, address, body and token: any difference is a request of its own', async () => {
     const fetchMock = vi
       .spyOn(globalThis, 'fetch')
       .mockImplementation(() => Promise.resolve(jsonResponse({ ok: true })));
     await Promise.all([
-      request('newsletter/', { method: 'POST', body: { email: 'a@b.co' } }),
-      request('newsletter/', { method: 'POST', body: { email: 'a@b.co' } }),
+      request('ecommerce/cart-items/5/', { method: 'PATCH', body: { pack_quantity: 2 } }),
+      request('ecommerce/cart-items/5/', { method: 'PATCH', body: { pack_quantity: 3 } }),
+      request('ecommerce/cart-items/6/', { method: 'PATCH', body: { pack_quantity: 3 } }),
+      request('ecommerce/cart-items/6/', { method: 'PUT', body: { pack_quantity: 3 } }),
     ]);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+
+    window.localStorage.setItem('accessToken', 'ann');
+    const asAnn = request('newsletter/', { method: 'POST', body: { email: 'a@b.co' } });
+    window.localStorage.setItem('accessToken', 'bob');
+    const asBob = request('newsletter/', { method: 'POST', body: { email: 'a@b.co' } });
+    await Promise.all([asAnn, asBob]);
+    expect(fetchMock).toHaveBeenCalledTimes(6);
+  });
+
+  it('does not merge requests made after the first has settled', async () => {
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(() => Promise.resolve(jsonResponse({ ok: true })));
+    await request('newsletter/', { method: 'POST', body: { email: 'a@b.co' } });
+    await request('newsletter/', { method: 'POST', body: { email: 'a@b.co' } });
     await request('categories/');
     await request('categories/');
     expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it('sends "set A, set B, set A" as three requests, so the server ends on A', async () => {
+    const pending: ((response: Response) => void)[] = [];
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(
+      () =>
+        new Promise<Response>((resolve) => {
+          pending.push(resolve);
+        }),
+    );
+    const path = 'administration/messages/4/handled/';
+    const first = request(path, { method: 'POST', body: { handled: true } });
+    const undo = request(path, { method: 'POST', body: { handled: false } });
+    const redo = request(path, { method: 'POST', body: { handled: true } });
+    expect(fetchMock.mock.calls.map((call) => call[1]?.body)).toEqual([
+      '{"handled":true}',
+      '{"handled":false}',
+      '{"handled":true}',
+    ]);
+    pending.forEach((resolve, index) => resolve(jsonResponse({ call: index })));
+    await expect(Promise.all([first, undo, redo])).resolves.toEqual([{ call: 0 }, { call: 1 }, { call: 2 }]);
+  });
+
+  it('reads again after a write: a GET started before it is not joined', async () => {
+    const pending: ((response: Response) => void)[] = [];
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(
+      () =>
+        new Promise<Response>((resolve) => {
+          pending.push(resolve);
+        }),
+    );
+    const before = request('ecommerce/carts/current/');
+    const change = request('ecommerce/cart-items/5/', { method: 'PATCH', body: { pack_quantity: 2 } });
+    const after = request('ecommerce/carts/current/');
+    const alongside = request('ecommerce/carts/current/');
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    pending.forEach((resolve, index) => resolve(jsonResponse({ call: index })));
+    await expect(Promise.all([before, change, after, alongside])).resolves.toEqual([
+      { call: 0 },
+      { call: 1 },
+      { call: 2 },
+      { call: 2 },
+    ]);
   });
 
   it('rejects only the aborting caller of a merged GET; the request goes on for the other', async () => {
@@ -149,6 +227,71 @@ describe('request', () => {
   it('resolves with undefined for an empty success body', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }));
     await expect(request('cart-items/1/', { method: 'DELETE' })).resolves.toBeUndefined();
+  });
+});
+
+describe('the account area’s texts (spec 1, §8)', () => {
+  const account = { messages: ACCOUNT_API_MESSAGES };
+
+  it('says "Request timed out. Please try again." when no answer comes in time', async () => {
+    hangingFetch();
+    const error = await failureOf(request('account/login/', { ...account, method: 'POST', timeoutMs: 20 }));
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toBe('Request timed out. Please try again.');
+  });
+
+  it('says "Network error. Please check your connection." when the connection fails', async () => {
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    const error = await failureOf(request('account/login/', { ...account, method: 'POST' }));
+    expect(error.kind).toBe('network');
+    expect(error.message).toBe('Network error. Please check your connection.');
+  });
+
+  it('says "Error {status}" for an answer without words, and keeps the server’s own words', async () => {
+    vi.spyOn(globalThis, 'fetch')
+      .mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 502 }))
+      .mockResolvedValueOnce(jsonResponse({ detail: 'Login failed. Please check your credentials.' }, 400));
+    const bare = await failureOf(request('account/login/', { ...account, method: 'POST' }));
+    expect(bare.message).toBe('Error 502');
+    expect(bare.generic).toBe(true);
+    const worded = await failureOf(request('account/login/', { ...account, method: 'POST' }));
+    expect(worded.message).toBe('Login failed. Please check your credentials.');
+    expect(normaliseErrorResponse(500, {}, ACCOUNT_API_MESSAGES).message).toBe('Error 500');
+  });
+
+  it('never lends one client’s texts to the other through a merged request', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 503 }));
+    const [main, accountArea] = await Promise.all([
+      failureOf(request('account/a/')),
+      failureOf(request('account/a/', account)),
+    ]);
+    expect(main.message).toBe('Error 503: Unable to process request.');
+    expect(accountArea.message).toBe('Error 503');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('requireToken', () => {
+  const NO_TOKEN = 'No access token found. Please log in.';
+
+  it('fails without sending anything when no access token is stored', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch');
+    const error = await failureOf(
+      request('cart-items/', { method: 'POST', body: [], requireToken: NO_TOKEN }),
+    );
+    expect(error.message).toBe(NO_TOKEN);
+    expect(error.status).toBe(401);
+    expect(error.generic).toBe(false);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the call with the bearer token when one is stored', async () => {
+    window.localStorage.setItem('accessToken', 'abc');
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse([]));
+    await expect(
+      request('cart-items/', { method: 'POST', body: [], requireToken: NO_TOKEN }),
+    ).resolves.toEqual([]);
+    expect((fetchMock.mock.calls[0]![1]?.headers as Record<string, string>).Authorization).toBe('Bearer abc');
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The browser's client for the shop's JSON API (spec 1, §7-§8): one `request()` for every call, a 10 s
- * time-out combined with the caller's signal, identical in-flight GETs merged, and every failure turned
- * into an `ApiError` whose message is the one the spec's normalisation gives.
+ * time-out combined with the caller's signal, identical in-flight requests merged, and every failure turned
+ * into an `ApiError` whose message is the one the spec's normalisation gives (the account area's own
+ * texts with `messages: ACCOUNT_API_MESSAGES`).
  */
 
 import { clearSession, getAccessToken, setAccessToken } from './session';
@@ -9,6 +10,13 @@ import { clearSession, getAccessToken, setAccessToken } from './session';
 export const API_BASE = '/api/';
 /** The main client's time-out (spec 1, §7). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** The texts a client gives when no server message applies: no answer, or an answer without words. */
+export interface ClientMessages {
+  timeout: string;
+  network: string;
+  status: (status: number) => string;
+}
 
 export const API_MESSAGES = {
   timeout: 'Request timed out. Please check your connection and try again.',
@@ -20,6 +28,13 @@ export const API_MESSAGES = {
   sessionExpired: 'Session expired. Please log in again.',
 } as const;
 
+/** The account area's client says the same things in its own words (spec 1, §8). */
+export const ACCOUNT_API_MESSAGES: ClientMessages = {
+  timeout: 'Request timed out. Please try again.',
+  network: 'Network error. Please check your connection.',
+  status: (status: number) => `Error ${status}`,
+};
+
 /** The token refresh's own time-out (spec 1, §7). */
 export const REFRESH_TIMEOUT_MS = 5_000;
 /** The lock that lets one tab at a time spend the (single-use) refresh cookie. */
@@ -29,7 +44,8 @@ const REFRESH_PATH = 'account/token/refresh/';
 export type FieldErrors = Record<string, string[]>;
 
 /**
- * - `response`: the server answered with an error status;
+ * - `response`: the server answered with an error status (or the client answered for it with a 401:
+ *   'Session expired…' after a failed refresh, or a call that needs a token made without one);
  * - `timeout`, `network`: no answer;
  * - `unexpected`: anything else (an unreadable success body, a bug).
  */
@@ -89,6 +105,13 @@ export interface RequestOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   headers?: Record<string, string>;
+  /** The texts for failures the server did not put into words; the main client's by default. */
+  messages?: ClientMessages;
+  /**
+   * For calls that only a signed-in customer may make: without a stored access token nothing is sent and
+   * the call fails (401) with this message, e.g. the cart's 'No access token found. Please log in.'.
+   */
+  requireToken?: string;
 }
 
 // ---------- Normalisation (spec 1, §8) ----------
@@ -151,19 +174,23 @@ function parseLooseJson(text: string): unknown {
 }
 
 /** The error for a response with an error status and its (parsed) body. */
-export function normaliseErrorResponse(status: number, body: unknown): ApiError {
+export function normaliseErrorResponse(
+  status: number,
+  body: unknown,
+  messages: ClientMessages = API_MESSAGES,
+): ApiError {
   const code = isObject(body) && typeof body.code === 'string' ? body.code : null;
   const fail = (message: string, fields: FieldErrors = {}, generic = false) =>
     new ApiError({
       kind: 'response',
       status,
-      message: message || API_MESSAGES.status(status),
+      message: message || messages.status(status),
       fields,
       generic,
       code,
       body,
     });
-  const generic = () => fail(API_MESSAGES.status(status), {}, true);
+  const generic = () => fail(messages.status(status), {}, true);
 
   if (typeof body === 'string') return body.trim() ? fail(cleanMessage(body)) : generic();
   if (!isObject(body)) return generic();
@@ -219,26 +246,47 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-async function send(url: string, options: RequestOptions, stop: AbortSignal): Promise<unknown> {
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+/** A request ready to go: its body already serialised (merging compares it), its texts chosen. */
+interface Outgoing {
+  method: NonNullable<RequestOptions['method']>;
+  headers: Record<string, string>;
+  /** The JSON text of the body, if any. */
+  body: string | undefined;
+  timeoutMs: number;
+  messages: ClientMessages;
+}
+
+function outgoing(options: RequestOptions): Outgoing {
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  return {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    messages: options.messages ?? API_MESSAGES,
+  };
+}
+
+async function send(url: string, out: Outgoing, stop: AbortSignal): Promise<unknown> {
+  const timeout = AbortSignal.timeout(out.timeoutMs);
+  const { messages } = out;
 
   let response: Response;
   try {
     response = await fetch(url, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      method: out.method,
+      headers: out.headers,
+      body: out.body,
       signal: anySignal([stop, timeout]),
       credentials: 'same-origin',
     });
   } catch (error) {
     if (stop.aborted) throw stop.reason;
-    if (timeout.aborted)
-      throw new ApiError({ kind: 'timeout', message: API_MESSAGES.timeout, generic: true });
+    if (timeout.aborted) throw new ApiError({ kind: 'timeout', message: messages.timeout, generic: true });
     if (error instanceof TypeError) {
-      throw new ApiError({ kind: 'network', message: API_MESSAGES.network, generic: true });
+      throw new ApiError({ kind: 'network', message: messages.network, generic: true });
     }
     throw new ApiError({ kind: 'unexpected', message: API_MESSAGES.unexpected, generic: true });
   }
@@ -248,11 +296,10 @@ async function send(url: string, options: RequestOptions, stop: AbortSignal): Pr
     body = await readBody(response);
   } catch {
     if (stop.aborted) throw stop.reason;
-    if (timeout.aborted)
-      throw new ApiError({ kind: 'timeout', message: API_MESSAGES.timeout, generic: true });
-    throw new ApiError({ kind: 'network', message: API_MESSAGES.network, generic: true });
+    if (timeout.aborted) throw new ApiError({ kind: 'timeout', message: messages.timeout, generic: true });
+    throw new ApiError({ kind: 'network', message: messages.network, generic: true });
   }
-  if (!response.ok) throw normaliseErrorResponse(response.status, body);
+  if (!response.ok) throw normaliseErrorResponse(response.status, body, messages);
   return body;
 }
 
@@ -260,10 +307,34 @@ interface InFlight {
   promise: Promise<unknown>;
   controller: AbortController;
   callers: number;
+  /** `writesStarted` once this request had started: a later caller joins only while it is unchanged. */
+  writes: number;
 }
 
-/** GETs under way, by URL and headers: a second identical GET shares the first's answer. */
+/**
+ * Requests under way, by method, URL, headers (the bearer token among them) and body: an identical request
+ * made meanwhile shares the first one's answer (spec 1, §7), so a double click sends one order, one add to
+ * cart, one e-mail.
+ */
 const inFlight = new Map<string, InFlight>();
+/**
+ * Writes (any method but GET) started so far. A request started before the latest write is not joined: a
+ * read must see that write, and in "set A, set B, set A" the last A must reach the server after B rather
+ * than take the answer of the first A.
+ */
+let writesStarted = 0;
+
+/** A number per set of texts, so that an account call never takes the main client's wording or the reverse. */
+const textIds = new WeakMap<ClientMessages, number>();
+let textSets = 0;
+function textsId(messages: ClientMessages): number {
+  let id = textIds.get(messages);
+  if (id === undefined) {
+    id = textSets++;
+    textIds.set(messages, id);
+  }
+  return id;
+}
 
 /** Resolves with the shared promise unless this caller's signal aborts first. */
 function follow<T>(entry: InFlight, signal: AbortSignal | undefined, release: () => void): Promise<T> {
@@ -351,7 +422,7 @@ async function lockedRefresh(staleToken: string | null): Promise<string> {
 async function refreshNow(): Promise<string> {
   const body = await send(
     apiUrl(REFRESH_PATH),
-    { method: 'POST', timeoutMs: REFRESH_TIMEOUT_MS },
+    outgoing({ method: 'POST', timeoutMs: REFRESH_TIMEOUT_MS }),
     new AbortController().signal,
   );
   const access = isObject(body) ? body.access : undefined;
@@ -366,6 +437,9 @@ async function refreshNow(): Promise<string> {
  */
 export function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = isPublicAccountPath(path) ? null : getAccessToken();
+  if (options.requireToken !== undefined && token === null) {
+    return Promise.reject(new ApiError({ kind: 'response', status: 401, message: options.requireToken }));
+  }
   return requestOnce<T>(path, withBearer(options, token)).catch((error: unknown) => {
     if (!(error instanceof ApiError) || error.status !== 401 || error.code !== 'token_not_valid') throw error;
     if (options.signal?.aborted) throw options.signal.reason;
@@ -379,22 +453,23 @@ function withBearer(options: RequestOptions, token: string | null): RequestOptio
   return { ...options, headers: { ...options.headers, Authorization: `Bearer ${token}` } };
 }
 
-/** One call, no refresh; identical GETs in flight (same URL and headers) share one answer. */
+/** One call, no refresh; identical requests in flight (see `inFlight`) share one answer. */
 function requestOnce<T>(path: string, options: RequestOptions): Promise<T> {
   const url = apiUrl(path);
-  const method = options.method ?? 'GET';
-  const key = method === 'GET' ? `${url}\n${JSON.stringify(options.headers ?? {})}` : null;
+  const out = outgoing(options);
+  const key = `${out.method} ${url} ${textsId(out.messages)}\n${JSON.stringify(out.headers)}\n${out.body ?? ''}`;
 
-  let entry = key ? inFlight.get(key) : undefined;
-  if (!entry) {
+  let entry = inFlight.get(key);
+  if (!entry || entry.writes !== writesStarted) {
+    if (out.method !== 'GET') writesStarted += 1;
     const controller = new AbortController();
-    const created: InFlight = { controller, callers: 0, promise: Promise.resolve() };
-    created.promise = send(url, options, controller.signal).finally(() => {
-      if (key && inFlight.get(key) === created) inFlight.delete(key);
+    const created: InFlight = { controller, callers: 0, promise: Promise.resolve(), writes: writesStarted };
+    created.promise = send(url, out, controller.signal).finally(() => {
+      if (inFlight.get(key) === created) inFlight.delete(key);
     });
     // Callers may all leave before it settles; the rejection is theirs to see, not an unhandled one.
     created.promise.catch(() => undefined);
-    if (key) inFlight.set(key, created);
+    inFlight.set(key, created);
     entry = created;
   }
 
@@ -405,9 +480,9 @@ function requestOnce<T>(path: string, options: RequestOptions): Promise<T> {
     if (released) return;
     released = true;
     shared.callers -= 1;
-    // The last caller gone: stop the request itself, and let a later identical GET start afresh.
+    // The last caller gone: stop the request itself, and let a later identical one start afresh.
     if (shared.callers === 0 && options.signal?.aborted) {
-      if (key && inFlight.get(key) === shared) inFlight.delete(key);
+      if (inFlight.get(key) === shared) inFlight.delete(key);
       shared.controller.abort(options.signal.reason);
     }
   };

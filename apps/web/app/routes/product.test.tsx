@@ -1,9 +1,10 @@
 import type { CatalogueReader } from '@shop/domain';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createRoutesStub, Link, Outlet, type LoaderFunction } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeContext, makeProductDetail, makeProductPage, TEST_ORIGIN } from '../../test/fake-catalogue';
 import * as product from './product';
+import { PRODUCT_READ_RETRIES, PRODUCT_RETRY_DELAY_MS } from '~/features/product/api/get-product-page';
 
 function renderProduct(path: string, catalogue: Partial<CatalogueReader> = {}) {
   const Stub = createRoutesStub(
@@ -21,7 +22,16 @@ function renderProduct(path: string, catalogue: Partial<CatalogueReader> = {}) {
   return render(<Stub initialEntries={[path]} />);
 }
 
-const pageOf = (product: ReturnType<typeof makeProductDetail>) => async () => makeProductPage({ product });
+type ProductDetail = ReturnType<typeof makeProductDetail>;
+const pageOf = (product: ProductDetail) => async () => makeProductPage({ product });
+
+/** The loader's arguments for /details/{categorySlug}/pallet-wraps with the given read. */
+const loaderArgs = (categorySlug: string, getProductPage: CatalogueReader['getProductPage']) =>
+  ({
+    context: fakeContext({ getProductPage }),
+    params: { categorySlug, productSlug: 'pallet-wraps' },
+    request: new Request(`${TEST_ORIGIN}/details/${categorySlug}/pallet-wraps`),
+  }) as unknown as Parameters<typeof product.loader>[0];
 
 const withImages = makeProductDetail({
   description: '<p onclick="x()">Cast <strong>stretch</strong> film.</p><script>alert(1)</script>',
@@ -32,6 +42,7 @@ const withImages = makeProductDetail({
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
@@ -98,29 +109,91 @@ describe('product page', () => {
     renderProduct('/details/wraps/nope', { getProductPage: async () => null });
     expect(await screen.findByRole('heading', { level: 1, name: 'Product not found' })).toBeInTheDocument();
 
-    const args = (categorySlug: string, getProductPage: CatalogueReader['getProductPage']) =>
-      ({
-        context: fakeContext({ getProductPage }),
-        params: { categorySlug, productSlug: 'pallet-wraps' },
-        request: new Request(`${TEST_ORIGIN}/details/${categorySlug}/pallet-wraps`),
-      }) as unknown as Parameters<typeof product.loader>[0];
-    const missing = await product.loader(args('wraps', async () => null));
+    const missing = await product.loader(loaderArgs('wraps', async () => null));
     expect('init' in missing && missing.init?.status).toBe(404);
-    const elsewhere = await product.loader(args('bags', async () => makeProductPage()));
+    const elsewhere = await product.loader(loaderArgs('bags', async () => makeProductPage()));
     expect('init' in elsewhere && elsewhere.init?.status).toBe(404);
   });
 
-  it('says "Failed to fetch product data" when the product cannot be read', async () => {
+  it('reads again up to 3 times, 500 ms apart, then says "Failed to fetch product data"', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderProduct('/details/wraps/pallet-wraps', {
-      getProductPage: async () => {
-        throw new Error('database down');
-      },
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const read = vi.fn(async () => {
+      throw new Error('database down');
     });
+    renderProduct('/details/wraps/pallet-wraps', { getProductPage: read });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(read).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(PRODUCT_RETRY_DELAY_MS - 1));
+    expect(read).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(read).toHaveBeenCalledTimes(2);
+    await act(() => vi.advanceTimersByTimeAsync(2 * PRODUCT_RETRY_DELAY_MS));
+    expect(read).toHaveBeenCalledTimes(4);
+    await act(() => vi.advanceTimersByTimeAsync(10 * PRODUCT_RETRY_DELAY_MS));
+    expect(read).toHaveBeenCalledTimes(1 + PRODUCT_READ_RETRIES);
+    vi.useRealTimers();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Failed to fetch product data' }),
     ).toBeInTheDocument();
     expect(screen.queryByText(/database down/)).not.toBeInTheDocument();
+    expect(console.error).toHaveBeenCalledWith('Product read failed', expect.any(Error));
+  });
+
+  it('shows the product a later read gets, on this visit and the next', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let reads = 0;
+    const read = async () => {
+      reads += 1;
+      // Every read fails but the third and the sixth.
+      if (reads !== 3 && reads !== 6) throw new Error('connection reset');
+      return makeProductPage();
+    };
+    renderProduct('/details/wraps/pallet-wraps', { getProductPage: read });
+    await act(() => vi.advanceTimersByTimeAsync(2 * PRODUCT_RETRY_DELAY_MS));
+    vi.useRealTimers();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pallet Wraps' })).toBeInTheDocument();
+    expect(reads).toBe(3);
+
+    const loaded = await product.loader(loaderArgs('wraps', read));
+    expect(loaded).toMatchObject({ state: 'loaded' });
+    expect(reads).toBe(6);
+  });
+
+  it('never reads again for a missing product', async () => {
+    const read = vi.fn(async () => null);
+    const answer = await product.loader(loaderArgs('wraps', read));
+    expect('init' in answer && answer.init?.status).toBe(404);
+    expect(read).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers to try again after a failed read', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let down = true;
+    renderProduct('/details/wraps/pallet-wraps', {
+      getProductPage: async () => {
+        if (down) throw new Error('database down');
+        return makeProductPage();
+      },
+    });
+    await act(() => vi.advanceTimersByTimeAsync(PRODUCT_READ_RETRIES * PRODUCT_RETRY_DELAY_MS));
+    vi.useRealTimers();
+    await screen.findByRole('heading', { level: 1, name: 'Failed to fetch product data' });
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pallet Wraps' })).toBeInTheDocument();
+  });
+
+  it('says "Error: Something went wrong" when the page itself breaks, never the error', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const broken = { ...makeProductDetail(), images: undefined } as unknown as ProductDetail;
+    renderProduct('/details/wraps/pallet-wraps', { getProductPage: pageOf(broken) });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Error: Something went wrong' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/undefined|TypeError/)).not.toBeInTheDocument();
   });
 
   it('says "No product variants available" for a product without variants', async () => {
@@ -200,5 +273,67 @@ describe('product page', () => {
     } as unknown as Parameters<typeof product.meta>[0]);
     expect(tags).toContainEqual({ title: 'Heavy duty film | PackRight Supplies' });
     expect(tags).toContainEqual({ name: 'robots', content: 'noindex' });
+  });
+});
+
+describe('product page data fetched in the browser (client-side navigation)', () => {
+  const loaded = { state: 'loaded', page: makeProductPage(), origin: TEST_ORIGIN } as const;
+  const routeError = (status: number) => ({ status, statusText: '', internal: true, data: '' });
+
+  function navigate(serverLoader: () => Promise<unknown>, signal = new AbortController().signal) {
+    return product.clientLoader({
+      serverLoader,
+      request: new Request(`${TEST_ORIGIN}/details/wraps/pallet-wraps`, { signal }),
+      params: { categorySlug: 'wraps', productSlug: 'pallet-wraps' },
+    } as unknown as Parameters<typeof product.clientLoader>[0]);
+  }
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+
+  it('fetches again up to 3 times, 500 ms apart, when no answer comes, then says it failed', async () => {
+    const fetchData = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    const outcome = navigate(fetchData);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchData).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(PRODUCT_RETRY_DELAY_MS - 1);
+    expect(fetchData).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchData).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(10 * PRODUCT_RETRY_DELAY_MS);
+    expect(fetchData).toHaveBeenCalledTimes(1 + PRODUCT_READ_RETRIES);
+    await expect(outcome).resolves.toEqual({ state: 'failed', origin: window.location.origin });
+  });
+
+  it('fetches again after a 5xx from in front of the server, and shows what a later fetch gets', async () => {
+    const fetchData = vi
+      .fn<() => Promise<unknown>>()
+      .mockRejectedValueOnce(routeError(502))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValue(loaded);
+    const outcome = navigate(fetchData);
+    await vi.advanceTimersByTimeAsync(2 * PRODUCT_RETRY_DELAY_MS);
+    await expect(outcome).resolves.toBe(loaded);
+    expect(fetchData).toHaveBeenCalledTimes(3);
+  });
+
+  it('never fetches again after a 4xx or an error of the server’s own, which has had its retries', async () => {
+    for (const failure of [routeError(404), routeError(400), new Error('Unexpected Server Error')]) {
+      const fetchData = vi.fn(() => Promise.reject(failure));
+      await expect(navigate(fetchData)).rejects.toBe(failure);
+      expect(fetchData).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('stops when the visitor navigates away', async () => {
+    const leaving = new AbortController();
+    const fetchData = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    const outcome = navigate(fetchData, leaving.signal).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(0);
+    leaving.abort();
+    await vi.advanceTimersByTimeAsync(10 * PRODUCT_RETRY_DELAY_MS);
+    expect(fetchData).toHaveBeenCalledTimes(1);
+    expect(await outcome).toBe(leaving.signal.reason);
   });
 });

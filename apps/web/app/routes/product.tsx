@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, useLocation, useNavigation } from 'react-router';
+import { data, isRouteErrorResponse, Link, useLocation, useNavigation, useRevalidator } from 'react-router';
 import type { Route } from './+types/product';
 import { StatusPage } from '~/components/ui/status-page';
 import { Toasts } from '~/components/ui/toasts';
@@ -6,6 +6,11 @@ import { ProductDescription } from '~/features/catalogue/components/product-desc
 import { ProductGallery } from '~/features/catalogue/components/product-gallery';
 import { productJsonLd } from '~/features/catalogue/product-json-ld';
 import { titleFromSlug } from '~/features/catalogue/slug-title';
+import {
+  getProductPage,
+  isTransientFetchFailure,
+  withProductRetries,
+} from '~/features/product/api/get-product-page';
 import { FromPrice } from '~/features/product/components/from-price';
 import { ProductOrdering } from '~/features/product/components/product-ordering';
 import { ProductPageSkeleton } from '~/features/product/components/product-page-skeleton';
@@ -22,19 +27,43 @@ function titleFromParams(params: { categorySlug: string; productSlug: string }):
   );
 }
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const page = await context.catalogue.getProductPage(params.categorySlug, params.productSlug);
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  let page;
+  try {
+    page = await getProductPage(context.catalogue, params.categorySlug, params.productSlug, request.signal);
+  } catch (error) {
+    if (request.signal.aborted) throw error;
+    console.error('Product read failed', error);
+    return data({ state: 'failed' as const, origin: context.origin }, { status: 500 });
+  }
   if (!page || page.product.category.slug !== params.categorySlug) {
     return data({ state: 'not-found' as const, origin: context.origin }, { status: 404 });
   }
   return { state: 'loaded' as const, page, origin: context.origin };
 }
 
+/**
+ * A client-side navigation fetches the page's data from the server; when that fetch gets no answer (or a
+ * 5xx from in front of the server) it is tried again, up to 3 times 500 ms apart (spec 2, §7), and then
+ * the page says it failed to fetch the product. The first load uses the server's HTML and data as they are.
+ */
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  try {
+    return await withProductRetries(() => serverLoader(), isTransientFetchFailure, request.signal);
+  } catch (error) {
+    if (request.signal.aborted || !isTransientFetchFailure(error)) throw error;
+    return { state: 'failed' as const, origin: window.location.origin };
+  }
+}
+
 export const meta: Route.MetaFunction = ({ loaderData, params }) => {
   if (loaderData?.state !== 'loaded') {
     return pageMeta({
       title: titleFromParams(params),
-      description: 'This product could not be found at PackRight Supplies.',
+      description:
+        loaderData?.state === 'failed'
+          ? 'This product could not be loaded just now.'
+          : 'This product could not be found at PackRight Supplies.',
       noIndex: true,
     });
   }
@@ -61,6 +90,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   if (next && next.pathname.startsWith('/details/') && next.pathname !== location.pathname) {
     return <ProductPageSkeleton />;
   }
+  if (loaderData.state === 'failed') return <ProductFetchFailed />;
   if (loaderData.state !== 'loaded') return <ProductNotFound />;
   const { page, origin } = loaderData;
   const { product } = page;
@@ -121,12 +151,38 @@ function ProductNotFound() {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <ProductNotFound />;
+/** The product could not be read, even after the retries (spec 2, §8). */
+function ProductFetchFailed() {
+  const revalidator = useRevalidator();
+  const busy = revalidator.state === 'loading';
   return (
     <StatusPage
       title="Failed to fetch product data"
       message="The product could not be loaded just now. Please try again in a moment."
+    >
+      <p>
+        <button
+          type="button"
+          className="button button--outline"
+          aria-disabled={busy}
+          onClick={() => {
+            if (!busy) void revalidator.revalidate();
+          }}
+        >
+          {busy ? 'Trying again…' : 'Try again'}
+        </button>
+      </p>
+    </StatusPage>
+  );
+}
+
+/** Anything else that broke the page (spec 2, §8: the boundary's text). Details never reach the page. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <ProductNotFound />;
+  return (
+    <StatusPage
+      title="Error: Something went wrong"
+      message="Sorry, this product page could not be shown. Please try again in a moment."
     />
   );
 }

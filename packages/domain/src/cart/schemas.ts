@@ -67,7 +67,10 @@ export const CartViewSchema = z.object({
   id: z.number().int(),
   items: z.array(CartItemViewSchema),
   subtotal: z.string(),
-  /** The cart's exclusive discounts in pounds (the lines' total discount). */
+  /**
+   * The cart's exclusive discounts in pounds (the lines' total discount), not the percent of spec 2 §3:
+   * each line has its own percent (`discount_percentage`), see docs/spec-deviations.md row 49.
+   */
   discount: z.string(),
   /** VAT percent. */
   vat: z.number(),

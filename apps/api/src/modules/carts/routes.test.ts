@@ -508,6 +508,36 @@ describe('cart totals', () => {
     expect(cart.items[1]).toMatchObject({ subtotal: '47.85', total: '41.87' });
   });
 
+  it('answers `discount` in pounds: the lines’ exclusive discounts summed, each line keeping its percent', async () => {
+    // Spec 2 §3 calls the cart's discount a percent; here discounts are per item, so one cart-wide percent
+    // would be a blend that cannot give back the total (docs/spec-deviations.md, row 49).
+    const shopper = await newShopper(ctx);
+    const wrap = await handWrap();
+    const tape = await tapeGun();
+    await shopper.discount(tape.id, 10);
+    await shopper.discount(wrap.id, 5);
+    await shopper.added([
+      line(shopper.cartId, tape.id, tape.tier1, 2),
+      line(shopper.cartId, wrap.id, wrap.tier1, 3),
+    ]);
+    const cart = await shopper.cart();
+    const pence = (decimal: string) => Math.round(Number(decimal) * 100);
+    expect(
+      cart.items.map((item) => [item.item.sku, item.discount_percentage, item.subtotal, item.total]),
+    ).toEqual([
+      ['TD-PRO-75', 10, '31.90', '28.71'],
+      ['PW-HAND-400-CL', 5, '89.82', '85.33'],
+    ]);
+    expect(cart.discount).toBe('7.68');
+    expect(pence(cart.discount)).toBe(
+      cart.items.reduce((sum, item) => sum + pence(item.subtotal) - pence(item.total), 0),
+    );
+    // The totals read the pounds: (subtotal - discount + shipping) plus VAT on it.
+    const net = pence(cart.subtotal) - pence(cart.discount) + pence(cart.shipping_cost);
+    expect(pence(cart.vat_amount)).toBe(Math.round((net * cart.vat) / 100));
+    expect(pence(cart.total)).toBe(net + pence(cart.vat_amount));
+  });
+
   it('ships free over GBP 150 net and by pallet from 750 kg', async () => {
     const wrap = await handWrap();
     const rich = await newShopper(ctx);

@@ -11,6 +11,11 @@ export function cartFailure(error: unknown): string {
   return CART_MESSAGES.cartFailed;
 }
 
+/*
+ * The cart's writes need a stored access token; without one (a logout in another tab) they fail with
+ * 'No access token found. Please log in.' and send nothing (spec 2, §7).
+ */
+
 /**
  * PATCH ecommerce/cart-items/{id}/ with a new pack count. Only the count is sent: the server recomputes
  * the line's tier and unit type from it (DESIGN §4.4), so the client's hints would change nothing.
@@ -19,10 +24,14 @@ export function updateCartItem(id: number, packQuantity: number): Promise<CartIt
   return request<CartItemView>(`ecommerce/cart-items/${id}/`, {
     method: 'PATCH',
     body: { pack_quantity: packQuantity },
+    requireToken: CART_MESSAGES.noToken,
   });
 }
 
 /** DELETE ecommerce/cart-items/{id}/ (204). */
 export async function deleteCartItem(id: number): Promise<void> {
-  await request<undefined>(`ecommerce/cart-items/${id}/`, { method: 'DELETE' });
+  await request<undefined>(`ecommerce/cart-items/${id}/`, {
+    method: 'DELETE',
+    requireToken: CART_MESSAGES.noToken,
+  });
 }

@@ -1,7 +1,16 @@
-import { request } from '~/lib/api-client';
+import { ACCOUNT_API_MESSAGES, request, type RequestOptions } from '~/lib/api-client';
 import { setAccessToken } from '~/lib/session';
 
 /** The account area's calls (spec 1, §7; DESIGN §4.1, §4.2, §4.9). */
+
+/**
+ * A call of the account area: the shared client, with the account area's own texts for a time-out
+ * ('Request timed out. Please try again.'), a failed connection ('Network error. Please check your
+ * connection.') and a wordless error answer ('Error {status}') (spec 1, §8).
+ */
+export function accountRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return request<T>(path, { ...options, messages: ACCOUNT_API_MESSAGES });
+}
 
 export type AuthenticationType = 'signup' | 'forgot_password';
 
@@ -39,11 +48,11 @@ function storeAccess(answer: unknown): void {
 }
 
 export async function login(body: { email: string; password: string }): Promise<void> {
-  storeAccess(await request('account/login/', { method: 'POST', body }));
+  storeAccess(await accountRequest('account/login/', { method: 'POST', body }));
 }
 
 export async function signup(body: SignupBody): Promise<void> {
-  storeAccess(await request('account/signup/', { method: 'POST', body }));
+  storeAccess(await accountRequest('account/signup/', { method: 'POST', body }));
 }
 
 /** Without `code` the server e-mails a code; with it, it checks the code and answers a verification token. */
@@ -52,7 +61,7 @@ export function emailAuthentication(body: {
   authentication_type: AuthenticationType;
   code?: string;
 }): Promise<EmailAuthenticationAnswer> {
-  return request<EmailAuthenticationAnswer>('account/email-authentication/', { method: 'POST', body });
+  return accountRequest<EmailAuthenticationAnswer>('account/email-authentication/', { method: 'POST', body });
 }
 
 export function resetPassword(body: {
@@ -61,7 +70,7 @@ export function resetPassword(body: {
   confirm_new_password: string;
   verification_token: string;
 }): Promise<{ message?: string } | undefined> {
-  return request('account/reset-password/', { method: 'POST', body });
+  return accountRequest('account/reset-password/', { method: 'POST', body });
 }
 
 export function updatePassword(body: {
@@ -69,5 +78,5 @@ export function updatePassword(body: {
   new_password: string;
   confirm_new_password: string;
 }): Promise<{ message?: string } | undefined> {
-  return request('account/update-password/', { method: 'POST', body });
+  return accountRequest('account/update-password/', { method: 'POST', body });
 }

@@ -320,6 +320,20 @@ describe('refusals', () => {
     expect(api.writes()).toEqual(['PATCH 7 {"pack_quantity":4}', 'DELETE 8']);
   });
 
+  it('says "No access token found. Please log in." and sends nothing once the token is gone', async () => {
+    const message = 'No access token found. Please log in.';
+    const { api, user } = await renderCart(makeCart());
+    // A logout in another tab removed the token; this page still shows the cart.
+    localStorage.removeItem(ACCESS_TOKEN_KEY);
+    await user.click(plus(CL));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    await waitFor(() => expect(plus(CL)).not.toHaveAttribute('aria-disabled'));
+    await user.clear(boxes(CL));
+    await user.type(boxes(CL), '0{Enter}');
+    await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
+    expect(api.writes()).toEqual([]);
+  });
+
   it('reads the server’s tier refusal as no tier for the quantity', async () => {
     const { api, user } = await renderCart(makeCart());
     api.patch = () => json({ detail: `Invalid pricing tier for item ${CL}.` }, 400);

@@ -75,11 +75,15 @@ describe('ContactForm', () => {
 
   it("shows 'Sending...' while it sends", async () => {
     const user = userEvent.setup();
-    vi.spyOn(globalThis, 'fetch').mockReturnValue(new Promise(() => undefined));
+    let answer: (response: Response) => void = () => undefined;
+    vi.spyOn(globalThis, 'fetch').mockReturnValue(new Promise((resolve) => (answer = resolve)));
     render(<ContactForm />);
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Send query' }));
     expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
+    // Settled before the next test: its identical query would otherwise join this one (requests in flight merge).
+    answer(json({ message: 'Thanks.' }, 201));
+    expect(await screen.findByRole('status')).toHaveTextContent('Thanks.');
   });
 
   it("maps the server's field errors to their fields", async () => {
