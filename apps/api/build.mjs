@@ -13,6 +13,7 @@ await build({
     seed: 'src/cli/seed.ts',
     export: 'src/cli/export.ts',
     'create-owner': 'src/cli/create-owner.ts',
+    'delete-account': 'src/cli/delete-account.ts',
   },
   outdir: 'dist',
   bundle: true,

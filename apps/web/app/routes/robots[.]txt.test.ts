@@ -18,6 +18,7 @@ describe('/robots.txt', () => {
       '/signup',
       '/forgot-password',
       '/change-password',
+      '/account',
     ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }

@@ -11,6 +11,7 @@ const PRIVATE_PATHS = [
   '/signup',
   '/forgot-password',
   '/change-password',
+  '/account',
 ];
 
 export function robotsTxt(origin: string): string {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../contact/schemas';
 import {
+  DeleteAccountSchema,
   EmailAuthenticationSchema,
   LoginSchema,
+  ProfileUpdateSchema,
   ResetPasswordSchema,
   SignupFormSchema,
   SignupSchema,
@@ -158,5 +160,50 @@ describe('password changes', () => {
         confirm_new_password: '123456',
       }).success,
     ).toBe(true);
+  });
+});
+
+describe('ProfileUpdateSchema', () => {
+  it('keeps only the fields given, so a field left out stays as it is', () => {
+    expect(ProfileUpdateSchema.parse({})).toEqual({});
+    expect(ProfileUpdateSchema.parse({ interested_in_marketing_communications: true })).toEqual({
+      interested_in_marketing_communications: true,
+    });
+    expect(ProfileUpdateSchema.parse({ first_name: '  Ann ' })).toEqual({ first_name: 'Ann' });
+  });
+
+  it('reads a blank or null company as none', () => {
+    expect(ProfileUpdateSchema.parse({ company_name: '  ' })).toEqual({ company_name: null });
+    expect(ProfileUpdateSchema.parse({ company_name: null })).toEqual({ company_name: null });
+    expect(ProfileUpdateSchema.parse({ company_name: ' Acme Ltd ' })).toEqual({ company_name: 'Acme Ltd' });
+  });
+
+  it('applies the signup’s rules and messages', () => {
+    const result = ProfileUpdateSchema.safeParse({
+      first_name: ' ',
+      last_name: 'x'.repeat(151),
+      company_name: 'x'.repeat(201),
+      interested_in_marketing_communications: 'yes',
+    });
+    expect(errorsOf(result)).toEqual({
+      first_name: ['First name is required'],
+      last_name: ['Ensure this field has no more than 150 characters.'],
+      company_name: ['Ensure this field has no more than 200 characters.'],
+      interested_in_marketing_communications: ['Must be true or false.'],
+    });
+    expect(ProfileUpdateSchema.safeParse({ last_name: 'x'.repeat(150) }).success).toBe(true);
+  });
+});
+
+describe('DeleteAccountSchema', () => {
+  it('needs the password, untrimmed and bounded', () => {
+    expect(DeleteAccountSchema.parse({ password: ' secret ' })).toEqual({ password: ' secret ' });
+    expect(errorsOf(DeleteAccountSchema.safeParse({ password: '' }))).toEqual({
+      password: ['Password is required'],
+    });
+    expect(errorsOf(DeleteAccountSchema.safeParse({}))).toEqual({ password: ['Password is required'] });
+    expect(errorsOf(DeleteAccountSchema.safeParse({ password: 'x'.repeat(257) }))).toEqual({
+      password: ['Password must be at most 256 characters'],
+    });
   });
 });

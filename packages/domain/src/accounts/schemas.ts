@@ -40,6 +40,12 @@ export const ACCOUNT_MESSAGES = {
   updatePasswordFailed: 'Failed to update password. Please try again.',
   sessionExpired: 'Session expired. Please log in again.',
   loggedOut: 'You have been logged out.',
+  loggedOutEverywhere: 'You have been logged out on every device.',
+  profileSaved: 'Your details have been saved.',
+  passwordIncorrect: 'Password is incorrect.',
+  staffCannotDelete:
+    'Staff accounts are removed by an owner: ask an owner to remove your role, then delete your account.',
+  accountDeleted: 'Your account has been deleted.',
 } as const;
 
 const PASSWORD_MAX = 256;
@@ -59,6 +65,11 @@ const requiredText = (message: string, max: number) =>
     .trim()
     .min(1, message)
     .max(max, `Ensure this field has no more than ${max} characters.`);
+
+/** The names a buyer gives at signup and may change on their account page. */
+const FirstNameSchema = requiredText(ACCOUNT_MESSAGES.firstNameRequired, 150);
+const LastNameSchema = requiredText(ACCOUNT_MESSAGES.lastNameRequired, 150);
+const CompanyNameSchema = z.string().trim().max(200, 'Ensure this field has no more than 200 characters.');
 
 /** The proof a successful OTP check returns (DESIGN §4.2). */
 const VerificationTokenSchema = z
@@ -122,15 +133,10 @@ export type EmailAuthenticationInput = z.input<typeof EmailAuthenticationSchema>
 /** POST account/signup/. */
 export const SignupSchema = z.object({
   email: EmailSchema,
-  first_name: requiredText(ACCOUNT_MESSAGES.firstNameRequired, 150),
-  last_name: requiredText(ACCOUNT_MESSAGES.lastNameRequired, 150),
+  first_name: FirstNameSchema,
+  last_name: LastNameSchema,
   /** Optional; blank means none. */
-  company_name: z
-    .string()
-    .trim()
-    .max(200, 'Ensure this field has no more than 200 characters.')
-    .nullish()
-    .transform((name) => name || null),
+  company_name: CompanyNameSchema.nullish().transform((name) => name || null),
   password: password(8),
   interested_in_marketing_communications: z.boolean().default(false),
   verification_token: VerificationTokenSchema,
@@ -200,4 +206,38 @@ export const EmailAuthenticationResponseSchema = z.object({
 export type EmailAuthenticationResponse = z.infer<typeof EmailAuthenticationResponseSchema>;
 
 export const AccountMessageSchema = z.object({ message: z.string() });
+
+/** The buyer's own details (GET and PATCH account/profile/); the e-mail is the sign-in and never changes there. */
+export const ProfileSchema = z.object({
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  company_name: z.string().nullable(),
+  interested_in_marketing_communications: z.boolean(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+/**
+ * PATCH account/profile/: any of the signup's own fields, with the signup's rules. A field left out stays as
+ * it is; a blank or null company name means none.
+ */
+export const ProfileUpdateSchema = z.object({
+  first_name: FirstNameSchema.optional(),
+  last_name: LastNameSchema.optional(),
+  company_name: CompanyNameSchema.nullable()
+    .transform((name) => name || null)
+    .optional(),
+  interested_in_marketing_communications: z.boolean({ message: 'Must be true or false.' }).optional(),
+});
+export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
+export type ProfileUpdateInput = z.input<typeof ProfileUpdateSchema>;
+
+/** POST account/delete/: the password again, so a borrowed session alone cannot erase the account. */
+export const DeleteAccountSchema = z.object({
+  password: z
+    .string({ message: ACCOUNT_MESSAGES.passwordRequired })
+    .min(1, ACCOUNT_MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX, ACCOUNT_MESSAGES.passwordTooLong),
+});
+export type DeleteAccount = z.infer<typeof DeleteAccountSchema>;
 export type AccountMessage = z.infer<typeof AccountMessageSchema>;

@@ -4,6 +4,7 @@ import { fieldErrors } from '../contact/schemas';
 import {
   ADDRESS_MESSAGES,
   AddressCreateSchema,
+  AddressUpdateSchema,
   AddressViewSchema,
   isUkPostcode,
   normalisePostcode,
@@ -240,9 +241,48 @@ describe('postal_code', () => {
   });
 });
 
+describe('default flags', () => {
+  it('takes true or false for the checkout defaults, and nothing else', () => {
+    expect(AddressCreateSchema.parse({ ...address, is_default_billing: true })).toMatchObject({
+      is_default_billing: true,
+    });
+    expect(AddressCreateSchema.parse(address)).not.toHaveProperty('is_default_shipping');
+    expect(errorsOf({ ...address, is_default_shipping: 'yes' })).toEqual({
+      is_default_shipping: ['Must be true or false.'],
+    });
+  });
+});
+
+describe('AddressUpdateSchema', () => {
+  it('keeps only the fields given, with the create rules', () => {
+    expect(AddressUpdateSchema.parse({})).toEqual({ country: 'UK' });
+    expect(AddressUpdateSchema.parse({ postal_code: 'sw1a1aa', is_default_billing: false })).toEqual({
+      postal_code: 'SW1A 1AA',
+      is_default_billing: false,
+      country: 'UK',
+    });
+    const refused = AddressUpdateSchema.safeParse({ first_name: ' ', telephone_number: '123' });
+    expect(fieldErrors(refused.error!)).toEqual({
+      first_name: [ADDRESS_MESSAGES.firstNameRequired],
+      telephone_number: [ADDRESS_MESSAGES.telephoneInvalid],
+    });
+  });
+
+  it('reads a blank or null state as none, and a missing one as unchanged', () => {
+    expect(AddressUpdateSchema.parse({ state: '  ' }).state).toBeNull();
+    expect(AddressUpdateSchema.parse({ state: null }).state).toBeNull();
+    expect(AddressUpdateSchema.parse({ city: 'York' })).not.toHaveProperty('state');
+  });
+});
+
 describe('AddressViewSchema', () => {
   it('describes an address as the API answers it', () => {
-    const view = { id: 1, ...AddressCreateSchema.parse(address) };
+    const view = {
+      id: 1,
+      ...AddressCreateSchema.parse(address),
+      is_default_billing: true,
+      is_default_shipping: false,
+    };
     expect(AddressViewSchema.parse(view)).toEqual(view);
     expect(AddressViewSchema.parse({ ...view, state: null }).state).toBeNull();
   });

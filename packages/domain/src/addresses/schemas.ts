@@ -99,32 +99,68 @@ const TelephoneSchema = z
     description: 'An optional + and 10 to 14 digits, separators allowed; a leading 0 is answered as +44.',
   });
 
+const StateSchema = z
+  .string()
+  .trim()
+  .max(ADDRESS_MAX_LENGTHS.state, ADDRESS_MESSAGES.tooLong(ADDRESS_MAX_LENGTHS.state));
+
+const FirstNameSchema = requiredText(ADDRESS_MESSAGES.firstNameRequired, ADDRESS_MAX_LENGTHS.first_name);
+const LastNameSchema = requiredText(ADDRESS_MESSAGES.lastNameRequired, ADDRESS_MAX_LENGTHS.last_name);
+const StreetSchema = requiredText(ADDRESS_MESSAGES.streetRequired, ADDRESS_MAX_LENGTHS.street);
+const CitySchema = requiredText(ADDRESS_MESSAGES.cityRequired, ADDRESS_MAX_LENGTHS.city);
+
+const CountrySchema = z
+  .unknown()
+  .optional()
+  .transform((): typeof ADDRESS_COUNTRY => ADDRESS_COUNTRY)
+  .meta({ description: "Ignored: the country is always 'UK'." });
+
+/**
+ * The address book's defaults for checkout: `true` makes this address the user's default billing (or
+ * shipping) address; `false` stops it being the default when it is (another default is left alone).
+ */
+const DefaultFlagSchema = z.boolean({ message: 'Must be true or false.' }).optional();
+
 /**
  * POST addresses/ (spec 2, §3, §5, §7), and the address form. Unknown fields are ignored (a spec call,
  * DESIGN §4.10); `country` is accepted whatever it holds and always becomes 'UK'.
  */
 export const AddressCreateSchema = z.object({
-  first_name: requiredText(ADDRESS_MESSAGES.firstNameRequired, ADDRESS_MAX_LENGTHS.first_name),
-  last_name: requiredText(ADDRESS_MESSAGES.lastNameRequired, ADDRESS_MAX_LENGTHS.last_name),
-  street: requiredText(ADDRESS_MESSAGES.streetRequired, ADDRESS_MAX_LENGTHS.street),
-  city: requiredText(ADDRESS_MESSAGES.cityRequired, ADDRESS_MAX_LENGTHS.city),
+  first_name: FirstNameSchema,
+  last_name: LastNameSchema,
+  street: StreetSchema,
+  city: CitySchema,
   /** Optional; blank means none. */
-  state: z
-    .string()
-    .trim()
-    .max(ADDRESS_MAX_LENGTHS.state, ADDRESS_MESSAGES.tooLong(ADDRESS_MAX_LENGTHS.state))
-    .nullish()
-    .transform((state) => state || null),
+  state: StateSchema.nullish().transform((state) => state || null),
   postal_code: PostalCodeSchema,
-  country: z
-    .unknown()
-    .optional()
-    .transform((): typeof ADDRESS_COUNTRY => ADDRESS_COUNTRY)
-    .meta({ description: "Ignored: the country is always 'UK'." }),
+  country: CountrySchema,
   telephone_number: TelephoneSchema,
+  is_default_billing: DefaultFlagSchema,
+  is_default_shipping: DefaultFlagSchema,
 });
 export type AddressCreate = z.infer<typeof AddressCreateSchema>;
 export type AddressCreateInput = z.input<typeof AddressCreateSchema>;
+
+/**
+ * PATCH addresses/{id}/: any of the address's fields, with the same rules; a field left out stays as it is
+ * (a blank or null state means none).
+ */
+export const AddressUpdateSchema = z.object({
+  first_name: FirstNameSchema.optional(),
+  last_name: LastNameSchema.optional(),
+  street: StreetSchema.optional(),
+  city: CitySchema.optional(),
+  state: StateSchema.nullable()
+    .transform((state) => state || null)
+    .optional(),
+  postal_code: PostalCodeSchema.optional(),
+  country: CountrySchema,
+  telephone_number: TelephoneSchema.optional(),
+  is_default_billing: DefaultFlagSchema,
+  is_default_shipping: DefaultFlagSchema,
+});
+export type AddressUpdate = z.infer<typeof AddressUpdateSchema>;
+export type AddressUpdateInput = z.input<typeof AddressUpdateSchema>;
 
 /** An address as the API answers it (spec 2, §3 Address). */
 export const AddressViewSchema = z.object({
@@ -137,5 +173,8 @@ export const AddressViewSchema = z.object({
   postal_code: z.string(),
   country: z.string(),
   telephone_number: z.string(),
+  /** Whether this is the user's default billing (shipping) address, which the checkout chooses first. */
+  is_default_billing: z.boolean(),
+  is_default_shipping: z.boolean(),
 });
 export type AddressView = z.infer<typeof AddressViewSchema>;

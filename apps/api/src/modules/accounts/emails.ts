@@ -3,8 +3,13 @@ import type { OutgoingEmail } from '../mail/queries';
 
 const SHOP = 'PackRight Supplies';
 
+/** Text a customer typed, made safe to put in the HTML body. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 function html(paragraphs: string[]): string {
-  // Only our own fixed text and digits go in here, so no escaping is needed.
+  // Only our own fixed text and digits go in here, or text passed through escapeHtml first.
   return `<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5">${paragraphs
     .map((p) => `<p>${p}</p>`)
     .join('')}</body></html>`;
@@ -44,5 +49,41 @@ export function passwordChangedEmail(to: string, how: 'reset' | 'changed'): Outg
     subject: `Your ${SHOP} password was ${how === 'reset' ? 'reset' : 'changed'}`,
     text: `${lines.join('\n\n')}\n\n${SHOP}\n`,
     html: html([...lines, SHOP]),
+  };
+}
+
+/** The details a buyer can change on their account page, as an e-mail names them. */
+export interface ProfileDetails {
+  firstName: string;
+  lastName: string;
+  companyName: string | null;
+  interestedInMarketingCommunications: boolean;
+}
+
+/** What changed between two versions of a buyer's details, one line each ('Marketing e-mails: now on'). */
+export function profileChangeLines(before: ProfileDetails, after: ProfileDetails): string[] {
+  const lines: string[] = [];
+  if (after.firstName !== before.firstName) lines.push(`First name: now ${after.firstName}`);
+  if (after.lastName !== before.lastName) lines.push(`Last name: now ${after.lastName}`);
+  if (after.companyName !== before.companyName) {
+    lines.push(
+      after.companyName === null ? 'Company name: removed' : `Company name: now ${after.companyName}`,
+    );
+  }
+  if (after.interestedInMarketingCommunications !== before.interestedInMarketingCommunications) {
+    lines.push(`Marketing e-mails: now ${after.interestedInMarketingCommunications ? 'on' : 'off'}`);
+  }
+  return lines;
+}
+
+/** Tells the owner of an account what changed in its details, in case it was not them. */
+export function profileChangedEmail(to: string, changes: string[]): OutgoingEmail {
+  const intro = `The details of your ${SHOP} account were changed:`;
+  const warning = 'If this was not you, change your password at once and contact us.';
+  return {
+    to,
+    subject: `Your ${SHOP} account details were changed`,
+    text: `${intro}\n\n${changes.map((line) => `- ${line}`).join('\n')}\n\n${warning}\n\n${SHOP}\n`,
+    html: html([intro, changes.map(escapeHtml).join('<br>'), warning, SHOP]),
   };
 }

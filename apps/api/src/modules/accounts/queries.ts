@@ -2,7 +2,13 @@ import { and, count, desc, eq, gt, inArray, isNull, min, ne, sql } from 'drizzle
 import type { AuthenticationType } from '@shop/domain';
 import type { Db } from '../../db/client';
 import {
+  addresses,
+  carts,
+  contactQueries,
   emailVerificationCodes,
+  exclusivePrices,
+  newsletterSubscriptions,
+  outboundEmails,
   refreshTokens,
   type UserRole,
   users,
@@ -18,6 +24,7 @@ export interface UserCredentials {
   email: string;
   passwordHash: string;
   isActive: boolean;
+  role: UserRole;
 }
 
 const credentials = {
@@ -25,6 +32,7 @@ const credentials = {
   email: users.email,
   passwordHash: users.passwordHash,
   isActive: users.isActive,
+  role: users.role,
 };
 
 export async function selectUserByEmail(db: Db, email: string): Promise<UserCredentials | undefined> {
@@ -63,6 +71,113 @@ export async function insertUser(db: Db, user: NewUser): Promise<number | null> 
 
 export async function updatePasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The buyer's own details (My account)
+// ---------------------------------------------------------------------------------------------
+
+export interface ProfileRow {
+  email: string;
+  firstName: string;
+  lastName: string;
+  companyName: string | null;
+  interestedInMarketingCommunications: boolean;
+}
+
+const profileColumns = {
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  companyName: users.companyName,
+  interestedInMarketingCommunications: users.interestedInMarketingCommunications,
+};
+
+export async function selectProfile(db: Db, userId: number): Promise<ProfileRow | undefined> {
+  const [row] = await db.select(profileColumns).from(users).where(eq(users.id, userId));
+  return row;
+}
+
+/** The user's details, locked until the transaction ends, so two changes are described one after the other. */
+export async function lockProfile(tx: Db, userId: number): Promise<ProfileRow | undefined> {
+  const [row] = await tx
+    .select(profileColumns)
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.isActive, true)))
+    .for('no key update');
+  return row;
+}
+
+export async function updateProfile(
+  tx: Db,
+  userId: number,
+  changes: Partial<Omit<ProfileRow, 'email'>>,
+): Promise<ProfileRow> {
+  const [row] = await tx.update(users).set(changes).where(eq(users.id, userId)).returning(profileColumns);
+  return row!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deleting an account (docs/operations.md, "Deleting an account (UK GDPR)")
+// ---------------------------------------------------------------------------------------------
+
+/** The account to erase, locked until the transaction ends; undefined when there is none or it is gone. */
+export async function lockAccountForErasure(
+  tx: Db,
+  userId: number,
+): Promise<{ id: number; email: string; role: UserRole } | undefined> {
+  const [row] = await tx
+    .select({ id: users.id, email: users.email, role: users.role })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .for('update');
+  return row;
+}
+
+/**
+ * Replaces the user's personal details: a placeholder address that can never receive mail, no names, a
+ * password hash no password matches, no consent and no defaults; the row stays for the orders that name it.
+ */
+export async function anonymiseUser(tx: Db, userId: number, placeholderEmail: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      email: placeholderEmail,
+      firstName: 'Deleted',
+      lastName: '',
+      companyName: null,
+      // Not an argon2 hash: verifying any password against it fails (passwords.ts).
+      passwordHash: '!deleted',
+      isActive: false,
+      interestedInMarketingCommunications: false,
+      defaultBillingAddressId: null,
+      defaultShippingAddressId: null,
+      deletedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId));
+}
+
+/** Deletes what only the account needed: addresses, the cart (its lines go with it), prices and sessions. */
+export async function deleteAccountRecords(tx: Db, userId: number): Promise<void> {
+  await tx.delete(addresses).where(eq(addresses.userId, userId));
+  await tx.delete(carts).where(eq(carts.userId, userId));
+  await tx.delete(exclusivePrices).where(eq(exclusivePrices.userId, userId));
+  await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
+}
+
+/**
+ * Erases what is kept by e-mail address: codes and verification tokens, the newsletter subscription and the
+ * outbox's messages to it (sent or not); contact-form queries keep their text under `placeholderEmail`.
+ */
+export async function eraseEmailAddress(tx: Db, email: string, placeholderEmail: string): Promise<void> {
+  await tx.delete(verificationTokens).where(eq(verificationTokens.email, email));
+  await tx.delete(emailVerificationCodes).where(eq(emailVerificationCodes.email, email));
+  await tx.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email));
+  await tx
+    .update(contactQueries)
+    .set({ email: placeholderEmail, fullName: 'Deleted' })
+    .where(eq(contactQueries.email, email));
+  await tx.delete(outboundEmails).where(eq(outboundEmails.toAddress, email));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,9 +3,12 @@ import {
   AccessTokenResponseSchema,
   AccountMessageSchema,
   AuthTokenResponseSchema,
+  DeleteAccountSchema,
   EmailAuthenticationResponseSchema,
   EmailAuthenticationSchema,
   LoginSchema,
+  ProfileSchema,
+  ProfileUpdateSchema,
   ResetPasswordSchema,
   SignupSchema,
   TokenVerifySchema,
@@ -43,6 +46,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     reply.header('set-cookie', refreshCookie('', 0, cookieSecure));
     reply.header('cache-control', 'no-store');
   }
+
+  /** The signed-in user's own data: never cached by anyone, refusals included. */
+  const privateAnswer = async (_request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'private, no-store');
+  };
+  const signedIn = { security: [{ bearerAuth: [] }], tags: ['account'] };
 
   app.post(
     '/account/email-authentication/',
@@ -188,6 +197,71 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { id: userId, sessionId } = signedInUser(request);
       return accounts.updatePassword({ userId, sessionId }, request.body);
+    },
+  );
+
+  app.get(
+    '/account/profile/',
+    {
+      schema: {
+        ...signedIn,
+        summary: 'The signed-in buyer’s details (the e-mail address is the sign-in)',
+        response: { 200: ProfileSchema },
+      },
+      onRequest: [privateAnswer, app.authenticate],
+    },
+    async (request) => accounts.profile(signedInUser(request).id),
+  );
+
+  app.patch(
+    '/account/profile/',
+    {
+      schema: {
+        ...signedIn,
+        summary:
+          'Change the buyer’s names, company or marketing consent (the fields given); the change is e-mailed to them',
+        body: ProfileUpdateSchema.strict(),
+        response: { 200: ProfileSchema },
+      },
+      onRequest: [privateAnswer, app.authenticate],
+    },
+    async (request) => accounts.updateProfile(signedInUser(request).id, request.body),
+  );
+
+  app.post(
+    '/account/logout-all/',
+    {
+      schema: {
+        ...signedIn,
+        summary: 'End every session of the user, this one included, and clear the refresh cookie',
+        response: { 200: AccountMessageSchema },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request, reply) => {
+      const answer = await accounts.logoutEverywhere(signedInUser(request).id);
+      endSession(reply);
+      return answer;
+    },
+  );
+
+  app.post(
+    '/account/delete/',
+    {
+      schema: {
+        ...signedIn,
+        summary:
+          'Delete the buyer’s account after checking its password: personal data erased, orders kept (docs/operations.md)',
+        body: DeleteAccountSchema.strict(),
+        response: { 200: AccountMessageSchema },
+      },
+      // Before the body is read: a request without a valid token learns nothing about its body.
+      onRequest: app.authenticate,
+    },
+    async (request, reply) => {
+      await accounts.deleteAccount(signedInUser(request).id, request.body.password);
+      endSession(reply);
+      return { message: ACCOUNT_MESSAGES.accountDeleted };
     },
   );
 };

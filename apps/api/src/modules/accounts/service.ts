@@ -6,6 +6,8 @@ import {
   type EmailAuthentication,
   type EmailAuthenticationResponse,
   type Login,
+  type Profile,
+  type ProfileUpdate,
   type ResetPassword,
   type Signup,
   type UpdatePassword,
@@ -13,13 +15,13 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { UserRole } from '../../db/schema';
-import { BadRequest, Invalid, TooManyRequests } from '../../http/errors';
+import { BadRequest, Invalid, NotFound, TooManyRequests } from '../../http/errors';
 import { enqueueEmail } from '../mail/queries';
 import type { RateLimit, RateLimiter } from '../rate-limits/service';
-import { codeEmail, passwordChangedEmail } from './emails';
+import { codeEmail, passwordChangedEmail, profileChangedEmail, profileChangeLines } from './emails';
 import { EmailAuthenticationFailed, TokenNotValid } from './errors';
 import { hashPassword, needsRehash, verifyAgainstDecoy, verifyPassword } from './passwords';
-import type { StoredCode } from './queries';
+import type { ProfileRow, StoredCode } from './queries';
 import * as queries from './queries';
 import {
   hashOpaqueToken,
@@ -59,6 +61,10 @@ export const ACCOUNT_LIMITS = {
   signupsPerClient: { name: 'signup-client', limit: 10, windowMs: HOUR },
   resetsPerClient: { name: 'reset-client', limit: 10, windowMs: HOUR },
   passwordChangesPerUser: { name: 'password-change-user', limit: 10, windowMs: 15 * MINUTE },
+  /** Each change of the details e-mails the owner: a stolen token cannot flood their inbox. */
+  profileChangesPerUser: { name: 'profile-change-user', limit: 20, windowMs: 15 * MINUTE },
+  /** Deleting the account asks for the password: guessing it with a stolen access token is as slow as above. */
+  accountDeletionsPerUser: { name: 'account-delete-user', limit: 10, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimit>;
 
 /**
@@ -76,6 +82,50 @@ export const OTP_FOREIGN_TRIES = OTP_MAX_ATTEMPTS;
 /** Failed logins on an account beyond the third answer more slowly, up to a second. */
 export function loginFailureDelayMs(failuresInWindow: number): number {
   return Math.min(1000, Math.max(0, failuresInWindow - 3) * 200);
+}
+
+/** The address a deleted account's row keeps: unique, and in a top-level domain that never receives mail. */
+export function deletedAccountEmail(userId: number): string {
+  return `deleted-${userId}@deleted.invalid`;
+}
+
+/** What contact-form queries of a deleted account are filed under (nothing links them to the account). */
+export const DELETED_CONTACT_EMAIL = 'deleted@deleted.invalid';
+
+/**
+ * Erases a customer's account in one transaction (UK GDPR Art. 17; docs/operations.md, "Deleting an account"):
+ * the user's row is anonymised and deactivated, and their addresses, cart, exclusive prices, sessions, codes,
+ * newsletter subscription and e-mails in the outbox go; contact-form queries lose the address and name.
+ * Orders and payments stay, with their address copies: VAT records must be kept for six years. Staff and
+ * owners are refused (an owner takes the role away first). `within` runs in the same transaction (the
+ * command line writes its audit entry there). Answers the address the account had.
+ */
+export async function eraseAccount(
+  db: Db,
+  userId: number,
+  within?: (tx: Db) => Promise<void>,
+): Promise<{ email: string }> {
+  return db.transaction(async (tx) => {
+    const account = await queries.lockAccountForErasure(tx, userId);
+    if (!account) throw new NotFound();
+    if (account.role !== 'customer') throw new BadRequest(ACCOUNT_MESSAGES.staffCannotDelete);
+    await queries.anonymiseUser(tx, userId, deletedAccountEmail(userId));
+    await queries.deleteAccountRecords(tx, userId);
+    await queries.eraseEmailAddress(tx, account.email, DELETED_CONTACT_EMAIL);
+    await within?.(tx);
+    return { email: account.email };
+  });
+}
+
+/** The buyer's details in the API's words. */
+function profileOf(row: ProfileRow): Profile {
+  return {
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    company_name: row.companyName,
+    interested_in_marketing_communications: row.interestedInMarketingCommunications,
+  };
 }
 
 /** A signed-in session: the access token for the body, the refresh token for the cookie. */
@@ -374,6 +424,63 @@ export function createAccountsService(db: Db, { tokens, rateLimiter, log }: Acco
         await enqueueEmail(tx, passwordChangedEmail(user.email, 'changed'));
       });
       return { message: ACCOUNT_MESSAGES.passwordUpdated };
+    },
+
+    /** The signed-in buyer's details. */
+    async profile(userId: number): Promise<Profile> {
+      const row = await queries.selectProfile(db, userId);
+      if (!row) throw new NotFound();
+      return profileOf(row);
+    },
+
+    /**
+     * Changes the buyer's details (the fields given) and, when anything changed, e-mails them what did, in
+     * the same transaction. The e-mail address is the sign-in and is not changed here.
+     */
+    async updateProfile(userId: number, update: ProfileUpdate): Promise<Profile> {
+      await rateLimiter.consume(ACCOUNT_LIMITS.profileChangesPerUser, String(userId));
+      return db.transaction(async (tx) => {
+        const before = await queries.lockProfile(tx, userId);
+        if (!before) throw new NotFound();
+        const wanted = {
+          firstName: update.first_name ?? before.firstName,
+          lastName: update.last_name ?? before.lastName,
+          companyName: update.company_name === undefined ? before.companyName : update.company_name,
+          interestedInMarketingCommunications:
+            update.interested_in_marketing_communications ?? before.interestedInMarketingCommunications,
+        };
+        const changes = profileChangeLines(before, wanted);
+        if (changes.length === 0) return profileOf(before);
+        const after = await queries.updateProfile(tx, userId, wanted);
+        await enqueueEmail(tx, profileChangedEmail(before.email, changes));
+        return profileOf(after);
+      });
+    },
+
+    /** Ends every session of the user, this one included: their access tokens stop working at once. */
+    async logoutEverywhere(userId: number): Promise<{ message: string }> {
+      await queries.revokeUserTokens(db, userId);
+      log.info({ event: 'logout-everywhere' }, 'every session of an account ended');
+      return { message: ACCOUNT_MESSAGES.loggedOutEverywhere };
+    },
+
+    /**
+     * Deletes the signed-in buyer's account once they have typed its password (eraseAccount). Staff and
+     * owners are refused before the password is checked.
+     */
+    async deleteAccount(userId: number, password: string): Promise<void> {
+      await rateLimiter.consume(ACCOUNT_LIMITS.accountDeletionsPerUser, String(userId));
+      const user = await queries.selectUserById(db, userId);
+      if (!user?.isActive) throw new TokenNotValid('User not found');
+      if (user.role !== 'customer') throw new BadRequest(ACCOUNT_MESSAGES.staffCannotDelete);
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        throw new Invalid({ password: [ACCOUNT_MESSAGES.passwordIncorrect] });
+      }
+      const { email } = await eraseAccount(db, userId);
+      // The address is free for a new account: failed logins counted against it belong to the old one.
+      await rateLimiter.reset(ACCOUNT_LIMITS.loginFailuresPerAccount, email);
+      // The id alone: after a backup is restored, the log says which accounts to erase again.
+      log.info({ event: 'account-deleted', userId }, 'account deleted by its owner');
     },
 
     /**

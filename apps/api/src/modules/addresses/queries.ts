@@ -1,5 +1,6 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { AddressCreate } from '@shop/domain';
+import { and, count, desc, eq, exists, getTableName, sql } from 'drizzle-orm';
+import type { AddressCreate, AddressView } from '@shop/domain';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { addresses, users, type AddressSnapshot } from '../../db/schema';
 
@@ -41,19 +42,50 @@ export function snapshotOf(row: SnapshotRow): AddressSnapshot {
   };
 }
 
+/** `table.column`, qualified even where Drizzle writes a one-table query's columns bare (`"id"`). */
+const qualified = (column: AnyPgColumn) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+/** Whether the address is its user's default billing (shipping) address, read beside the address. */
+const isDefault = (column: AnyPgColumn) =>
+  sql<boolean>`exists (select 1 from ${users} where ${qualified(users.id)} = ${qualified(addresses.userId)} and ${qualified(column)} = ${qualified(addresses.id)})`;
+const defaultFlagColumns = {
+  isDefaultBilling: isDefault(users.defaultBillingAddressId),
+  isDefaultShipping: isDefault(users.defaultShippingAddressId),
+};
+
+type ViewRow = SnapshotRow & { id: number; isDefaultBilling: boolean; isDefaultShipping: boolean };
+
+/** An address book entry in the API's words. */
+function viewOf(row: ViewRow): AddressView {
+  return {
+    id: row.id,
+    ...snapshotOf(row),
+    is_default_billing: row.isDefaultBilling,
+    is_default_shipping: row.isDefaultShipping,
+  };
+}
+
 /**
- * A page of the user's addresses, newest (highest id) first, with the number of all of them: one query,
- * the total riding on each row (`count(*) over ()`); a second only for a page past the end, which has no row
- * to carry it.
+ * A page of the user's addresses, newest (highest id) first, each saying whether it is a checkout default,
+ * with the number of all of them: one query (the user's row joined for the defaults, the total riding on
+ * each row as `count(*) over ()`); a second only for a page past the end, which has no row to carry it.
  */
 export async function selectAddressPage(
   db: Db,
   userId: number,
   window: Window,
-): Promise<{ count: number; rows: (AddressSnapshot & { id: number })[] }> {
+): Promise<{ count: number; rows: AddressView[] }> {
   const rows = await db
-    .select({ id: addresses.id, ...snapshotColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({
+      id: addresses.id,
+      ...snapshotColumns,
+      isDefaultBilling: sql<boolean>`coalesce(${users.defaultBillingAddressId} = ${addresses.id}, false)`,
+      isDefaultShipping: sql<boolean>`coalesce(${users.defaultShippingAddressId} = ${addresses.id}, false)`,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
     .from(addresses)
+    .innerJoin(users, eq(users.id, addresses.userId))
     .where(eq(addresses.userId, userId))
     .orderBy(desc(addresses.id))
     .limit(window.limit)
@@ -66,7 +98,7 @@ export async function selectAddressPage(
         : ((await db.select({ value: count() }).from(addresses).where(eq(addresses.userId, userId)))[0]
             ?.value ?? 0);
   }
-  return { count: total, rows: rows.map((row) => ({ id: row.id, ...snapshotOf(row) })) };
+  return { count: total, rows: rows.map(viewOf) };
 }
 
 /**
@@ -112,6 +144,89 @@ export async function insertAddressUnderCap(
     where (select count(*) from ${addresses} where ${addresses.userId} = ${userId}) < ${cap}
     returning ${sql.identifier(addresses.id.name)} as id`)) as unknown as { rows: { id: number }[] };
   return result.rows[0]?.id ?? null;
+}
+
+/** The text fields of an address that PATCH may change, as stored. */
+export type AddressChanges = Partial<Omit<AddressSnapshot, 'country'>>;
+
+/** Changes one of the user's addresses; answers it as it now is, or undefined when it is not theirs. */
+export async function updateOwnAddress(
+  tx: Db,
+  userId: number,
+  addressId: number,
+  changes: AddressChanges,
+): Promise<AddressView | undefined> {
+  const [row] = await tx
+    .update(addresses)
+    .set({
+      firstName: changes.first_name,
+      lastName: changes.last_name,
+      street: changes.street,
+      city: changes.city,
+      state: changes.state,
+      postalCode: changes.postal_code,
+      telephoneNumber: changes.telephone_number,
+    })
+    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+    .returning({ id: addresses.id, ...snapshotColumns, ...defaultFlagColumns });
+  return row && viewOf(row);
+}
+
+/** One of the user's addresses, or undefined when it is not theirs. */
+export async function selectOwnAddress(
+  db: Db,
+  userId: number,
+  addressId: number,
+): Promise<AddressView | undefined> {
+  const [row] = await db
+    .select({ id: addresses.id, ...snapshotColumns, ...defaultFlagColumns })
+    .from(addresses)
+    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)));
+  return row && viewOf(row);
+}
+
+/** What to do with one default of the user: make this address it (true), or stop it being it (false). */
+export interface DefaultChanges {
+  billing?: boolean | undefined;
+  shipping?: boolean | undefined;
+}
+
+/**
+ * Makes the address the user's default billing and/or shipping address, or stops it being one, in one
+ * statement that also checks the address is the user's: false when it is not (nothing is changed).
+ */
+export async function setDefaultAddresses(
+  tx: Db,
+  userId: number,
+  addressId: number,
+  changes: DefaultChanges,
+): Promise<boolean> {
+  const next = (column: AnyPgColumn, flag: boolean | undefined) =>
+    flag === undefined
+      ? undefined
+      : flag
+        ? sql`${addressId}::integer`
+        : // Another address that is the default stays so.
+          sql`nullif(${column}, ${addressId}::integer)`;
+  const rows = await tx
+    .update(users)
+    .set({
+      defaultBillingAddressId: next(users.defaultBillingAddressId, changes.billing),
+      defaultShippingAddressId: next(users.defaultShippingAddressId, changes.shipping),
+    })
+    .where(
+      and(
+        eq(users.id, userId),
+        exists(
+          tx
+            .select({ id: addresses.id })
+            .from(addresses)
+            .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId))),
+        ),
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 /** Deletes one of the user's addresses; answers whether there was one. */

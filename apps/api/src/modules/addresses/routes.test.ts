@@ -1,5 +1,5 @@
 import { ADDRESS_MESSAGES, MAX_ADDRESSES_PER_USER, type AddressView } from '@shop/domain';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses, orders, users } from '../../db/schema';
 import { countingDb } from '../../../test/query-counter';
@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 const address = {
   first_name: 'Ann',
@@ -29,6 +29,9 @@ const address = {
   country: 'UK',
   telephone_number: '+447700900123',
 };
+
+/** An address that is neither checkout default, as the API answers it. */
+const notDefault = { is_default_billing: false, is_default_shipping: false };
 
 /** A new account, signed in, with a client for the address calls. */
 async function newCustomer(name = 'customer') {
@@ -83,6 +86,7 @@ describe('authentication', () => {
   it.each([
     ['GET', '/api/addresses/'],
     ['POST', '/api/addresses/', address],
+    ['PATCH', '/api/addresses/1/', { city: 'York' }],
     ['DELETE', '/api/addresses/1/'],
   ] as [Method, string, object?][])(
     '%s %s needs a token and is never cached',
@@ -108,7 +112,7 @@ describe('POST /api/addresses/', () => {
     expect(res.statusCode).toBe(201);
     expect(res.headers['cache-control']).toBe('private, no-store');
     const created = res.json<AddressView>();
-    expect(created).toEqual({ id: expect.any(Number), ...address });
+    expect(created).toEqual({ id: expect.any(Number), ...address, ...notDefault });
     const [row] = await ctx.database.db.select().from(addresses).where(eq(addresses.id, created.id));
     expect(row).toMatchObject({
       userId: ann.userId,
@@ -160,7 +164,7 @@ describe('POST /api/addresses/', () => {
     const ann = await newCustomer();
     const bob = await newCustomer('bob');
     const created = await ann.added({ id: 1, user: bob.userId, user_id: bob.userId, is_default: true });
-    expect(created).toEqual({ id: expect.any(Number), ...address });
+    expect(created).toEqual({ id: expect.any(Number), ...address, ...notDefault });
     const [row] = await ctx.database.db.select().from(addresses).where(eq(addresses.id, created.id));
     expect(row!.userId).toBe(ann.userId);
     expect(await bob.stored()).toBe(0);
@@ -257,7 +261,7 @@ describe('POST /api/addresses/', () => {
     const service = createAddressesService(counter.db);
     const created = await service.createAddress(ann.userId, { ...address, state: null, country: 'UK' });
     expect(statements(counter.sql)).toHaveLength(2);
-    expect(created).toEqual({ id: expect.any(Number), ...address, state: null });
+    expect(created).toEqual({ id: expect.any(Number), ...address, state: null, ...notDefault });
     await ann.store(MAX_ADDRESSES_PER_USER - 1);
     counter.reset();
     await expect(service.createAddress(ann.userId, { ...address, country: 'UK' })).rejects.toMatchObject({
@@ -413,13 +417,208 @@ describe('DELETE /api/addresses/{id}/', () => {
   });
 });
 
+describe('PATCH /api/addresses/{id}/', () => {
+  it('changes the fields given with the create rules, keeps the others, never cached', async () => {
+    const ann = await newCustomer();
+    const created = await ann.added();
+    const res = await ann.call('PATCH', `/api/addresses/${created.id}/`, {
+      street: ' 3 New Street ',
+      postal_code: 'm11ae',
+      state: '',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const changed = { ...created, street: '3 New Street', postal_code: 'M1 1AE', state: null };
+    expect(res.json()).toEqual(changed);
+    expect((await ann.list()).results).toEqual([changed]);
+    const [row] = await ctx.database.db.select().from(addresses).where(eq(addresses.id, created.id));
+    expect(row).toMatchObject({ street: '3 New Street', postalCode: 'M1 1AE', state: null, city: 'Leeds' });
+  });
+
+  it('answers the address unchanged to an empty body, and keeps the country UK', async () => {
+    const ann = await newCustomer();
+    const created = await ann.added();
+    for (const payload of [{}, { country: 'FR' }]) {
+      const res = await ann.call('PATCH', `/api/addresses/${created.id}/`, payload);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(created);
+    }
+  });
+
+  it('answers 404 for another user’s address and changes neither it nor anyone’s defaults', async () => {
+    const ann = await newCustomer('ann');
+    const bob = await newCustomer('bob');
+    const anns = await ann.added();
+    for (const payload of [
+      { city: 'York' },
+      { is_default_billing: true },
+      { is_default_shipping: false, city: 'York' },
+      {},
+    ]) {
+      const res = await bob.call('PATCH', `/api/addresses/${anns.id}/`, payload);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Not found.' });
+    }
+    expect((await ann.list()).results).toEqual([anns]);
+    const rows = await ctx.database.db
+      .select({ billing: users.defaultBillingAddressId, shipping: users.defaultShippingAddressId })
+      .from(users)
+      .where(inArray(users.id, [ann.userId, bob.userId]));
+    expect(rows).toEqual([
+      { billing: null, shipping: null },
+      { billing: null, shipping: null },
+    ]);
+  });
+
+  it('answers 404 for an unknown id and 400 for an id that is not one', async () => {
+    const ann = await newCustomer();
+    expect((await ann.call('PATCH', '/api/addresses/2147483647/', { city: 'York' })).statusCode).toBe(404);
+    for (const id of ['abc', '0', '2147483648']) {
+      const res = await ann.call('PATCH', `/api/addresses/${id}/`, { city: 'York' });
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json()).toHaveProperty('id');
+    }
+  });
+
+  it.each([
+    ['first_name', ' ', ADDRESS_MESSAGES.firstNameRequired],
+    ['city', 'x'.repeat(101), 'Ensure this field has no more than 100 characters.'],
+    ['postal_code', '90210', 'Enter a valid UK postcode.'],
+    ['telephone_number', '12345', 'Invalid telephone number format.'],
+    ['is_default_billing', 'yes', 'Must be true or false.'],
+  ])('refuses %s = %j with "%s" and changes nothing', async (field, value, message) => {
+    const ann = await newCustomer();
+    const created = await ann.added();
+    const res = await ann.call('PATCH', `/api/addresses/${created.id}/`, { [field]: value });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ [field]: [message] });
+    expect((await ann.list()).results).toEqual([created]);
+  });
+
+  it('refuses fields it does not know (it is not a spec call), another user’s id among them', async () => {
+    const ann = await newCustomer();
+    const bob = await newCustomer('bob');
+    const created = await ann.added();
+    const res = await ann.call('PATCH', `/api/addresses/${created.id}/`, { user_id: bob.userId });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ non_field_errors: [expect.any(String)] });
+    const [row] = await ctx.database.db.select().from(addresses).where(eq(addresses.id, created.id));
+    expect(row!.userId).toBe(ann.userId);
+  });
+});
+
+describe('default billing and shipping addresses', () => {
+  /** The user's defaults as stored. */
+  async function defaultsOf(userId: number) {
+    const [row] = await ctx.database.db
+      .select({ billing: users.defaultBillingAddressId, shipping: users.defaultShippingAddressId })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row!;
+  }
+
+  it('makes a new address a default when POST asks, and says so in the list', async () => {
+    const ann = await newCustomer();
+    const home = await ann.added({ is_default_billing: true, is_default_shipping: true });
+    expect(home).toMatchObject({ is_default_billing: true, is_default_shipping: true });
+    expect(await defaultsOf(ann.userId)).toEqual({ billing: home.id, shipping: home.id });
+
+    const work = await ann.added({
+      street: '9 Work Road',
+      is_default_shipping: true,
+      is_default_billing: false,
+    });
+    expect(work).toMatchObject({ is_default_billing: false, is_default_shipping: true });
+    expect(await defaultsOf(ann.userId)).toEqual({ billing: home.id, shipping: work.id });
+    const listed = (await ann.list()).results.map((entry) => [
+      entry.id,
+      entry.is_default_billing,
+      entry.is_default_shipping,
+    ]);
+    expect(listed).toEqual([
+      [work.id, false, true],
+      [home.id, true, false],
+    ]);
+  });
+
+  it('moves a default with PATCH true, and clears it with false only on the address that is the default', async () => {
+    const ann = await newCustomer();
+    const home = await ann.added({ is_default_billing: true });
+    const work = await ann.added({ street: '9 Work Road' });
+    const moved = await ann.call('PATCH', `/api/addresses/${work.id}/`, {
+      is_default_billing: true,
+      is_default_shipping: true,
+      city: 'York',
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toEqual({
+      ...work,
+      city: 'York',
+      is_default_billing: true,
+      is_default_shipping: true,
+    });
+    expect(await defaultsOf(ann.userId)).toEqual({ billing: work.id, shipping: work.id });
+
+    // false on an address that is not the default leaves the default where it is.
+    const kept = await ann.call('PATCH', `/api/addresses/${home.id}/`, { is_default_billing: false });
+    expect(kept.json()).toMatchObject({ is_default_billing: false });
+    expect(await defaultsOf(ann.userId)).toEqual({ billing: work.id, shipping: work.id });
+
+    const cleared = await ann.call('PATCH', `/api/addresses/${work.id}/`, { is_default_shipping: false });
+    expect(cleared.json()).toMatchObject({ is_default_billing: true, is_default_shipping: false });
+    expect(await defaultsOf(ann.userId)).toEqual({ billing: work.id, shipping: null });
+  });
+
+  it('forgets a default when its address is deleted', async () => {
+    const ann = await newCustomer();
+    const home = await ann.added({ is_default_billing: true, is_default_shipping: true });
+    const other = await ann.added({ street: '9 Work Road' });
+    expect((await ann.call('DELETE', `/api/addresses/${home.id}/`)).statusCode).toBe(204);
+    expect(await defaultsOf(ann.userId)).toEqual({ billing: null, shipping: null });
+    expect((await ann.list()).results).toEqual([other]);
+  });
+
+  it('reads the defaults in the list’s one statement, and writes them in few', async () => {
+    const ann = await newCustomer();
+    await ann.store(3);
+    const counter = countingDb(ctx.database);
+    const service = createAddressesService(counter.db);
+    const created = await service.createAddress(ann.userId, {
+      ...address,
+      state: null,
+      country: 'UK',
+      is_default_billing: true,
+    });
+    // The user's lock, the count and insert, the default.
+    expect(statements(counter.sql)).toHaveLength(3);
+    expect(created).toMatchObject({ is_default_billing: true, is_default_shipping: false });
+
+    counter.reset();
+    const page = await service.listAddresses(ann.userId, { page: 1, page_size: 20 });
+    expect(page.results.filter((entry) => entry.is_default_billing).map((entry) => entry.id)).toEqual([
+      created.id,
+    ]);
+    expect(statements(counter.sql)).toHaveLength(1);
+
+    for (const [update, expected] of [
+      [{ city: 'York' }, 1],
+      [{ is_default_shipping: true }, 2],
+      [{ is_default_billing: false, street: '4 Lane' }, 2],
+    ] as const) {
+      counter.reset();
+      await service.updateAddress(ann.userId, created.id, { country: 'UK', ...update });
+      expect(statements(counter.sql), JSON.stringify(update)).toHaveLength(expected);
+    }
+  });
+});
+
 describe('selectOwnAddresses', () => {
   it('answers the user’s own addresses among the ids as snapshots keyed by id', async () => {
     const ann = await newCustomer('ann');
     const bob = await newCustomer('bob');
     const mine = await ann.added({ state: '' });
     const theirs = await bob.added();
-    const { id: _id, ...snapshot } = mine;
+    const { id: _id, is_default_billing: _billing, is_default_shipping: _shipping, ...snapshot } = mine;
     const found = await ctx.database.db.transaction((tx) =>
       selectOwnAddresses(tx, ann.userId, [mine.id, theirs.id, mine.id, 2_147_483_647]),
     );

@@ -1,4 +1,4 @@
-import { AddressCreateSchema, AddressViewSchema } from '@shop/domain';
+import { AddressCreateSchema, AddressUpdateSchema, AddressViewSchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PageQuerySchema, pageSchema, paginate } from '../../http/pagination';
@@ -24,7 +24,8 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressesService 
     {
       schema: {
         ...secured,
-        summary: 'The signed-in user’s addresses, newest first (by id, descending)',
+        summary:
+          'The signed-in user’s addresses, newest first (by id, descending), each saying whether it is the default billing or shipping address',
         querystring: PageQuerySchema.strict(),
         response: { 200: pageSchema(AddressViewSchema) },
       },
@@ -42,7 +43,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressesService 
       schema: {
         ...secured,
         summary:
-          'Adds an address (postcode and telephone normalised, country always UK, unknown fields ignored)',
+          'Adds an address (postcode and telephone normalised, country always UK, unknown fields ignored); `is_default_billing` / `is_default_shipping` make it a checkout default',
         // Not strict: a spec call, whose unknown fields are ignored (DESIGN §4.10).
         body: AddressCreateSchema,
         response: { 201: AddressViewSchema },
@@ -51,6 +52,22 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressesService 
     },
     async (request, reply) =>
       reply.code(201).send(await addresses.createAddress(signedInUser(request).id, request.body)),
+  );
+
+  app.patch(
+    '/addresses/:id/',
+    {
+      schema: {
+        ...secured,
+        summary:
+          'Changes one of the user’s addresses (the fields given) and whether it is the default billing or shipping address',
+        params: IdParamsSchema,
+        body: AddressUpdateSchema.strict(),
+        response: { 200: AddressViewSchema },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => addresses.updateAddress(signedInUser(request).id, request.params.id, request.body),
   );
 
   app.delete(

@@ -5,8 +5,12 @@ import { ApiError, failureReason } from '~/lib/api-client';
 
 export {
   ACCOUNT_MESSAGES,
+  AddressCreateSchema,
+  AddressUpdateSchema,
+  DeleteAccountSchema,
   EmailAuthenticationSchema,
   LoginSchema,
+  ProfileUpdateSchema,
   ResetPasswordSchema,
   SignupFormSchema,
   UpdatePasswordSchema,

@@ -43,6 +43,8 @@ export function address(overrides: Partial<AddressView> = {}): AddressView {
     postal_code: 'SW1A 1AA',
     country: 'UK',
     telephone_number: '+447700900123',
+    is_default_billing: false,
+    is_default_shipping: false,
     ...overrides,
   };
 }

@@ -151,6 +151,30 @@ describe('choosing addresses', () => {
     });
   });
 
+  it('chooses the buyer’s default billing and shipping addresses (My account) over the newest', async () => {
+    const api = shop();
+    const home = address({ ...HOME, is_default_shipping: true });
+    const work = address({ ...WORK, is_default_billing: true });
+    const user = renderCheckout(checkoutData({ addresses: [home, work] }));
+    expect(within(billingGroup()).getByRole('radio', { name: /5 Mill Lane/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Same as billing address' })).not.toBeChecked();
+    expect(within(shippingGroup()).getByRole('radio', { name: /1 High Street/ })).toBeChecked();
+    await enterCard(user);
+    await user.click(placeOrder());
+    await screen.findByText(CHECKOUT_MESSAGES.orderPlaced);
+    expect(api.called('POST', '/api/orders/')[0]!.body).toMatchObject({
+      billing_address: WORK.id,
+      shipping_address: HOME.id,
+    });
+  });
+
+  it('ships to the default billing address when there is no default shipping address', () => {
+    shop();
+    renderCheckout(checkoutData({ addresses: [HOME, address({ ...WORK, is_default_billing: true })] }));
+    expect(within(billingGroup()).getByRole('radio', { name: /5 Mill Lane/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Same as billing address' })).toBeChecked();
+  });
+
   it('ships elsewhere when Same as billing is off', async () => {
     const api = shop();
     const user = renderCheckout();

@@ -59,10 +59,14 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
   const formId = useId();
   const [cart, setCart] = useState<CartView>(data.cart);
   const [addresses, setAddresses] = useState<AddressView[]>(data.addresses);
-  // A saved address is chosen for the buyer: the newest (spec 2, §2).
-  const [billingId, setBillingId] = useState<number | null>(() => firstId(data.addresses));
-  const [shippingId, setShippingId] = useState<number | null>(() => firstId(data.addresses));
-  const [sameAsBilling, setSameAsBilling] = useState(true);
+  // Saved addresses are chosen for the buyer: their defaults (My account), else the newest (spec 2, §2).
+  const [billingId, setBillingId] = useState<number | null>(
+    () => data.addresses.find((address) => address.is_default_billing)?.id ?? firstId(data.addresses),
+  );
+  const [shippingId, setShippingId] = useState<number | null>(
+    () => data.addresses.find((address) => address.is_default_shipping)?.id ?? billingId,
+  );
+  const [sameAsBilling, setSameAsBilling] = useState(() => billingId === shippingId);
   // Open from the start for a buyer with no saved address; the focus moves there only when they open it.
   const [formOpen, setFormOpen] = useState(data.addresses.length === 0);
   const [formOpenedByBuyer, setFormOpenedByBuyer] = useState(false);

@@ -40,6 +40,7 @@ describe('account area', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/account');
     expect(screen.getByRole('link', { name: 'Track Orders' })).toHaveAttribute('href', '/track-order');
     expect(screen.getByRole('link', { name: 'Change Password' })).toHaveAttribute('href', '/change-password');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();

@@ -78,6 +78,11 @@ function AccountMenu() {
           </li>
         ) : null}
         <li>
+          <Link to="/account" className="dropdown__item">
+            My Account
+          </Link>
+        </li>
+        <li>
           <Link to="/track-order" className="dropdown__item">
             Track Orders
           </Link>

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import type { Route } from './+types/account';
+import { LoadingState } from '~/components/ui/loading-state';
+import { SimplePage } from '~/components/ui/simple-page';
+import { Toasts } from '~/components/ui/toasts';
+import { getAddressBook } from '~/features/account/api/get-address-book';
+import { getProfile } from '~/features/account/api/get-profile';
+import { AddressBookSection } from '~/features/account/components/address-book-section';
+import { AccountDeleted, DeleteAccountSection } from '~/features/account/components/delete-account-section';
+import { PasswordSection } from '~/features/account/components/password-section';
+import { ProfileSection } from '~/features/account/components/profile-section';
+import {
+  RECENT_ORDERS,
+  RecentOrdersSection,
+  type RecentOrders,
+} from '~/features/account/components/recent-orders-section';
+import { SignOutEverywhereSection } from '~/features/account/components/sign-out-everywhere-section';
+import { getOrders, ordersFailure } from '~/features/orders/api/get-orders';
+import { isAbortError } from '~/lib/api-client';
+import { requireAccessToken } from '~/lib/guards';
+import { pageMeta } from '~/lib/seo';
+import '~/styles/orders.css';
+import '~/styles/account.css';
+
+const TITLE = 'My account';
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: TITLE, description: 'Your PackRight Supplies account.', noIndex: true });
+
+/** A part of the page's data, or null when it could not be read (that section says so). */
+async function settled<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    return null;
+  }
+}
+
+// Account and commerce pages load in the browser, with the stored token (DESIGN §2).
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireAccessToken(request);
+  const { signal } = request;
+  const [profile, addresses, orders] = await Promise.all([
+    settled(getProfile(signal)),
+    settled(getAddressBook(signal)),
+    getOrders(`orders/?page_size=${RECENT_ORDERS}`, signal).then(
+      (page): RecentOrders => ({ orders: page.orders }),
+      (error: unknown): RecentOrders => {
+        if (isAbortError(error)) throw error;
+        return { failure: ordersFailure(error) };
+      },
+    ),
+  ]);
+  // A session that ended while loading (the refresh failed) goes to the login page like a visitor.
+  requireAccessToken(request);
+  return { profile, addresses, orders };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <LoadingState title={TITLE} label="Loading your account…" />;
+}
+
+export default function AccountPage({ loaderData }: Route.ComponentProps) {
+  const [deleted, setDeleted] = useState(false);
+  return (
+    <SimplePage title={TITLE}>
+      <Toasts />
+      {deleted ? (
+        <AccountDeleted />
+      ) : (
+        <div className="my-account">
+          <ProfileSection initial={loaderData.profile} />
+          <AddressBookSection initial={loaderData.addresses} />
+          <RecentOrdersSection recent={loaderData.orders} />
+          <PasswordSection />
+          <SignOutEverywhereSection />
+          <DeleteAccountSection onDeleted={() => setDeleted(true)} />
+        </div>
+      )}
+    </SimplePage>
+  );
+}
