@@ -100,6 +100,7 @@ describe('after the sale, in Chromium', () => {
     const page = await visit(`/track-order/${order.id}`, customer, PHONE);
     await page.getByRole('heading', { level: 1, name: `Order #${order.id}` }).waitFor();
     await expectAccessible(page, 'order page at 375 px');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.getByRole('button', { name: 'Reorder' }).click();
     await page.getByText('The line was added to your cart.').waitFor();
     await page.getByText(`3 packs of ${TAPE_GUN.sku} added`).waitFor();
@@ -110,6 +111,14 @@ describe('after the sale, in Chromium', () => {
       .poll(() => page.getByRole('textbox', { name: `Boxes of ${TAPE_GUN.sku}` }).inputValue())
       .toBe('3');
     expect(await cartLines(customer)).toEqual([{ sku: TAPE_GUN.sku, packs: 3 }]);
+
+    // The quick order at a phone's width: its wide results table scrolls in its own region.
+    await page.goto('/quick-order');
+    await waitForHydration(page);
+    await page.getByLabel('SKU and packs, one item a line').fill(`${TAPE_GUN.sku}, 1\nNO-SUCH-SKU, 2`);
+    await page.getByText('1 of 2 lines are ready to add.', { exact: false }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(page, 'quick order at 375 px');
   });
 
   test('a quick order of five SKUs, with a bad line shown on its line', async () => {
@@ -137,6 +146,7 @@ describe('after the sale, in Chromium', () => {
     const page = await visit('/account', customer, PHONE);
     await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
     await page.getByRole('link', { name: new RegExp(`#${order.id}\\b`) }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(page, 'my account at 375 px');
 
     await page.getByLabel('Company name (optional)').fill('Buyer Trading Ltd');
