@@ -123,6 +123,9 @@ export const AdminRefundViewSchema = z.object({
   provider_refund_id: z.string().nullable(),
   actor_email: z.string().nullable(),
   created_at: z.string(),
+  /** Its credit note's number and the back office's path to it, once the provider made the refund. */
+  credit_note_number: z.string().nullable().optional(),
+  credit_note: z.string().nullable().optional(),
 });
 export type AdminRefundView = z.infer<typeof AdminRefundViewSchema>;
 

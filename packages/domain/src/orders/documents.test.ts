@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { withVat } from '../pricing/totals';
-import { documentNumber, documentPaths, splitGross } from './documents';
+import { documentNumber, documentPaths, splitGross, staffDocumentPaths } from './documents';
 
 describe('documentNumber', () => {
   it('prints each kind with its prefix and six digits', () => {
@@ -16,6 +16,10 @@ describe('documentPaths', () => {
     expect(documentPaths.invoice(7)).toBe('/api/orders/7/invoice.pdf');
     expect(documentPaths.receipt(7)).toBe('/api/orders/7/receipt.pdf');
     expect(documentPaths.creditNote(7, 2)).toBe('/api/orders/7/refunds/2/credit-note.pdf');
+    expect(staffDocumentPaths.invoice(7)).toBe('/api/administration/orders/7/invoice.pdf');
+    expect(staffDocumentPaths.creditNote(7, 1)).toBe(
+      '/api/administration/orders/7/refunds/1/credit-note.pdf',
+    );
   });
 });
 

@@ -12,12 +12,19 @@ export function documentNumber(kind: DocumentKind, sequence: number): string {
   return `${PREFIX[kind]}-${String(sequence).padStart(6, '0')}`;
 }
 
+/** Where an order's documents are opened: the buyer's own API paths, or the back office's copies. */
+function pathsUnder(base: string) {
+  return {
+    invoice: (orderId: number) => `${base}/orders/${orderId}/invoice.pdf`,
+    receipt: (orderId: number) => `${base}/orders/${orderId}/receipt.pdf`,
+    creditNote: (orderId: number, n: number) => `${base}/orders/${orderId}/refunds/${n}/credit-note.pdf`,
+  };
+}
+
 /** The API paths the buyer opens the documents at (with their access token). */
-export const documentPaths = {
-  invoice: (orderId: number) => `/api/orders/${orderId}/invoice.pdf`,
-  receipt: (orderId: number) => `/api/orders/${orderId}/receipt.pdf`,
-  creditNote: (orderId: number, n: number) => `/api/orders/${orderId}/refunds/${n}/credit-note.pdf`,
-};
+export const documentPaths = pathsUnder('/api');
+/** The same documents of any order, for staff (under /api/administration/). */
+export const staffDocumentPaths = pathsUnder('/api/administration');
 
 /**
  * An amount that includes VAT at `vatPercent`, split into its net and its VAT (the net rounded half-up once,

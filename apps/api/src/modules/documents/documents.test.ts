@@ -1,4 +1,4 @@
-import type { OrderView } from '@shop/domain';
+import type { AdminOrderDetail, OrderView } from '@shop/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
@@ -291,6 +291,24 @@ describe('staff copies', () => {
     expect(await pdfText(copy.rawPayload)).toBe((await download(buyer, order.invoice!)).text);
     expect((await staff.admin('GET', `orders/${order.id}/receipt.pdf`)).statusCode).toBe(200);
     expect((await staff.admin('GET', `orders/${order.id}/refunds/1/credit-note.pdf`)).statusCode).toBe(404);
+    const refunded = await staff.admin('POST', `orders/${order.id}/refunds/`, {
+      amount_pence: 300,
+      reason: 'x',
+    });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    // The back office's order names its own paths to the documents.
+    const detail = (await staff.admin('GET', `orders/${order.id}/`)).json<AdminOrderDetail>();
+    expect(detail.invoice).toBe(`/api/administration/orders/${order.id}/invoice.pdf`);
+    expect(detail.paid_receipt).toBe(`/api/administration/orders/${order.id}/receipt.pdf`);
+    const [refund] = detail.refunds;
+    expect(refund).toMatchObject({
+      credit_note_number: expect.stringMatching(/^CN-\d{6}$/),
+      credit_note: `/api/administration/orders/${order.id}/refunds/1/credit-note.pdf`,
+    });
+    expect(detail.refund_receipt).toBe(refund!.credit_note);
+    const note = await staff.call('GET', refund!.credit_note!);
+    expect(note.statusCode).toBe(200);
+    expect(await pdfText(note.rawPayload)).toContain(`Credit note number: ${refund!.credit_note_number}`);
     const customer = await buyer.call('GET', `/api/administration/orders/${order.id}/invoice.pdf`);
     expect(customer.statusCode).toBe(403);
   });

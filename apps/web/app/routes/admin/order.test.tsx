@@ -120,6 +120,7 @@ describe('/admin/orders/:id', () => {
       'Refund',
       'Lines',
       'Addresses',
+      'Documents',
       'Payments and refunds',
       'Status history',
       'Audit log',
@@ -136,6 +137,55 @@ describe('/admin/orders/:id', () => {
     );
     expect(panel('Status history')).toHaveTextContent('5 Mar 2025, 10:15: Pending — Order placed');
     expect(panel('Audit log')).toHaveTextContent('order.refund by staff@example.com');
+  });
+
+  it('downloads the order’s documents through the back office’s own paths', async () => {
+    const saved: string[] = [];
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:test'), revokeObjectURL: vi.fn() });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const pdf = () =>
+      new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+    const base = detail();
+    const api = stubApi({
+      [`GET ${URL_OF}`]: detail({
+        invoice: '/api/administration/orders/101/invoice.pdf',
+        paid_receipt: '/api/administration/orders/101/receipt.pdf',
+        invoice_number: 'INV-000042',
+        receipt_number: 'RCT-000042',
+        refunds: [
+          { ...base.refunds[0]!, id: 8, status: 'failed', credit_note_number: null, credit_note: null },
+          {
+            ...base.refunds[0]!,
+            credit_note_number: 'CN-000007',
+            credit_note: '/api/administration/orders/101/refunds/1/credit-note.pdf',
+          },
+        ],
+      }),
+      'GET /api/administration/orders/101/invoice.pdf': pdf,
+      'GET /api/administration/orders/101/refunds/1/credit-note.pdf': pdf,
+    });
+    const user = renderScreen();
+    await screen.findByRole('heading', { level: 1, name: 'Order #101' });
+    const documents = panel('Documents');
+    expect(
+      within(documents)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([
+      'Download VAT invoice (INV-000042)',
+      'Download receipt (RCT-000042)',
+      'Credit note CN-000007',
+    ]);
+    await user.click(within(documents).getByRole('button', { name: 'Download VAT invoice (INV-000042)' }));
+    await user.click(within(documents).getByRole('button', { name: 'Credit note CN-000007' }));
+    await vi.waitFor(() => expect(saved).toEqual(['invoice-INV-000042.pdf', 'credit-note-CN-000007.pdf']));
+    const downloads = api.spy.mock.calls.filter(([input]) => String(input).endsWith('.pdf'));
+    expect(downloads.map(([input]) => input)).toEqual([
+      '/api/administration/orders/101/invoice.pdf',
+      '/api/administration/orders/101/refunds/1/credit-note.pdf',
+    ]);
   });
 
   it('offers only the legal next statuses and sends the move', async () => {

@@ -10,6 +10,7 @@ import {
   OrderPayments,
   OrderSummary,
 } from '~/features/admin/orders/components/order-detail';
+import { OrderDocuments } from '~/features/admin/orders/components/order-documents';
 import { OrderRefundForm } from '~/features/admin/orders/components/order-refund-form';
 import { OrderStatusForm } from '~/features/admin/orders/components/order-status-form';
 import { formFailure } from '~/features/admin/orders/form-failure';
@@ -73,6 +74,10 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       <section className="admin-panel" aria-labelledby="order-addresses-title">
         <h2 id="order-addresses-title">Addresses</h2>
         <OrderAddresses order={order} />
+      </section>
+      <section className="admin-panel" aria-labelledby="order-documents-title">
+        <h2 id="order-documents-title">Documents</h2>
+        <OrderDocuments order={order} />
       </section>
       <section className="admin-panel" aria-labelledby="order-payments-title">
         <h2 id="order-payments-title">Payments and refunds</h2>

@@ -1,10 +1,12 @@
 import {
+  documentNumber,
   lineRefundPence,
   nextStatuses,
   ORDER_ADMIN_MESSAGES,
   orderMoveProblem,
   penceToDecimal,
   refundablePence,
+  staffDocumentPaths,
   type AdminOrderDetail,
   type AdminOrderRow,
   type AdminRefundView,
@@ -190,10 +192,26 @@ export function createOrderAdminService(
     ]);
     const { order, customer } = found;
     const view = toOrderView(order, lines, history);
+    // Each refund with its credit note, n counting those the provider made (as the buyer's paths do).
+    let credited = 0;
+    const refundViews = refundRows.map(({ refund, actorEmail }) => {
+      const shown = refundView(refund, actorEmail);
+      if (refund.creditNoteNumber === null) return { ...shown, credit_note_number: null, credit_note: null };
+      credited += 1;
+      return {
+        ...shown,
+        credit_note_number: documentNumber('credit_note', refund.creditNoteNumber),
+        credit_note: staffDocumentPaths.creditNote(order.id, credited),
+      };
+    });
     const buyerHistory = statusHistoryOf(order, history);
     const { refundable } = refundableOf(order, paymentRows.at(-1) ?? null);
     return {
       ...view,
+      // Staff open the documents through the back office, not the buyer's own paths.
+      invoice: view.invoice && staffDocumentPaths.invoice(order.id),
+      paid_receipt: view.paid_receipt && staffDocumentPaths.receipt(order.id),
+      refund_receipt: refundViews.findLast((refund) => refund.credit_note)?.credit_note ?? null,
       items: view.items.map((line) => ({ ...line, refunded_packs: refundedPacks.get(line.id) ?? 0 })),
       carrier: order.carrier,
       tracking_number: order.trackingNumber,
@@ -221,7 +239,7 @@ export function createOrderAdminService(
         status: payment.status,
         created_at: payment.createdAt.toISOString(),
       })),
-      refunds: refundRows.map(({ refund, actorEmail }) => refundView(refund, actorEmail)),
+      refunds: refundViews,
       audit: auditRows.map((entry) => ({
         id: entry.id,
         action: entry.action,
