@@ -65,6 +65,8 @@ async function serve(config: Config, options: { prepared: boolean }) {
         db: database.db,
         transport: createSmtpTransport(config.smtpUrl, config.mailFrom),
         log: app.log,
+        // The documents the e-mails carry, drawn once and kept with the ones buyers download.
+        attachment: app.services.documents.attachment,
       })
     : undefined;
   let closing = false;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { formatGbp } from '@shop/domain';
 import PDFDocument from 'pdfkit';
@@ -6,8 +7,8 @@ import type { AddressSnapshot, SellerSnapshot } from '../../db/schema';
 const require = createRequire(import.meta.url);
 /** DejaVu Sans, embedded (subset) in every document: £ and every name print, and the text can be selected. */
 const FONTS = {
-  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+  regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+  bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
 };
 
 /** A line of an invoice or receipt: the order's line as it was paid for. */

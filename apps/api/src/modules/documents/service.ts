@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { EmailAttachmentRef } from '../../db/schema';
 import { NotFound } from '../../http/errors';
 import * as queries from './queries';
-import { renderDocument, type CreditNoteDocument, type SaleDocument } from './render';
+import { renderDocument, type CreditNoteDocument, type SaleDocument, type ShopDocument } from './render';
 
 /** A document ready to send: its file name and bytes. */
 export interface RenderedDocument {
@@ -72,16 +72,62 @@ function creditNoteDocument(row: queries.CreditNoteRow): CreditNoteDocument {
 
 const fileName = (number: string) => `${number}.pdf`;
 
+/** The rendered documents a process keeps: at most this many bytes (a document is some 10-40 KB). */
+export const DOCUMENT_CACHE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Rendered PDFs by document number, least recently used dropped first beyond `maxBytes`. A document never
+ * changes once issued (its figures are stored), so its bytes can be kept for as long as the process lives;
+ * drawing one costs some 45 ms of CPU (the embedded font's subsetting), serving it again almost nothing. The
+ * same document asked for twice at once is drawn once.
+ */
+export function createDocumentCache(maxBytes = DOCUMENT_CACHE_BYTES) {
+  const kept = new Map<string, Buffer>();
+  const drawing = new Map<string, Promise<Buffer>>();
+  let bytes = 0;
+  return {
+    async get(key: string, draw: () => Promise<Buffer>): Promise<Buffer> {
+      const hit = kept.get(key);
+      if (hit) {
+        kept.delete(key);
+        kept.set(key, hit);
+        return hit;
+      }
+      const pending = drawing.get(key);
+      if (pending) return pending;
+      const made = draw().finally(() => drawing.delete(key));
+      drawing.set(key, made);
+      const content = await made;
+      if (content.length <= maxBytes && !kept.has(key)) {
+        kept.set(key, content);
+        bytes += content.length;
+        for (const [oldest, old] of kept) {
+          if (bytes <= maxBytes) break;
+          kept.delete(oldest);
+          bytes -= old.length;
+        }
+      }
+      return content;
+    },
+    get size() {
+      return { documents: kept.size, bytes };
+    },
+  };
+}
+
 /**
  * The shop's documents (issue 12), made on request from the figures stored when each was issued, so the same
  * document always prints the same; later changes to settings or prices never reach it.
  */
-export function createDocumentsService(db: Db) {
+export function createDocumentsService(db: Db, cache = createDocumentCache()) {
+  /** Who may see it is checked by the read, every time; only the drawing is kept. */
+  const rendered = (document: ShopDocument) => cache.get(document.number, () => renderDocument(document));
+
   async function sale(orderId: number, userId: number | null, kind: 'invoice' | 'receipt') {
     const row = await queries.selectSale(db, orderId, userId);
     const document = row && saleDocument(row, kind);
     if (!document) throw new NotFound();
-    return { filename: fileName(document.number), content: await renderDocument(document) };
+    return { filename: fileName(document.number), content: await rendered(document) };
   }
 
   async function creditNote(
@@ -92,7 +138,7 @@ export function createDocumentsService(db: Db) {
     const row = await queries.selectCreditNote(db, orderId, userId, which);
     if (!row) throw new NotFound();
     const document = creditNoteDocument(row);
-    return { filename: fileName(document.number), content: await renderDocument(document) };
+    return { filename: fileName(document.number), content: await rendered(document) };
   }
 
   return {

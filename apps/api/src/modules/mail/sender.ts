@@ -106,17 +106,19 @@ export function startMailSender({
   transport,
   log,
   intervalMs = SEND_INTERVAL_MS,
+  attachment = createDocumentsService(db).attachment,
 }: {
   db: Db;
   transport: MailTransport;
   log: FastifyBaseLogger;
   intervalMs?: number;
+  attachment?: AttachmentMaker;
 }) {
   let pass: Promise<void> | undefined;
   let stopped = false;
   const tick = () => {
     if (pass || stopped) return;
-    pass = deliverDueEmails(db, transport, { log })
+    pass = deliverDueEmails(db, transport, { log, attachment })
       .then((report) => {
         if (report.sent + report.retrying + report.failed > 0) log.info(report, 'outbox pass');
       })
