@@ -1,8 +1,7 @@
 // First: the domain's constants share a module with Zod schemas, which must be built in jitless mode.
 import '~/lib/jitless-validation';
 import { MAX_SKU_LENGTH, QUICK_ORDER_SEARCH_MIN_LENGTH, type QuickOrderSkuSuggestion } from '@shop/domain';
-import { useEffect, useState } from 'react';
-import { isAbortError } from '~/lib/api-client';
+import { useDebouncedSearch } from '~/lib/use-debounced-search';
 import { getSkuSuggestions } from '../api/get-sku-suggestions';
 
 /** As the header's suggestions (spec 1, §9): from two characters, 300 ms after the last keystroke. */
@@ -14,37 +13,17 @@ export type SkuSuggestionsState =
   | { status: 'success'; term: string; items: QuickOrderSkuSuggestion[] }
   | { status: 'error'; term: string };
 
-const IDLE: SkuSuggestionsState = { status: 'idle' };
-
 /**
  * Items suggested for what is typed in the SKU field: none under two characters; from two, a 300 ms
  * debounce, then loading, then the items or an error. A newer text cancels the older one's request.
  */
 export function useSkuSuggestions(text: string): SkuSuggestionsState {
   const term = text.trim().slice(0, MAX_SKU_LENGTH);
-  const tooShort = term.length < QUICK_ORDER_SEARCH_MIN_LENGTH;
-  const [state, setState] = useState<SkuSuggestionsState>(IDLE);
-
-  // Too short clears what was found, so typing again later starts from nothing (state from props).
-  if (tooShort && state !== IDLE) setState(IDLE);
-
-  useEffect(() => {
-    if (tooShort) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setState({ status: 'loading', term });
-      getSkuSuggestions(term, controller.signal).then(
-        (items) => setState({ status: 'success', term, items }),
-        (error: unknown) => {
-          if (!isAbortError(error)) setState({ status: 'error', term });
-        },
-      );
-    }, SKU_SEARCH_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [term, tooShort]);
-
-  return tooShort ? IDLE : state;
+  const state = useDebouncedSearch(
+    term,
+    QUICK_ORDER_SEARCH_MIN_LENGTH,
+    getSkuSuggestions,
+    SKU_SEARCH_DEBOUNCE_MS,
+  );
+  return state.status === 'success' ? { status: 'success', term: state.term, items: state.results } : state;
 }
