@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { safeReturnPath } from './account-rules';
+import { ACCOUNT_API_MESSAGES, ApiError, normaliseErrorResponse } from '~/lib/api-client';
+import { failureMessage, safeReturnPath } from './account-rules';
 
 const ORIGIN = 'https://shop.example';
 
@@ -53,5 +54,22 @@ describe('safeReturnPath', () => {
   it('resolves against the page’s own origin by default', () => {
     expect(safeReturnPath(`${window.location.origin}/cart`)).toBe('/cart');
     expect(safeReturnPath('//evil.example')).toBe('/');
+  });
+});
+
+describe('failureMessage', () => {
+  it('adds the account client’s own words to the form’s message when the answer has none (spec 1, §8)', () => {
+    const silent = normaliseErrorResponse(500, '', ACCOUNT_API_MESSAGES);
+    expect(failureMessage(silent, 'Login failed.')).toBe('Login failed. Error 500');
+    const timedOut = new ApiError({ kind: 'timeout', message: ACCOUNT_API_MESSAGES.timeout, generic: true });
+    expect(failureMessage(timedOut, 'Login failed.')).toBe(
+      'Login failed. Request timed out. Please try again.',
+    );
+  });
+
+  it('shows the server’s own words as they are', () => {
+    expect(failureMessage(normaliseErrorResponse(400, { detail: 'Wrong code.' }), 'Failed.')).toBe(
+      'Wrong code.',
+    );
   });
 });

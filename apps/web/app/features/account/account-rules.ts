@@ -52,7 +52,8 @@ export function failureMessage(error: unknown, fallback: string): string {
     const body = error.body as { message?: unknown } | undefined;
     if (typeof body?.message === 'string' && body.message) return body.message;
     if (!error.generic && Object.keys(error.fields).length === 0) return error.message;
-    return fallback;
+    // An answer without words: the form's message and the account client's 'Error {status}' (spec 1, §8).
+    return error.generic ? `${fallback} ${error.message}` : fallback;
   }
   const reason = failureReason(error);
   return reason ? `${fallback} ${reason}` : fallback;
