@@ -8,6 +8,7 @@ import {
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { FormOutcome } from '../components/admin-field';
 import { saveFailure } from './api';
+import { ScrollRegion } from '~/components/ui/scroll-region';
 
 type TierType = 'pack' | 'pallet';
 
@@ -187,9 +188,7 @@ export function PriceGrid({
   return (
     <form onSubmit={submit} noValidate>
       <div className="admin-table price-grid">
-        {/* A table wider than the screen scrolls here; keyboard users reach it with Tab (axe: scrollable-region-focusable). */}
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-        <div className="admin-table__scroll" role="region" aria-label="Price table grid" tabIndex={0}>
+        <ScrollRegion className="admin-table__scroll" label="Price table grid">
           <table>
             <caption>Price of one pack, in pounds, for each item (rows) in each tier (columns)</caption>
             <thead>
@@ -307,7 +306,7 @@ export function PriceGrid({
               )}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </div>
       {errors.tiers ? <p className="field-error">{errors.tiers.join(' ')}</p> : null}
       <p className="admin-page__actions">

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { AdminInput, AdminSelect, FormOutcome } from '../components/admin-field';
 import type { AdminPage } from '../api';
 import { adjustStock, saveFailure } from './api';
+import { ScrollRegion } from '~/components/ui/scroll-region';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -101,9 +102,7 @@ export function StockMovements({ page }: { page: AdminPage<StockMovement> }) {
         <p>No movements yet.</p>
       ) : (
         <div className="admin-table">
-          {/* A table wider than the screen scrolls here; keyboard users reach it with Tab (axe: scrollable-region-focusable). */}
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-          <div className="admin-table__scroll" role="region" aria-label="Stock movements table" tabIndex={0}>
+          <ScrollRegion className="admin-table__scroll" label="Stock movements table">
             <table>
               <caption className="visually-hidden">Stock movements, newest first</caption>
               <thead>
@@ -135,7 +134,7 @@ export function StockMovements({ page }: { page: AdminPage<StockMovement> }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           <p>
             {page.count} {page.count === 1 ? 'movement' : 'movements'}
             {page.count > page.results.length ? `; the latest ${page.results.length} are shown` : ''}.

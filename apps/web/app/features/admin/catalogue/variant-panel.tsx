@@ -16,6 +16,7 @@ import {
   updateTableField,
   updateVariant,
 } from './api';
+import { ScrollRegion } from '~/components/ui/scroll-region';
 
 type Variant = AdminProductDetail['variants'][number];
 type Outcome = { error?: string; success?: string };
@@ -194,14 +195,7 @@ export function VariantPanel({ variant, onChange }: { variant: Variant; onChange
         <p>No items yet.</p>
       ) : (
         <div className="admin-table">
-          <div
-            className="admin-table__scroll"
-            role="region"
-            aria-label={`Items of ${variant.name}`}
-            // A table wider than the screen scrolls here; keyboard users reach it with Tab.
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-            tabIndex={0}
-          >
+          <ScrollRegion className="admin-table__scroll" label={`Items of ${variant.name}`}>
             <table>
               <caption className="visually-hidden">Items of {variant.name}</caption>
               <thead>
@@ -229,7 +223,7 @@ export function VariantPanel({ variant, onChange }: { variant: Variant; onChange
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </div>
       )}
 

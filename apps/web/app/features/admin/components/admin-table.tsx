@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { type AdminPage, withParam } from '../api';
+import { ScrollRegion } from '~/components/ui/scroll-region';
 
 export interface Column<T> {
   /** The API's `ordering` field for a sortable column; absent for one that does not sort. */
@@ -45,9 +46,7 @@ export function AdminTable<T>({
   const pages = Math.max(1, Math.ceil(page.count / pageSize));
   return (
     <div className="admin-table">
-      {/* A table wider than the screen scrolls here; keyboard users reach it with Tab (axe: scrollable-region-focusable). */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className="admin-table__scroll" role="region" aria-label={`${caption} table`} tabIndex={0}>
+      <ScrollRegion className="admin-table__scroll" label={`${caption} table`}>
         <table>
           <caption className="visually-hidden">{caption}</caption>
           <thead>
@@ -95,7 +94,7 @@ export function AdminTable<T>({
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <nav className="admin-table__pages" aria-label={`${caption} pages`}>
         <p>
           {page.count_capped

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useLineChanges } from '../hooks/use-line-changes';
 import { CartLineRow } from './cart-line-row';
 import { CartSummary } from './cart-summary';
+import { ScrollRegion } from '~/components/ui/scroll-region';
 
 /**
  * Gives focus a place when the line holding it went away (its boxes went to 0): the Boxes field of the
@@ -51,10 +52,7 @@ export function CartView({ cart }: { cart: Cart }) {
   }
   return (
     <div className="cart">
-      {/* A table wider than the screen scrolls inside this region; keyboard users reach it with Tab
-          (axe: scrollable-region-focusable). */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className="cart__lines" role="region" aria-label="Items in your cart" tabIndex={0}>
+      <ScrollRegion className="cart__lines" label="Items in your cart">
         <table ref={tableRef} className="cart__table">
           <caption className="visually-hidden">Items in your cart</caption>
           <thead>
@@ -87,7 +85,7 @@ export function CartView({ cart }: { cart: Cart }) {
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <CartSummary cart={cart} />
     </div>
   );

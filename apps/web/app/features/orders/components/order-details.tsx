@@ -2,6 +2,7 @@ import { formatGbp, type OrderView, penceFromDecimal, shippingLabel } from '@sho
 import { carrierTracking } from '../carrier-tracking';
 import { ORDER_STATUS_LABELS, orderDate, PAYMENT_STATUS_LABELS } from '../order-labels';
 import { OrderStatusBadge } from './order-status-badge';
+import { ScrollRegion } from '~/components/ui/scroll-region';
 
 const money = (decimal: string) => formatGbp(penceFromDecimal(decimal));
 const refundedPence = (order: OrderView) => (order.refunded ? penceFromDecimal(order.refunded) : 0);
@@ -67,10 +68,7 @@ export function OrderFacts({ order }: { order: OrderView }) {
 export function OrderLines({ order }: { order: OrderView }) {
   const label = `Items in order #${order.id}`;
   return (
-    // A table wider than the screen scrolls inside this region; keyboard users reach it with Tab
-    // (axe: scrollable-region-focusable).
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className="orders__scroll" role="region" aria-label={label} tabIndex={0}>
+    <ScrollRegion className="orders__scroll" label={label}>
       <table className="orders__table order-lines">
         <caption className="visually-hidden">{label}</caption>
         <thead>
@@ -110,7 +108,7 @@ export function OrderLines({ order }: { order: OrderView }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

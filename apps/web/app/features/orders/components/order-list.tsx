@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { getOrders, type OrdersPage, ordersFailure } from '../api/get-orders';
 import { newestFirst, ORDER_STATUS_LABELS, orderDate, PAYMENT_STATUS_LABELS } from '../order-labels';
 import { OrderStatusBadge } from './order-status-badge';
+import { ScrollRegion } from '~/components/ui/scroll-region';
 
 /** How the order travels, once it has shipped: the carrier and its tracking number. */
 function Shipment({ order }: { order: OrderView }) {
@@ -86,10 +87,7 @@ export function OrderList({ initial }: { initial: OrdersPage }) {
       {orders.length === 0 ? (
         <p className="orders__empty">You have no orders yet.</p>
       ) : (
-        // A table wider than the screen scrolls inside this region; keyboard users reach it with Tab
-        // (axe: scrollable-region-focusable).
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        <div className="orders__scroll" role="region" aria-label="Your orders" tabIndex={0}>
+        <ScrollRegion className="orders__scroll" label="Your orders">
           <table className="orders__table">
             <caption className="visually-hidden">Your orders</caption>
             <thead>
@@ -130,7 +128,7 @@ export function OrderList({ initial }: { initial: OrdersPage }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <p className="form__failure" role="alert">
         {failure}

@@ -9,6 +9,7 @@ import type { PriceDisplay } from '../hooks/use-price-display';
 import { type ItemPricing, tierColumns, tierLabel } from '../product-pricing';
 import { ItemRow } from './item-row';
 import { SegmentedToggle } from './segmented-toggle';
+import { ScrollRegion } from '~/components/ui/scroll-region';
 
 export const UNNAMED_VARIANT = 'Unnamed Variant';
 
@@ -73,10 +74,7 @@ export function VariantSection({
       {variant.items.length === 0 ? (
         <p className="variant__empty">No ItemData entries found</p>
       ) : (
-        // Wide tables scroll inside their own region, which keyboard users must be able to focus to
-        // scroll (WCAG 2.1.1; axe: scrollable-region-focusable).
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        <div className="item-table__scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
+        <ScrollRegion className="item-table__scroll" labelledBy={headingId}>
           <table className="item-table">
             <caption className="visually-hidden">
               {name}: prices per pack {priceDisplay === 'inc' ? 'including' : 'excluding'} VAT, and quantities
@@ -121,7 +119,7 @@ export function VariantSection({
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { ParsedLine } from '../parse-lines';
 import { money, tierLabel } from '../quick-order-format';
+import { ScrollRegion } from '~/components/ui/scroll-region';
 
 /** A line of the text with what the check said of it: `fresh` for these very lines, else as last seen. */
 export interface ResultRow {
@@ -48,10 +49,7 @@ export function QuickOrderResults({ rows, checking }: QuickOrderResultsProps) {
   );
   return (
     <>
-      {/* A table wider than the screen scrolls inside this region; keyboard users reach it with Tab
-          (axe: scrollable-region-focusable). */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className="quick-order__scroll" role="region" aria-label="Your lines, checked" tabIndex={0}>
+      <ScrollRegion className="quick-order__scroll" label="Your lines, checked">
         <table className="quick-order__table">
           <caption className="visually-hidden">Your lines, checked</caption>
           <thead>
@@ -109,7 +107,7 @@ export function QuickOrderResults({ rows, checking }: QuickOrderResultsProps) {
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {problems.length > 0 ? (
         <section className="quick-order__problems" aria-labelledby={problemsId}>
           <h3 id={problemsId} className="quick-order__problems-title">

@@ -8,6 +8,7 @@ import { AdminInput, FormOutcome } from '../../components/admin-field';
 import { parsed, useFormSubmit } from '../../components/use-form-submit';
 import { createExclusivePrice, deleteExclusivePrice, updateExclusivePrice } from '../api/customers';
 import { dateWindow } from '../labels';
+import { ScrollRegion } from '~/components/ui/scroll-region';
 
 /** A number field's text as the API wants it: a number, or the text itself for the schema to refuse. */
 const numberOf = (text: string): unknown => (text.trim() === '' ? undefined : Number(text));
@@ -41,9 +42,7 @@ export function ExclusivePricesEditor({ customerId, prices, count, onChanged }: 
         <p>This customer has no exclusive prices.</p>
       ) : (
         <div className="admin-table">
-          {/* A table wider than the screen scrolls here; keyboard users reach it with Tab (axe: scrollable-region-focusable). */}
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-          <div className="admin-table__scroll" role="region" aria-label="Exclusive prices table" tabIndex={0}>
+          <ScrollRegion className="admin-table__scroll" label="Exclusive prices table">
             <table>
               <caption className="visually-hidden">Exclusive prices</caption>
               <thead>
@@ -108,7 +107,7 @@ export function ExclusivePricesEditor({ customerId, prices, count, onChanged }: 
                 )}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </div>
       )}
       {count > prices.length ? (

@@ -1,5 +1,6 @@
 import { formatGbp, type Dashboard, type DashboardPeriod } from '@shop/domain';
 import { Link } from 'react-router';
+import { ScrollRegion } from '~/components/ui/scroll-region';
 
 const number = (value: number) => value.toLocaleString('en-GB');
 
@@ -92,9 +93,7 @@ export function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
         <section aria-labelledby="low-title">
           <h2 id="low-title">Furthest under their low-stock threshold</h2>
           <div className="admin-table">
-            {/* A table wider than the screen scrolls here; keyboard users reach it with Tab (axe: scrollable-region-focusable). */}
-            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-            <div className="admin-table__scroll" role="region" aria-label="Lowest stock table" tabIndex={0}>
+            <ScrollRegion className="admin-table__scroll" label="Lowest stock table">
               <table aria-labelledby="low-title">
                 <thead>
                   <tr>
@@ -119,7 +118,7 @@ export function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </div>
         </section>
       ) : null}

@@ -1,4 +1,5 @@
 import type { ImportPreview } from '@shop/domain';
+import { ScrollRegion } from '~/components/ui/scroll-region';
 
 const number = (value: number) => value.toLocaleString('en-GB');
 
@@ -28,9 +29,7 @@ export function ImportPreviewTables({ preview }: { preview: ImportPreview }) {
 
       {preview.errors.length > 0 ? (
         <div className="admin-table">
-          {/* A table wider than the screen scrolls here; keyboard users reach it with Tab (axe: scrollable-region-focusable). */}
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-          <div className="admin-table__scroll" role="region" aria-label="Errors in the file" tabIndex={0}>
+          <ScrollRegion className="admin-table__scroll" label="Errors in the file">
             <table>
               <caption>Errors by line and column</caption>
               <thead>
@@ -52,7 +51,7 @@ export function ImportPreviewTables({ preview }: { preview: ImportPreview }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           {preview.errors_truncated ? (
             <p>
               Showing the first {number(preview.errors.length)} of {number(counts.errors)} errors.
@@ -63,9 +62,7 @@ export function ImportPreviewTables({ preview }: { preview: ImportPreview }) {
 
       {preview.changes.length > 0 ? (
         <div className="admin-table">
-          {/* A table wider than the screen scrolls here; keyboard users reach it with Tab (axe: scrollable-region-focusable). */}
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-          <div className="admin-table__scroll" role="region" aria-label="Changes in the file" tabIndex={0}>
+          <ScrollRegion className="admin-table__scroll" label="Changes in the file">
             <table>
               <caption>Changes by line</caption>
               <thead>
@@ -99,7 +96,7 @@ export function ImportPreviewTables({ preview }: { preview: ImportPreview }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           {preview.changes_truncated ? (
             <p>
               Showing the first {number(preview.changes.length)} of {number(counts.create + counts.update)}{' '}

@@ -1,6 +1,7 @@
 import type { AdminOrderDetail } from '@shop/domain';
 import { PAYMENT_WORDS, pounds, STATUS_WORDS, ukDateTime } from '../labels';
 import { OrderStatusBadge } from './order-status-badge';
+import { ScrollRegion } from '~/components/ui/scroll-region';
 
 type Address = AdminOrderDetail['shipping_address'];
 
@@ -59,9 +60,7 @@ export function OrderSummary({ order }: { order: AdminOrderDetail }) {
 export function OrderLines({ order }: { order: AdminOrderDetail }) {
   return (
     <div className="admin-table">
-      {/* A table wider than the screen scrolls here; keyboard users reach it with Tab (axe: scrollable-region-focusable). */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className="admin-table__scroll" role="region" aria-label="Order lines table" tabIndex={0}>
+      <ScrollRegion className="admin-table__scroll" label="Order lines table">
         <table>
           <caption className="visually-hidden">Lines of order #{order.id}</caption>
           <thead>
@@ -121,7 +120,7 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
             </tr>
           </tfoot>
         </table>
-      </div>
+      </ScrollRegion>
     </div>
   );
 }
