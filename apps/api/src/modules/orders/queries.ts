@@ -30,7 +30,7 @@ import {
   type PackUnit,
   type ShippingDetailsSnapshot,
 } from '../../db/schema';
-import { nextDocumentNumbers, sellerNow } from '../documents/sequences';
+import { nextDocumentNumbers, sellerNow } from '../documents/queries';
 import { exclusivePriceInForce } from '../pricing/queries';
 
 // ---------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import {
   refunds,
   users,
 } from '../../../db/schema';
-import { nextDocumentNumbers, sellerNow } from '../../documents/sequences';
+import { nextDocumentNumbers, sellerNow } from '../../documents/queries';
 
 // ---------------------------------------------------------------------------------------------
 // The order list
