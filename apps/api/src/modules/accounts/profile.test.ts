@@ -279,6 +279,30 @@ describe('POST /api/account/logout-all/', () => {
     const again = await api.logIn(email, 'phone password 1');
     expect(await statusWith(again.access)).toBe(200);
   });
+
+  it('answers a body it cannot read with a 4xx, never a 5xx, and ends no session', async () => {
+    const session = await api.signUp(api.newEmail('hostile'));
+    for (const payload of ['{"all": tru', '\u0000', '[[[[[[[[[[']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/account/logout-all/',
+        headers: { authorization: `Bearer ${session.access}`, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload.slice(0, 20)).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+    }
+    expect(await statusWith(session.access)).toBe(200);
+  });
+
+  it('revokes every session in one statement', async () => {
+    const email = api.newEmail('counted-out');
+    await api.signUp(email);
+    const userId = await userIdOf(email);
+    const { counter, service } = countingService();
+    await service.logoutEverywhere(userId);
+    expect(statements(counter.sql)).toHaveLength(1);
+  });
 });
 
 /** A buyer with everything an account can hold: an order and its payment, a cart, prices, mail, a query. */
