@@ -621,6 +621,11 @@ export const orders = pgTable(
     receiptNumber: integer('receipt_number').unique('orders_receipt_number_unique'),
     /** The seller's details as the invoice prints them, as they were when the order was paid. */
     seller: jsonb('seller').$type<SellerSnapshot>(),
+    /**
+     * Paid through the built-in `test` processor: no money moved. Marked TEST wherever staff see it, kept out
+     * of revenue, and its documents say they are not VAT invoices.
+     */
+    isTest: boolean('is_test').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -693,6 +698,11 @@ export const payments = pgTable(
     refundedPence: integer('refunded_pence').notNull().default(0),
     /** Why a paid payment made no order (and was refunded): shown to the buyer. */
     failureReason: text('failure_reason'),
+    /**
+     * When a paid payment was found with no addresses to send the goods to (a client that names them only in
+     * POST orders/): it waits for them until reconciliation refunds it after a window.
+     */
+    awaitingDetailsSince: timestamp('awaiting_details_since', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
