@@ -328,6 +328,8 @@ export interface NewOrder {
   billingAddress: AddressSnapshot;
   shippingDetails: ShippingDetailsSnapshot;
   totalWeightKg: number;
+  /** Paid through the built-in test processor: no money moved. */
+  isTest: boolean;
   lines: {
     itemId: number;
     sku: string;
@@ -384,13 +386,13 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<WrittenOrder
     new_order as (
       insert into ${orders} (user_id, status, payment_status, payment_verified, subtotal_pence, discount_pence,
         shipping_pence, vat_pence, total_pence, vat_rate, payment_method, transaction_id, shipping_address,
-        billing_address, shipping_details, total_weight_kg, invoice_number, receipt_number, seller)
+        billing_address, shipping_details, total_weight_kg, invoice_number, receipt_number, seller, is_test)
       values (${order.userId}, 'pending', 'COMPLETED', true, ${order.subtotalPence}, ${order.discountPence},
         ${order.shippingPence}, ${order.vatPence}, ${order.totalPence}, ${order.vatRate}, ${order.paymentMethod},
         ${order.transactionId}, ${JSON.stringify(order.shippingAddress)}::jsonb,
         ${JSON.stringify(order.billingAddress)}::jsonb, ${JSON.stringify(order.shippingDetails)}::jsonb,
         ${order.totalWeightKg}, (select last_number from numbers where kind = 'invoice'),
-        (select last_number from numbers where kind = 'receipt'), ${sellerNow()})
+        (select last_number from numbers where kind = 'receipt'), ${sellerNow()}, ${order.isTest})
       returning id, created_at, invoice_number, receipt_number, seller
     ),
     new_lines as (

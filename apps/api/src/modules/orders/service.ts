@@ -162,6 +162,7 @@ function newOrderView(order: queries.NewOrder, written: queries.WrittenOrder) {
       invoiceNumber: written.invoiceNumber,
       receiptNumber: written.receiptNumber,
       seller: written.seller,
+      isTest: order.isTest,
       createdAt: written.createdAt,
       updatedAt: written.createdAt,
     },
@@ -331,6 +332,7 @@ export function createOrdersService(
           explanation: quote.explanation,
         },
         totalWeightKg: roundKg(totals.weight_kg),
+        isTest: locked.provider === 'test',
         lines: priced.lines.map(({ line, totals: lineTotals }) => ({
           itemId: line.itemId,
           sku: line.sku,
