@@ -225,6 +225,7 @@ export async function buildApp({ config, database, storefront, logStream, paymen
         orders: services.orders,
         provider: services.payments.provider,
         log: app.log,
+        detailsWaitMs: config.paymentDetailsWaitMinutes * 60_000,
       });
     });
     app.addHook('onClose', async () => reconciliation?.stop());

@@ -84,3 +84,15 @@ describe('loadConfig: what must not come from a request', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://shop.example' })).toThrow(/PUBLIC_URL/);
   });
 });
+
+describe('loadConfig: payments', () => {
+  it('waits 30 minutes for a paid payment’s delivery details unless told, between 5 minutes and a day', () => {
+    expect(loadConfig({}).paymentDetailsWaitMinutes).toBe(30);
+    expect(loadConfig({ PAYMENT_DETAILS_WAIT_MINUTES: '45' }).paymentDetailsWaitMinutes).toBe(45);
+    for (const value of ['4', '1441', '2.5', 'soon']) {
+      expect(() => loadConfig({ PAYMENT_DETAILS_WAIT_MINUTES: value })).toThrow(
+        /PAYMENT_DETAILS_WAIT_MINUTES/,
+      );
+    }
+  });
+});

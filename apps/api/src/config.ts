@@ -93,6 +93,11 @@ const EnvSchema = z.object({
    * loopback address.
    */
   TEST_PAYMENTS_WEBHOOK_URL: z.string().url().optional(),
+  /**
+   * Minutes a paid payment that names no delivery addresses waits for the buyer's POST orders/ (or a usable
+   * address on the account) before reconciliation refunds it (decision 009).
+   */
+  PAYMENT_DETAILS_WAIT_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
 });
 
 export type Config = {
@@ -124,6 +129,8 @@ export type Config = {
   payments:
     | { provider: 'test'; webhookUrl: string }
     | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
+  /** How long a paid payment without addresses waits for them before it is refunded (decision 009). */
+  paymentDetailsWaitMinutes: number;
 };
 
 /** A list entry of TRUST_PROXY: an IP address, optionally with a CIDR prefix length. */
@@ -190,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     devMailbox: devMailboxEnabled(e.DEV_MAILBOX, e.SMTP_URL, e.NODE_ENV),
     payments: paymentsConfig(e),
+    paymentDetailsWaitMinutes: e.PAYMENT_DETAILS_WAIT_MINUTES,
   };
 }
 

@@ -43,6 +43,12 @@ export const CHECKOUT_MESSAGES = {
   /** Not the spec's: paid, but the stock went meanwhile; the payment is refunded (DESIGN §4.3). */
   outOfStockRefunded: (skus: readonly string[]) =>
     `Sorry, ${skus.join(', ')} sold out while you were paying. Your payment has been refunded in full and no order was placed.`,
+  /**
+   * Not the spec's: paid, but no delivery details came (no POST orders/, no usable address on the account)
+   * within PAYMENT_DETAILS_WAIT_MINUTES, so reconciliation refunded it (decision 009).
+   */
+  detailsNeverArrived:
+    'No delivery details arrived for this payment, so no order was placed. Your payment has been refunded in full; you are welcome to order again.',
 } as const;
 
 /** The order list's messages (spec 2, §2 and §8 Orders). */

@@ -47,3 +47,27 @@ export function orderConfirmationEmail(
   ];
   return { to, subject: `Your ${SHOP} order #{{order}}`, text: `${text.join('\n\n')}\n` };
 }
+
+/**
+ * To a buyer whose card was charged but whose order's delivery details never came (decision 009): queued in
+ * the transaction that records the refund, so it is sent exactly when the refund is owed.
+ */
+export function detailsNeverArrivedEmail(
+  to: string,
+  firstName: string,
+  amountPence: number,
+): { to: string; subject: string; text: string } {
+  const amount = formatGbp(amountPence);
+  const text = [
+    `Hello ${firstName},`,
+    `We received your card payment of ${amount}, but the delivery details for the order never reached us, so no order was placed and nothing will be sent.`,
+    `We have refunded the full ${amount} to the card you paid with. Refunds usually show on a statement within 5 to 10 working days.`,
+    'You are welcome to order again at any time.',
+    SHOP,
+  ];
+  return {
+    to,
+    subject: `Your ${SHOP} payment of ${amount} has been refunded`,
+    text: `${text.join('\n\n')}\n`,
+  };
+}

@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/client';
 import { reusableStatement } from '../../db/reusable-statement';
 import {
+  addresses,
   cartItems,
   carts,
   exclusivePrices,
@@ -135,6 +136,79 @@ export async function markUnfulfilled(db: Db, paymentId: number, reason: string)
     .where(and(eq(payments.id, paymentId), isNull(payments.orderId)))
     .returning({ id: payments.id });
   return rows.length > 0;
+}
+
+/**
+ * Marks a paid payment that names no addresses as waiting for them (decision 009): its status succeeded and,
+ * the first time, since when it waits (touching `updated_at` then, so reconciliation leaves the buyer's
+ * checkout its grace period). Only while it has no order and was not refused: answers since when it waits,
+ * or null when an order was made (or it was refused) meanwhile. A repeat changes nothing.
+ */
+export async function markAwaitingDetails(db: Db, paymentId: number): Promise<Date | null> {
+  const [row] = await db
+    .update(payments)
+    .set({
+      status: 'succeeded',
+      awaitingDetailsSince: sql`coalesce(${payments.awaitingDetailsSince}, now())`,
+      updatedAt: sql`case when ${payments.awaitingDetailsSince} is null then now() else ${payments.updatedAt} end`,
+    })
+    .where(and(eq(payments.id, paymentId), isNull(payments.orderId), isNull(payments.failureReason)))
+    .returning({ since: payments.awaitingDetailsSince });
+  return row?.since ?? null;
+}
+
+/**
+ * Records that a waiting payment's details never came, once it has waited `waitSeconds` (by the database's
+ * clock), and only while it has no order and no other reason: answers whether it did. The caller refunds it.
+ */
+export async function markDetailsNeverArrived(
+  db: Db,
+  paymentId: number,
+  reason: string,
+  waitSeconds: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ failureReason: reason, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        isNull(payments.orderId),
+        isNull(payments.failureReason),
+        sql`${payments.awaitingDetailsSince} <= now() - make_interval(secs => ${waitSeconds})`,
+      ),
+    )
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+/** The buyer as a paid payment without addresses needs them: where to write, and their address book's defaults. */
+export interface BuyerDetails {
+  email: string;
+  firstName: string;
+  /** The account was erased: nobody to write to. */
+  deleted: boolean;
+  defaultBillingAddressId: number | null;
+  defaultShippingAddressId: number | null;
+  /** The account's saved address when it has exactly one, else null. */
+  onlyAddressId: number | null;
+}
+
+export async function selectBuyerDetails(db: Db, userId: number): Promise<BuyerDetails | undefined> {
+  const [row] = await db
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      deleted: sql<boolean>`${users.deletedAt} is not null`,
+      defaultBillingAddressId: users.defaultBillingAddressId,
+      defaultShippingAddressId: users.defaultShippingAddressId,
+      // Written out: Drizzle leaves a one-table query's columns unqualified, which the subquery would misread.
+      onlyAddressId: sql<number | null>`(select case when count(*) = 1 then min(own.id) end
+        from ${addresses} own where own.user_id = ${users}.id)`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
 }
 
 /**

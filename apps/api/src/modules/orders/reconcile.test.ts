@@ -6,6 +6,7 @@ import { countingDb } from '../../../test/query-counter';
 import { payments } from '../../db/schema';
 import { reconcileOnce, startReconciliation, type ReconcileOptions } from './reconcile';
 import {
+  ADDRESS_SNAPSHOT,
   agePayment,
   card,
   checkoutShopper,
@@ -92,17 +93,15 @@ describe('reconciliation', () => {
     expect((await processorIntent(ctx, intent.payment_intent_id)).amountRefunded).toBe(intent.amount);
   });
 
-  it('refunds a paid payment that never named where to ship', async () => {
+  it('makes the order of a paid payment that never named where to ship from the account’s address', async () => {
     const buyer = await checkoutShopper(ctx);
     await buyer.addSku(TAPE, 1);
     const intent = await buyer.paidIntent({});
     await age(intent.payment_intent_id, 3);
-    expect(outcomeOf(await reconcileOnce(options()), intent.payment_intent_id)).toBe('refunded');
-    expect(await paymentOf(ctx, intent.payment_intent_id)).toMatchObject({
-      status: 'refunded',
-      failureReason: CHECKOUT_MESSAGES.shippingRequired,
-    });
-    expect((await processorIntent(ctx, intent.payment_intent_id)).amountRefunded).toBe(intent.amount);
+    expect(outcomeOf(await reconcileOnce(options()), intent.payment_intent_id)).toBe('ordered');
+    const [order] = await ordersOfPayment(ctx, intent.payment_intent_id);
+    expect(order).toMatchObject({ shippingAddress: ADDRESS_SNAPSHOT, billingAddress: ADDRESS_SNAPSHOT });
+    expect((await processorIntent(ctx, intent.payment_intent_id)).amountRefunded).toBe(0);
   });
 
   it('finishes a refund that could not be made at the time', async () => {

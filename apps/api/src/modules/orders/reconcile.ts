@@ -15,8 +15,10 @@ import type { OrdersService, Settlement } from './service';
  * both make the order of a paid payment, but either can be lost (the tab closed, the server killed between
  * the payment and the order, webhooks failing). Every minute this asks the provider about payments that have
  * not reached their end in our database and settles them through the webhook's own path: the order exactly
- * once, or the refund when no order can be made. A payment nobody paid is left alone, and its intent is
- * canceled a day after it was made, so it cannot be paid later and stops being asked about.
+ * once, or the refund when no order can be made. A paid payment whose buyer never sent the delivery details
+ * gets its order from the account's addresses, or waits for them and is refunded after `detailsWaitMs`
+ * (decision 009). A payment nobody paid is left alone, and its intent is canceled a day after it was made,
+ * so it cannot be paid later and stops being asked about.
  */
 
 export interface ReconcileOptions {
@@ -30,6 +32,11 @@ export interface ReconcileOptions {
   maxWaitMs?: number;
   /** An intent still unpaid this long after it was made is canceled. */
   cancelAfterMs?: number;
+  /**
+   * A paid payment without addresses (none named, none usable on the account) is refunded this long after it
+   * began to wait for them (PAYMENT_DETAILS_WAIT_MINUTES).
+   */
+  detailsWaitMs?: number;
   /** Payments claimed at a time. */
   batchSize?: number;
   /** A pass stops claiming more after this long; what is left is due again at the next pass. */
@@ -41,13 +48,22 @@ export const RECONCILE_DEFAULTS = {
   // With the one-minute tick, a payment paid at any moment is settled within about 11 minutes.
   maxWaitMs: 10 * 60_000,
   cancelAfterMs: 24 * 60 * 60_000,
+  detailsWaitMs: 30 * 60_000,
   batchSize: 25,
   passBudgetMs: 45_000,
 };
 
 /** What one payment came to. */
 export type ReconcileOutcome =
-  'ordered' | 'had order' | 'refunded' | 'refused earlier' | 'unpaid' | 'canceled' | 'missing' | 'error';
+  | 'ordered'
+  | 'had order'
+  | 'refunded'
+  | 'refused earlier'
+  | 'waiting'
+  | 'unpaid'
+  | 'canceled'
+  | 'missing'
+  | 'error';
 
 export interface ReconcileReport {
   checked: number;
@@ -66,6 +82,7 @@ const OUTCOMES: Record<Settlement['kind'], ReconcileOutcome> = {
   existing: 'had order',
   refund: 'refunded',
   failed: 'refused earlier',
+  waiting: 'waiting',
   unpaid: 'unpaid',
 };
 
@@ -100,13 +117,24 @@ export async function reconcileOnce(
       log.info({ paymentId: payment.id, intentId }, 'reconciliation: canceled an intent unpaid for a day');
       return { outcome: 'canceled' as const };
     }
-    const settlement = await orders.settlePayment(payment, intent);
+    const settlement = await orders.settlePayment(payment, intent, { detailsWaitMs: settings.detailsWaitMs });
     const outcome = OUTCOMES[settlement.kind];
-    if (settlement.kind === 'created') {
+    if (settlement.kind === 'created' && (!payment.billingAddress || !payment.shippingAddress)) {
+      // The buyer paid and never sent the order's details (the tab closed after the card): decision 009.
+      log.warn(
+        { paymentId: payment.id, intentId, orderId: settlement.orderId },
+        'reconciliation: made the order of a paid payment from the account’s addresses',
+      );
+    } else if (settlement.kind === 'created') {
       // The browser's request and the webhook both failed to make it: worth an operator's look if frequent.
       log.warn(
         { paymentId: payment.id, intentId, orderId: settlement.orderId },
         'reconciliation: made the order of a paid payment that had none',
+      );
+    } else if (settlement.kind === 'waiting') {
+      log.info(
+        { paymentId: payment.id, intentId, since: settlement.since },
+        'reconciliation: paid, waiting for the order’s delivery details',
       );
     } else if (settlement.kind === 'refund') {
       log.warn({ paymentId: payment.id, intentId, reason: settlement.reason }, 'reconciliation: refunded');

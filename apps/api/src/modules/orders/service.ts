@@ -19,11 +19,12 @@ import { BadRequest, Conflict, Invalid, NotFound } from '../../http/errors';
 import { pageWindow } from '../../http/pagination';
 import { groupBy } from '../../lib/group-by';
 import { selectOwnAddresses } from '../addresses/queries';
+import { enqueueEmail } from '../mail/queries';
 import type { IntentStatus, PaymentProvider, ProviderIntent } from '../payments/provider';
 import type { RateLimiter } from '../rate-limits/service';
 import { selectPricingSettings } from '../settings/queries';
 import { priceCheckout, type PricedCart } from './checkout-pricing';
-import { orderConfirmationEmail } from './emails';
+import { detailsNeverArrivedEmail, orderConfirmationEmail } from './emails';
 import * as queries from './queries';
 
 /** Weights to 0.1 g (the database's scale). */
@@ -200,9 +201,28 @@ type Completion =
 
 /**
  * Where a payment stands after settling it: an order made now or before, refused earlier, refunded now,
- * or not paid (yet) with the intent's status.
+ * paid and waiting for its order's delivery details (decision 009), or not paid (yet) with the intent's status.
  */
-export type Settlement = Completion | { kind: 'unpaid'; status: IntentStatus };
+export type Settlement =
+  Completion | { kind: 'waiting'; since: Date } | { kind: 'unpaid'; status: IntentStatus };
+
+/**
+ * The account's addresses for the order of a paid payment whose buyer never named them (decision 009): the
+ * default billing and shipping addresses, the one default for both when only one is set, else the only
+ * saved address for both; null when none of these fits.
+ */
+export function accountAddressIds(
+  account: Pick<
+    queries.BuyerDetails,
+    'defaultBillingAddressId' | 'defaultShippingAddressId' | 'onlyAddressId'
+  >,
+): { billing: number; shipping: number } | null {
+  const billing = account.defaultBillingAddressId ?? account.defaultShippingAddressId;
+  const shipping = account.defaultShippingAddressId ?? account.defaultBillingAddressId;
+  if (billing !== null && shipping !== null) return { billing, shipping };
+  const only = account.onlyAddressId;
+  return only === null ? null : { billing: only, shipping: only };
+}
 
 export function createOrdersService(
   db: Db,
@@ -358,15 +378,75 @@ export function createOrdersService(
   }
 
   /**
+   * A paid payment without addresses, as the webhook finds it: marked as waiting for the buyer's POST
+   * orders/, which names them (spec 2's checkout sends them only there). Answers what it came to when an
+   * order was made (or it was refused) meanwhile.
+   */
+  async function awaitDetails(payment: queries.PaymentRow): Promise<Settlement> {
+    const since = await queries.markAwaitingDetails(db, payment.id);
+    if (since) return { kind: 'waiting', since };
+    const current = await reads.paymentByProviderId(payment.providerPaymentId);
+    if (current?.orderId) return { kind: 'existing', orderId: current.orderId };
+    if (current?.failureReason) return { kind: 'failed', reason: current.failureReason };
+    throw new Error(`payment ${payment.id} could not be marked as waiting for its details`);
+  }
+
+  /**
+   * A paid payment without addresses, as reconciliation finds it once the buyer's checkout has had its grace
+   * period (decision 009): the order, to what the buyer named with the intent and otherwise the account's
+   * addresses (accountAddressIds); with none, it waits, and after `detailsWaitMs` it is refunded in full and
+   * the buyer told, in the transaction that records why, and never once its order exists.
+   */
+  async function settleWithoutDetails(
+    payment: queries.PaymentRow,
+    intent: ProviderIntent,
+    detailsWaitMs: number,
+  ): Promise<Settlement> {
+    const buyer = await queries.selectBuyerDetails(db, payment.userId);
+    const ids = buyer && !buyer.deleted ? accountAddressIds(buyer) : null;
+    const account = ids
+      ? await addressSnapshots(payment.userId, {
+          billing_address: ids.billing,
+          shipping_address: ids.shipping,
+        })
+      : {};
+    const billing = payment.billingAddress ?? account.billing ?? payment.shippingAddress;
+    const shipping = payment.shippingAddress ?? account.shipping ?? payment.billingAddress;
+    if (billing && shipping) return completePayment(payment, intent, { billing, shipping });
+    if (!payment.awaitingDetailsSince) return awaitDetails(payment);
+
+    const reason = CHECKOUT_MESSAGES.detailsNeverArrived;
+    const marked = await db.transaction(async (tx) => {
+      if (!(await queries.markDetailsNeverArrived(tx, payment.id, reason, detailsWaitMs / 1000)))
+        return false;
+      // An erased account's placeholder address can receive nothing.
+      if (buyer && !buyer.deleted) {
+        await enqueueEmail(tx, detailsNeverArrivedEmail(buyer.email, buyer.firstName, payment.amountPence));
+      }
+      return true;
+    });
+    if (marked) {
+      await refundInFull(payment);
+      return { kind: 'refund', reason };
+    }
+    const current = await reads.paymentByProviderId(payment.providerPaymentId);
+    if (current?.orderId) return { kind: 'existing', orderId: current.orderId };
+    if (current?.failureReason) return { kind: 'failed', reason: current.failureReason };
+    return { kind: 'waiting', since: payment.awaitingDetailsSince };
+  }
+
+  /**
    * Brings a payment to its end from what the provider says of its intent now: the webhook and the
    * reconciliation both come here, so duplicates, late deliveries and a missed webhook all end the same way.
    * Records a refund the provider reports; an unpaid intent's status; and for a paid one the order (exactly
-   * once), or the refund when no order can be made. Throws (to be tried again) when that end was not reached.
+   * once), or the refund when no order can be made. A paid payment without addresses waits for the buyer's
+   * POST orders/; reconciliation, which passes `detailsWaitMs`, settles it (settleWithoutDetails). Throws (to
+   * be tried again) when that end was not reached.
    */
   async function settlePayment(
     payment: queries.PaymentRow,
     intent: ProviderIntent,
-    { refundEvent = false }: { refundEvent?: boolean } = {},
+    { refundEvent = false, detailsWaitMs }: { refundEvent?: boolean; detailsWaitMs?: number } = {},
   ): Promise<Settlement> {
     if (intent.amountRefunded > 0 || refundEvent) {
       await queries.recordRefund(db, payment.id, intent.amountRefunded);
@@ -385,11 +465,11 @@ export function createOrdersService(
       return { kind: 'refund', reason: payment.failureReason };
     }
     if (!payment.billingAddress || !payment.shippingAddress) {
-      // Paid through some client that never named an address: nowhere to send the goods.
-      const orderId = await refundUnfulfilled(payment, CHECKOUT_MESSAGES.shippingRequired);
-      return orderId === null
-        ? { kind: 'refund', reason: CHECKOUT_MESSAGES.shippingRequired }
-        : { kind: 'existing', orderId };
+      // Spec 2's client names the addresses only in POST orders/, which usually follows within
+      // milliseconds: an order made now from the account's defaults would ship wherever won the race.
+      return detailsWaitMs === undefined
+        ? awaitDetails(payment)
+        : settleWithoutDetails(payment, intent, detailsWaitMs);
     }
     return completePayment(payment, intent, {
       billing: payment.billingAddress,
@@ -537,7 +617,12 @@ export function createOrdersService(
       const intent = await provider.retrieveIntent(payment.providerPaymentId);
       if (!intent) return;
       const outcome = await settlePayment(payment, intent, { refundEvent: event.type === 'charge.refunded' });
-      if (outcome.kind !== 'unpaid') {
+      if (outcome.kind === 'waiting') {
+        log.info(
+          { eventId: event.id, paymentId: payment.id },
+          'webhook: paid without delivery details; waiting for the buyer’s order',
+        );
+      } else if (outcome.kind !== 'unpaid') {
         log.info(
           { eventId: event.id, paymentId: payment.id, outcome: outcome.kind },
           'webhook: payment settled',

@@ -189,4 +189,27 @@ describe('statements the checkout sends', () => {
     expect(statements(counter.sql).map(kindOf)).toEqual(['select payments']);
     expect(await buyer.orders()).toHaveLength(1);
   });
+
+  it('marks a paid payment without addresses as waiting for them in one statement per webhook', async () => {
+    const buyer = await checkoutShopper(ctx);
+    await setStock(ctx, 'TD-PRO-75', 1000);
+    await buyer.addSku('TD-PRO-75', 1);
+    // Spec 2's client: the intent with `{cart_id}` alone; the addresses come with POST orders/.
+    const intent = await buyer.paidIntent({});
+    const counter = countingDb(ctx.database);
+    const service = createOrdersService(counter.db, {
+      provider: ctx.app.services.payments.provider,
+      log: ctx.app.log,
+      rateLimiter: ctx.app.services.rateLimiter,
+    });
+    const [event] = await ctx.app.services.payments.testProcessor!.eventsOf(intent.payment_intent_id);
+    const body = JSON.stringify(event!.payload);
+    const signature = ctx.app.services.payments.testProcessor!.sign(body);
+    for (let delivery = 0; delivery < 2; delivery++) {
+      counter.reset();
+      await service.handleWebhook(body, signature);
+      expect(statements(counter.sql).map(kindOf)).toEqual(['select payments', 'update payments']);
+    }
+    expect(await buyer.orders()).toHaveLength(0);
+  });
 });

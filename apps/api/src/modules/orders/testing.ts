@@ -220,13 +220,17 @@ export async function setPrice(ctx: TestContext, sku: string, pence: number) {
   };
 }
 
-/** Moves a payment's times back, as if that long had passed since it was made and last touched. */
+/**
+ * Moves a payment's times back, as if that long had passed since it was made, last touched and (when it
+ * waits for its order's details) began to wait.
+ */
 export async function agePayment(ctx: TestContext, intentId: string, minutes: number) {
   await ctx.database.db
     .update(payments)
     .set({
       createdAt: sql`${payments.createdAt} - make_interval(mins => ${minutes})`,
       updatedAt: sql`${payments.updatedAt} - make_interval(mins => ${minutes})`,
+      awaitingDetailsSince: sql`${payments.awaitingDetailsSince} - make_interval(mins => ${minutes})`,
     })
     .where(eq(payments.providerPaymentId, intentId));
 }

@@ -1,4 +1,4 @@
-import { CHECKOUT_MESSAGES, TEST_CARDS, type OrderView } from '@shop/domain';
+import { TEST_CARDS, type OrderView } from '@shop/domain';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
@@ -131,24 +131,27 @@ describe('the payment webhook otherwise', () => {
     expect(await stockOf(ctx, TAPE)).toBe(stock);
   });
 
-  it('refunds a payment whose intent named no address, since the goods have nowhere to go', async () => {
+  it('leaves a paid payment whose intent named no address waiting for the buyer’s order (decision 009)', async () => {
     const stock = await stockOf(ctx, TAPE);
     const buyer = await checkoutShopper(ctx);
     await buyer.addSku(TAPE, 1);
     const intent = await buyer.paidIntent({});
     expect(await redeliver(ctx, intent.payment_intent_id)).toEqual([200]);
-    expect(await paymentOf(ctx, intent.payment_intent_id)).toMatchObject({
+    const waiting = await paymentOf(ctx, intent.payment_intent_id);
+    expect(waiting).toMatchObject({
       orderId: null,
-      status: 'refunded',
-      refundedPence: intent.amount,
-      failureReason: CHECKOUT_MESSAGES.shippingRequired,
+      status: 'succeeded',
+      refundedPence: 0,
+      failureReason: null,
     });
-    expect((await processorIntent(ctx, intent.payment_intent_id)).amountRefunded).toBe(intent.amount);
+    expect(waiting.awaitingDetailsSince).toBeInstanceOf(Date);
+    expect((await processorIntent(ctx, intent.payment_intent_id)).amountRefunded).toBe(0);
     expect(await buyer.orders()).toHaveLength(0);
     expect(await stockOf(ctx, TAPE)).toBe(stock);
-    const late = await buyer.order(intent.payment_intent_id);
-    expect(late.statusCode).toBe(409);
-    expect(late.json()).toEqual({ detail: CHECKOUT_MESSAGES.shippingRequired });
+    const order = await buyer.order(intent.payment_intent_id);
+    expect(order.statusCode).toBe(201);
+    expect(order.json<OrderView>()).toMatchObject({ shipping_address: ADDRESS_SNAPSHOT });
+    await expectOneOrder(buyer, intent.payment_intent_id, stock);
   });
 
   it('records refunds made at the processor on the payment and, once whole, on the order', async () => {
