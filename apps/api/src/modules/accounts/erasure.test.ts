@@ -6,6 +6,7 @@ import { createTestApp, testConfig, type TestContext } from '../../../test/helpe
 import { staffMember } from '../administration/testing';
 import { itemBySku, newShopper, cartLine, tierId } from '../carts/testing';
 import { card, orderBody } from '../orders/testing';
+import { eraseAccount } from './service';
 import { accountClient } from './testing';
 
 let ctx: TestContext;
@@ -171,4 +172,132 @@ describe('POST /api/account/delete/: what is left', () => {
       `orders.shipping_address#${order.id}`,
     ]);
   }, 60_000);
+
+  it('redacts entries written before ids alone were logged, and leaves other people’s records alone', async () => {
+    const api = accountClient(ctx);
+    const leaver = await newShopper(ctx, 'old.leaver');
+    const stayer = await newShopper(ctx, 'old.stayer');
+    const ask = async (email: string, fullName: string) => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/administration/contact/',
+        remoteAddress: api.nextIp(),
+        payload: { email, full_name: fullName, subject: 'Labels', message: 'Do you print labels?' },
+      });
+      expect(res.statusCode).toBe(201);
+      const [row] = await rowsOf<{ id: number }>(
+        sql`select id from contact_queries where email = ${email} order by id desc limit 1`,
+      );
+      return row!.id;
+    };
+    const leaversQuery = await ask(leaver.email, 'Lee Leaver');
+    const stayersQuery = await ask(stayer.email, 'Stella Stayer');
+    for (const email of [leaver.email, stayer.email]) {
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/newsletter/',
+        remoteAddress: api.nextIp(),
+        payload: { email },
+      });
+    }
+    const [subscription] = await rowsOf<{ id: number }>(
+      sql`select id from newsletter_subscriptions where email = ${leaver.email}`,
+    );
+    const [stayersSubscription] = await rowsOf<{ id: number }>(
+      sql`select id from newsletter_subscriptions where email = ${stayer.email}`,
+    );
+    // Entries as the back office and create-owner wrote them before: the address copied in.
+    const old = (type: string, id: number, action: string, before: object | null, after: object | null) =>
+      sql`(null, 'command line (create-owner)', ${action}, ${type}, ${String(id)},
+        ${before === null ? null : JSON.stringify(before)}::jsonb, ${after === null ? null : JSON.stringify(after)}::jsonb)`;
+    await ctx.database.db.execute(sql`
+      insert into audit_log (actor_id, actor_email, action, entity_type, entity_id, before, after) values
+      ${sql.join(
+        [
+          old('contact_query', leaversQuery, 'message.reply', null, {
+            to: leaver.email,
+            subject: 'Re: Labels',
+          }),
+          old('contact_query', stayersQuery, 'message.reply', null, {
+            to: stayer.email,
+            subject: 'Re: Labels',
+          }),
+          old(
+            'newsletter_subscription',
+            subscription!.id,
+            'newsletter.unsubscribe',
+            { email: leaver.email, unsubscribed_at: null },
+            { email: leaver.email, unsubscribed_at: '2025-01-01T00:00:00.000Z' },
+          ),
+          old(
+            'newsletter_subscription',
+            stayersSubscription!.id,
+            'newsletter.unsubscribe',
+            { email: stayer.email, unsubscribed_at: null },
+            { email: stayer.email, unsubscribed_at: '2025-01-01T00:00:00.000Z' },
+          ),
+          old('user', leaver.userId, 'user.create', null, { email: leaver.email, role: 'owner' }),
+          old('user', leaver.userId, 'user.role', { role: 'owner' }, { role: 'customer' }),
+        ],
+        sql`, `,
+      )}`);
+
+    await eraseAccount(ctx.database.db, leaver.userId);
+
+    expect(await rowsNaming(leaver.email)).toEqual([]);
+    const entries = await rowsOf<{ action: string; entity_id: string; before: unknown; after: unknown }>(sql`
+      select action, entity_id, before, after from audit_log
+      where (entity_type = 'contact_query' and entity_id in (${String(leaversQuery)}, ${String(stayersQuery)}))
+         or (entity_type = 'newsletter_subscription'
+             and entity_id in (${String(subscription!.id)}, ${String(stayersSubscription!.id)}))
+         or (entity_type = 'user' and entity_id = ${String(leaver.userId)})
+      order by id`);
+    // Kept, by id, with everything but the address.
+    expect(entries).toEqual([
+      {
+        action: 'message.reply',
+        entity_id: String(leaversQuery),
+        before: null,
+        after: { subject: 'Re: Labels' },
+      },
+      {
+        action: 'message.reply',
+        entity_id: String(stayersQuery),
+        before: null,
+        after: { to: stayer.email, subject: 'Re: Labels' },
+      },
+      {
+        action: 'newsletter.unsubscribe',
+        entity_id: String(subscription!.id),
+        before: { unsubscribed_at: null },
+        after: { unsubscribed_at: '2025-01-01T00:00:00.000Z' },
+      },
+      {
+        action: 'newsletter.unsubscribe',
+        entity_id: String(stayersSubscription!.id),
+        before: { email: stayer.email, unsubscribed_at: null },
+        after: { email: stayer.email, unsubscribed_at: '2025-01-01T00:00:00.000Z' },
+      },
+      { action: 'user.create', entity_id: String(leaver.userId), before: null, after: { role: 'owner' } },
+      {
+        action: 'user.role',
+        entity_id: String(leaver.userId),
+        before: { role: 'owner' },
+        after: { role: 'customer' },
+      },
+    ]);
+    // The shop's copy of the other query still names its sender; the leaver's names the placeholder.
+    const copies = await rowsOf<{ text_body: string }>(sql`
+      select text_body from outbound_emails
+      where starts_with(text_body, 'A customer sent a query through the contact form (reference #')
+        and (text_body like ${`%#${leaversQuery}).%`} or text_body like ${`%#${stayersQuery}).%`})
+      order by id`);
+    expect(copies.map((copy) => copy.text_body.split('\n')[2])).toEqual([
+      'From: Deleted <deleted@deleted.invalid>',
+      `From: Stella Stayer <${stayer.email}>`,
+    ]);
+    expect(copies[0]!.text_body).toContain('Do you print labels?');
+    // Erasing again finds no account, and changes nothing.
+    await expect(eraseAccount(ctx.database.db, leaver.userId)).rejects.toMatchObject({ statusCode: 404 });
+  });
 });
