@@ -487,8 +487,9 @@ describe('POST /api/account/delete/', () => {
     const { buyer } = await fullBuyer('count');
     const counter = countingDb(ctx.database);
     await eraseAccount(counter.db, buyer.userId);
-    // The lock, the user's row, four tables by user and five by address.
-    expect(statements(counter.sql)).toHaveLength(11);
+    // The lock, the user's row, five tables by user (payments' address copies included), the audit log's
+    // entries, the shop's copies of the queries, five tables by address and the address's rate-limit counts.
+    expect(statements(counter.sql)).toHaveLength(15);
     await expect(eraseAccount(db(), buyer.userId)).rejects.toMatchObject({ statusCode: 404 });
   });
 

@@ -1,14 +1,30 @@
-import { and, count, desc, eq, gt, inArray, isNull, min, ne, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  min,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { AuthenticationType } from '@shop/domain';
 import type { Db } from '../../db/client';
 import {
   addresses,
+  auditLog,
   carts,
   contactQueries,
   emailVerificationCodes,
   exclusivePrices,
   newsletterSubscriptions,
   outboundEmails,
+  payments,
   refreshTokens,
   type UserRole,
   users,
@@ -157,25 +173,84 @@ export async function anonymiseUser(tx: Db, userId: number, placeholderEmail: st
     .where(eq(users.id, userId));
 }
 
-/** Deletes what only the account needed: addresses, the cart (its lines go with it), prices and sessions. */
+/**
+ * Deletes what only the account needed: addresses, the cart (its lines go with it), prices and sessions; and
+ * blanks the address copies of its payments. A payment with no order (a checkout left before paying) is no
+ * VAT record; one with an order only repeats the order's own copy, which is kept.
+ */
 export async function deleteAccountRecords(tx: Db, userId: number): Promise<void> {
   await tx.delete(addresses).where(eq(addresses.userId, userId));
   await tx.delete(carts).where(eq(carts.userId, userId));
   await tx.delete(exclusivePrices).where(eq(exclusivePrices.userId, userId));
   await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
+  await tx
+    .update(payments)
+    .set({ billingAddress: null, shippingAddress: null })
+    .where(
+      and(
+        eq(payments.userId, userId),
+        or(isNotNull(payments.billingAddress), isNotNull(payments.shippingAddress)),
+      ),
+    );
+}
+
+/** The keys under which entries written before issue 19 copied an address into before/after. */
+const ADDRESS_KEYS = sql.raw(`array['email', 'to']`);
+
+/** A before/after object without the address keys (null and other JSON left as they are). */
+const withoutAddress = (column: typeof auditLog.before | typeof auditLog.after): SQL =>
+  sql`case when jsonb_typeof(${column}) = 'object' then ${column} - ${ADDRESS_KEYS} else ${column} end`;
+
+/**
+ * Takes an erased account's address out of the audit log's entries about its user row, its contact queries and its
+ * newsletter subscription: entries refer to those by id. Entries written now never copy the address (a reply
+ * records its subject, an unsubscription its date); older ones did (`to`, `email`), and `create-owner` still
+ * names the owner it makes. Run it before the queries lose the address and the subscription goes, in the
+ * erasure's transaction. Each entity is found through audit_log_entity_idx.
+ */
+export async function forgetAddressInAudit(tx: Db, userId: number, email: string): Promise<void> {
+  const ofContactQueries = tx
+    .select({ id: sql`${contactQueries.id}::text` })
+    .from(contactQueries)
+    .where(eq(contactQueries.email, email));
+  const ofSubscriptions = tx
+    .select({ id: sql`${newsletterSubscriptions.id}::text` })
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.email, email));
+  await tx
+    .update(auditLog)
+    .set({ before: withoutAddress(auditLog.before), after: withoutAddress(auditLog.after) })
+    .where(
+      and(
+        or(
+          and(eq(auditLog.entityType, 'user'), eq(auditLog.entityId, String(userId))),
+          and(eq(auditLog.entityType, 'contact_query'), inArray(auditLog.entityId, ofContactQueries)),
+          and(
+            eq(auditLog.entityType, 'newsletter_subscription'),
+            inArray(auditLog.entityId, ofSubscriptions),
+          ),
+        ),
+        or(sql`${auditLog.before} ?| ${ADDRESS_KEYS}`, sql`${auditLog.after} ?| ${ADDRESS_KEYS}`),
+      ),
+    );
 }
 
 /**
  * Erases what is kept by e-mail address: codes and verification tokens, the newsletter subscription and the
- * outbox's messages to it (sent or not); contact-form queries keep their text under `placeholderEmail`.
+ * outbox's messages to it (sent or not); contact-form queries keep their text under the placeholder's name and
+ * address.
  */
-export async function eraseEmailAddress(tx: Db, email: string, placeholderEmail: string): Promise<void> {
+export async function eraseEmailAddress(
+  tx: Db,
+  email: string,
+  placeholder: { fullName: string; email: string },
+): Promise<void> {
   await tx.delete(verificationTokens).where(eq(verificationTokens.email, email));
   await tx.delete(emailVerificationCodes).where(eq(emailVerificationCodes.email, email));
   await tx.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email));
   await tx
     .update(contactQueries)
-    .set({ email: placeholderEmail, fullName: 'Deleted' })
+    .set({ email: placeholder.email, fullName: placeholder.fullName })
     .where(eq(contactQueries.email, email));
   await tx.delete(outboundEmails).where(eq(outboundEmails.toAddress, email));
 }

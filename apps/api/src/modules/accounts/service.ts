@@ -16,7 +16,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { UserRole } from '../../db/schema';
 import { BadRequest, Invalid, NotFound, TooManyRequests } from '../../http/errors';
+import { redactCopiesOf } from '../contact/queries';
 import { enqueueEmail } from '../mail/queries';
+import { removeClient } from '../rate-limits/queries';
 import type { RateLimit, RateLimiter } from '../rate-limits/service';
 import { codeEmail, passwordChangedEmail, profileChangedEmail, profileChangeLines } from './emails';
 import { EmailAuthenticationFailed, TokenNotValid } from './errors';
@@ -91,14 +93,17 @@ export function deletedAccountEmail(userId: number): string {
 
 /** What contact-form queries of a deleted account are filed under (nothing links them to the account). */
 export const DELETED_CONTACT_EMAIL = 'deleted@deleted.invalid';
+const DELETED_CONTACT = { fullName: 'Deleted', email: DELETED_CONTACT_EMAIL };
 
 /**
  * Erases a customer's account in one transaction (UK GDPR Art. 17; docs/operations.md, "Deleting an account"):
  * the user's row is anonymised and deactivated, and their addresses, cart, exclusive prices, sessions, codes,
- * newsletter subscription and e-mails in the outbox go; contact-form queries lose the address and name.
- * Orders and payments stay, with their address copies: VAT records must be kept for six years. Staff and
- * owners are refused (an owner takes the role away first). `within` runs in the same transaction (the
- * command line writes its audit entry there). Answers the address the account had.
+ * newsletter subscription, e-mails in the outbox and rate-limit counts go; their payments lose their address
+ * copies; contact-form queries, and the shop's copies of them in the outbox, lose the address and name; the
+ * audit log's entries about the account, its queries and its subscription lose any address they copied.
+ * Orders stay, with their address copies: VAT records must be kept for six years. Staff and owners are
+ * refused (an owner takes the role away first). `within` runs in the same transaction (the command line
+ * writes its audit entry there). Answers the address the account had.
  */
 export async function eraseAccount(
   db: Db,
@@ -111,7 +116,13 @@ export async function eraseAccount(
     if (account.role !== 'customer') throw new BadRequest(ACCOUNT_MESSAGES.staffCannotDelete);
     await queries.anonymiseUser(tx, userId, deletedAccountEmail(userId));
     await queries.deleteAccountRecords(tx, userId);
-    await queries.eraseEmailAddress(tx, account.email, DELETED_CONTACT_EMAIL);
+    // These two find their rows through the queries and the subscription, so they run while those still
+    // hold the address.
+    await queries.forgetAddressInAudit(tx, userId, account.email);
+    await redactCopiesOf(tx, account.email, DELETED_CONTACT);
+    await queries.eraseEmailAddress(tx, account.email, DELETED_CONTACT);
+    // Failed logins and code requests counted against the address: the address is free for a new account.
+    await removeClient(tx, account.email);
     await within?.(tx);
     return { email: account.email };
   });
@@ -476,9 +487,7 @@ export function createAccountsService(db: Db, { tokens, rateLimiter, log }: Acco
       if (!(await verifyPassword(user.passwordHash, password))) {
         throw new Invalid({ password: [ACCOUNT_MESSAGES.passwordIncorrect] });
       }
-      const { email } = await eraseAccount(db, userId);
-      // The address is free for a new account: failed logins counted against it belong to the old one.
-      await rateLimiter.reset(ACCOUNT_LIMITS.loginFailuresPerAccount, email);
+      await eraseAccount(db, userId);
       // The id alone: after a backup is restored, the log says which accounts to erase again.
       log.info({ event: 'account-deleted', userId }, 'account deleted by its owner');
     },

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { hashPassword } from '../accounts/passwords';
 import { audit } from './audit';
+import { deleteExclusivePricesOf } from './customers/service';
 
 /** An owner can do anything in the shop, so their password is longer than a customer's (8). */
 export const OWNER_PASSWORD_MIN = 12;
@@ -35,13 +36,20 @@ export async function createOwner(db: Db, input: CreateOwnerInput): Promise<'cre
     const actor = { id: null, email: 'command line (create-owner)' };
     if (existing) {
       await tx.update(users).set({ role: 'owner', isActive: true }).where(eq(users.id, existing.id));
-      await audit(tx, actor, {
-        action: 'user.role',
-        entityType: 'user',
-        entityId: existing.id,
-        before: { role: existing.role },
-        after: { role: 'owner' },
-      });
+      // Exclusive prices are for customers only: none outlives the promotion.
+      const pricesEnded = await deleteExclusivePricesOf(tx, existing.id);
+      await audit(
+        tx,
+        actor,
+        {
+          action: 'user.role',
+          entityType: 'user',
+          entityId: existing.id,
+          before: { role: existing.role },
+          after: { role: 'owner' },
+        },
+        ...pricesEnded,
+      );
       return 'promoted';
     }
     if (input.password.length < OWNER_PASSWORD_MIN || input.password.length > PASSWORD_MAX) {

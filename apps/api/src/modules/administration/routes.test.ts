@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '../../db/schema';
+import { auditLog, exclusivePrices, users } from '../../db/schema';
+import { itemBySku } from '../carts/testing';
 import { createOwner } from './create-owner';
 import { createTestApp, type TestContext } from '../../../test/helper';
 import { expectStaffOnly, staffMember } from './testing';
@@ -83,12 +84,23 @@ describe('npm run create-owner', () => {
     expect(me.json()).toMatchObject({ email: 'boss@example.com', role: 'owner' });
 
     const customer = await staffMember(ctx, 'customer', 'promoted');
+    const price = await customer.discount((await itemBySku(ctx, 'TD-PRO-75')).id, 100);
     expect(await createOwner(db, { email: customer.email, password: '' })).toBe('promoted');
+    // Exclusive prices are for customers only: the promotion ends them, audited.
+    expect(
+      await db.select().from(exclusivePrices).where(eq(exclusivePrices.userId, customer.userId)),
+    ).toEqual([]);
+    expect(
+      await db
+        .select({ action: auditLog.action, actorEmail: auditLog.actorEmail })
+        .from(auditLog)
+        .where(and(eq(auditLog.entityType, 'exclusive_price'), eq(auditLog.entityId, String(price)))),
+    ).toEqual([{ action: 'exclusive_price.delete', actorEmail: 'command line (create-owner)' }]);
     expect((await customer.admin('GET', 'me/')).json()).toMatchObject({ role: 'owner' });
     const entries = await db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.entityId, String(customer.userId)));
+      .where(and(eq(auditLog.entityType, 'user'), eq(auditLog.entityId, String(customer.userId))));
     expect(entries).toMatchObject([
       { action: 'user.role', actorId: null, before: { role: 'customer' }, after: { role: 'owner' } },
     ]);

@@ -1,7 +1,8 @@
-import { isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { ContactQuery } from '@shop/domain';
 import type { Db } from '../../db/client';
-import { contactQueries, newsletterSubscriptions } from '../../db/schema';
+import { contactQueries, newsletterSubscriptions, outboundEmails } from '../../db/schema';
+import { COPY_OPENING, senderLine } from './emails';
 
 export async function insertContactQuery(db: Db, query: ContactQuery): Promise<number> {
   const [row] = await db
@@ -26,4 +27,31 @@ export async function insertSubscription(db: Db, email: string): Promise<boolean
     })
     .returning({ id: newsletterSubscriptions.id });
   return rows.length > 0;
+}
+
+/**
+ * Rewrites the sender's line of the shop's copies of an address's queries in the outbox (sent or not) to name
+ * the placeholder instead (an account's erasure); the subject and message stay, as in contact_queries. Run it
+ * before the queries lose the address: a copy is found by its query's id. The copies have no index of their
+ * own, so this reads the outbox once; erasures are rare.
+ */
+export async function redactCopiesOf(
+  tx: Db,
+  email: string,
+  placeholder: { fullName: string; email: string },
+): Promise<void> {
+  // The same line as senderLine, from the query's stored name and address.
+  const sender = sql`'From: ' || ${contactQueries.fullName} || ' <' || ${contactQueries.email} || '>'`;
+  await tx
+    .update(outboundEmails)
+    .set({
+      textBody: sql`replace(${outboundEmails.textBody}, ${sender}, ${senderLine(placeholder.fullName, placeholder.email)})`,
+    })
+    .from(contactQueries)
+    .where(
+      and(
+        eq(contactQueries.email, email),
+        sql`starts_with(${outboundEmails.textBody}, ${COPY_OPENING}::text || ${contactQueries.id}::text || ').')`,
+      ),
+    );
 }

@@ -1,19 +1,9 @@
 import { CONTACT_MESSAGES, type ContactQuery } from '@shop/domain';
 import type { Db } from '../../db/client';
 import { enqueueEmail } from '../mail/queries';
+import { contactEmailText } from './emails';
 import { selectSetting } from '../settings/queries';
 import * as queries from './queries';
-
-function contactEmailText(query: ContactQuery, id: number): string {
-  return [
-    `A customer sent a query through the contact form (reference #${id}).`,
-    '',
-    `From: ${query.full_name} <${query.email}>`,
-    `Subject: ${query.subject}`,
-    '',
-    query.message,
-  ].join('\n');
-}
 
 export function createContactService(db: Db) {
   return {

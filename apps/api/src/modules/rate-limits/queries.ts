@@ -1,4 +1,4 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 
@@ -25,4 +25,16 @@ export async function deleteExpired(db: Db, before: Date): Promise<void> {
 
 export async function remove(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/**
+ * Forgets every limit's count for a client, whatever the limit: the keys `<limit>:<client>` and
+ * `<limit>:<client>|<another client>` (an erased account's address). Reads the table once; it holds only
+ * the last hours' windows.
+ */
+export async function removeClient(db: Db, client: string): Promise<void> {
+  const clientPart = sql`substr(${rateLimits.key}, strpos(${rateLimits.key}, ':') + 1)`;
+  await db
+    .delete(rateLimits)
+    .where(or(sql`${clientPart} = ${client}`, sql`starts_with(${clientPart}, ${client}::text || '|')`));
 }

@@ -2,8 +2,9 @@ import type { CustomerDetail } from '@shop/domain';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { createRoutesStub } from 'react-router';
+import { createRoutesStub, Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { StaffMe } from '~/features/admin/api';
 import { json, stubApi } from '~/features/checkout/testing';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import * as customerScreen from './customer';
@@ -58,18 +59,32 @@ const customer: CustomerDetail = {
 const DETAIL = 'GET /api/administration/customers/12/';
 const PRICES = '/api/administration/customers/12/exclusive-prices/';
 
-function renderScreen() {
+/** The screen, under the back office's layout route as the signed-in member `me` sees it. */
+function renderScreen(me: StaffMe = { id: 1, email: 'desk@example.com', role: 'staff' }) {
   localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
   const Stub = createRoutesStub([
     {
-      path: '/admin/customers/:id',
-      Component: customerScreen.default as unknown as React.ComponentType,
-      loader: ({ request, params }) =>
-        customerScreen.clientLoader({ request, params } as Parameters<typeof customerScreen.clientLoader>[0]),
+      id: 'routes/admin/layout',
+      path: '/admin',
+      Component: Outlet,
+      loader: () => ({ state: 'staff', me }),
+      children: [
+        {
+          path: 'customers/:id',
+          Component: customerScreen.default as unknown as React.ComponentType,
+          loader: ({ request, params }) =>
+            customerScreen.clientLoader({
+              request,
+              params,
+            } as Parameters<typeof customerScreen.clientLoader>[0]),
+        },
+      ],
     },
   ]);
   return render(<Stub initialEntries={['/admin/customers/12']} />);
 }
+
+const OWNER: StaffMe = { id: 2, email: 'boss@example.com', role: 'owner' };
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -191,7 +206,7 @@ describe('/admin/customers/:id', () => {
       [DETAIL]: customer,
       'PATCH /api/administration/customers/12/': () =>
         refuse
-          ? json({ detail: 'Only an owner can deactivate an owner.' }, 403)
+          ? json({ detail: 'Only an owner can change a staff or owner account.' }, 403)
           : json({ ...customer, is_active: false }),
     });
     renderScreen();
@@ -203,9 +218,82 @@ describe('/admin/customers/:id', () => {
     ]);
     refuse = true;
     await user.click(screen.getByRole('button', { name: 'Deactivate account' }));
-    expect(await screen.findByText('Only an owner can deactivate an owner.')).toHaveAttribute(
+    expect(await screen.findByText('Only an owner can change a staff or owner account.')).toHaveAttribute(
       'role',
       'alert',
     );
+  });
+
+  describe('staff and owner accounts (owners manage them; no exclusive prices)', () => {
+    const colleague = (role: 'staff' | 'owner'): CustomerDetail => ({
+      ...customer,
+      role,
+      exclusive_price_count: 0,
+      exclusive_prices: [],
+    });
+
+    it.each([
+      ['a staff', 'staff'],
+      ['an owner', 'owner'],
+    ] as const)(
+      'offers a staff member no switch and no prices for %s account, and says why',
+      async (_, role) => {
+        const api = stubApi({ [DETAIL]: colleague(role) });
+        const { container } = renderScreen();
+        const account = await screen.findByRole('region', { name: 'Account' });
+        expect(
+          within(account).getByText('Only an owner can deactivate or reactivate a staff or owner account.'),
+        ).toBeInTheDocument();
+        expect(within(account).queryByRole('button')).toBeNull();
+        const prices = screen.getByRole('region', { name: 'Exclusive prices' });
+        expect(
+          within(prices).getByText(
+            'Exclusive prices are for customer accounts only: staff and owners pay the shop’s prices.',
+          ),
+        ).toBeInTheDocument();
+        expect(screen.queryByRole('form', { name: 'Add an exclusive price' })).toBeNull();
+        expect(api.called('PATCH', '/api/administration/customers/12/')).toHaveLength(0);
+        const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+        expect(results.violations).toEqual([]);
+      },
+      20_000,
+    );
+
+    it('lets an owner switch a staff account off, still with no exclusive prices', async () => {
+      const api = stubApi({
+        [DETAIL]: colleague('staff'),
+        'PATCH /api/administration/customers/12/': json({ ...colleague('staff'), is_active: false }),
+      });
+      renderScreen(OWNER);
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Deactivate account' }));
+      expect(await screen.findByText('trade@example.com is deactivated and signed out.')).toBeInTheDocument();
+      expect(api.called('PATCH', '/api/administration/customers/12/')).toHaveLength(1);
+      expect(screen.queryByRole('form', { name: 'Add an exclusive price' })).toBeNull();
+      expect(screen.queryByRole('table', { name: 'Exclusive prices' })).toBeNull();
+    });
+
+    it('shows a price left on a staff account from before the rule, removable only', async () => {
+      const api = stubApi({
+        [DETAIL]: { ...colleague('staff'), exclusive_price_count: 1, exclusive_prices: [price] },
+        [`DELETE ${PRICES}71/`]: new Response(null, { status: 204 }),
+      });
+      renderScreen(OWNER);
+      const user = userEvent.setup();
+      const prices = await screen.findByRole('table', { name: 'Exclusive prices' });
+      expect(within(prices).queryByRole('button', { name: 'Edit the price for TD-PRO-75' })).toBeNull();
+      await user.click(within(prices).getByRole('button', { name: 'Remove the price for TD-PRO-75' }));
+      expect(await screen.findByText('The exclusive price for TD-PRO-75 was removed.')).toBeInTheDocument();
+      expect(api.called('DELETE', `${PRICES}71/`)).toHaveLength(1);
+      expect(screen.queryByRole('form', { name: 'Add an exclusive price' })).toBeNull();
+    });
+
+    it('keeps every action on a customer account for staff', async () => {
+      stubApi({ [DETAIL]: customer });
+      renderScreen();
+      expect(await screen.findByRole('button', { name: 'Deactivate account' })).toBeInTheDocument();
+      expect(screen.getByRole('form', { name: 'Add an exclusive price' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Edit the price for TD-PRO-75' })).toBeInTheDocument();
+    });
   });
 });

@@ -40,6 +40,9 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
     );
   }
   const { customer } = loaderData;
+  // Staff and owner accounts are the owners' to manage (the server refuses staff, 403).
+  const isCustomer = customer.role === 'customer';
+  const mayManage = isCustomer || me?.role === 'owner';
   return (
     <AdminPage
       title={`${customer.first_name} ${customer.last_name}`}
@@ -77,18 +80,34 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
 
       <section className="admin-panel" aria-labelledby="account-title">
         <h2 id="account-title">Account</h2>
-        <AccountState customer={customer} selfId={me?.id ?? null} onChanged={reload} />
+        <AccountState customer={customer} selfId={me?.id ?? null} mayManage={mayManage} onChanged={reload} />
         {me?.role === 'owner' ? <RoleForm user={customer} idPrefix="customer" onChanged={reload} /> : null}
       </section>
 
       <section className="admin-panel" aria-labelledby="prices-title">
         <h2 id="prices-title">Exclusive prices</h2>
-        <ExclusivePricesEditor
-          customerId={customer.id}
-          prices={customer.exclusive_prices}
-          count={customer.exclusive_price_count}
-          onChanged={reload}
-        />
+        {isCustomer ? (
+          <ExclusivePricesEditor
+            customerId={customer.id}
+            prices={customer.exclusive_prices}
+            count={customer.exclusive_price_count}
+            onChanged={reload}
+          />
+        ) : (
+          <>
+            <p>Exclusive prices are for customer accounts only: staff and owners pay the shop’s prices.</p>
+            {/* Prices given before the rule: an owner can remove them, nobody can add or change one. */}
+            {customer.exclusive_prices.length > 0 && mayManage ? (
+              <ExclusivePricesEditor
+                customerId={customer.id}
+                prices={customer.exclusive_prices}
+                count={customer.exclusive_price_count}
+                onChanged={reload}
+                removeOnly
+              />
+            ) : null}
+          </>
+        )}
       </section>
 
       <section className="admin-panel" aria-labelledby="orders-title">

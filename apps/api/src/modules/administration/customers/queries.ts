@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { addresses, exclusivePrices, items, orders, users, type UserRole } from '../../../db/schema';
 import { exclusivePriceInForce } from '../../pricing/queries';
@@ -107,9 +108,28 @@ export async function selectCustomer(db: Db, id: number) {
   return row;
 }
 
-/** Locks a user's row for a change of role or state; answers it as it was. */
-export async function lockCustomer(tx: Db, id: number): Promise<CustomerRow | undefined> {
-  const [row] = await tx.select(summaryColumns).from(users).where(eq(users.id, id)).for('update');
+/** The acting staff member's row, read beside the account they act on. */
+const actor = alias(users, 'actor');
+
+/**
+ * Locks a user's row for a change of state or prices, and answers it as it was, with the role the acting
+ * member has in the database now (null when they are inactive or gone): the rights are checked from the
+ * database inside the change's transaction, never from the request. Only the account's row is locked.
+ */
+export async function lockCustomer(
+  tx: Db,
+  id: number,
+  actorId: number,
+): Promise<(CustomerRow & { actorRole: UserRole | null }) | undefined> {
+  const actorRole = tx
+    .select({ role: actor.role })
+    .from(actor)
+    .where(and(eq(actor.id, actorId), eq(actor.isActive, true), isNull(actor.deletedAt)));
+  const [row] = await tx
+    .select({ ...summaryColumns, actorRole: sql<UserRole | null>`(${actorRole})` })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update', { of: users });
   return row;
 }
 
@@ -267,4 +287,24 @@ export async function updateExclusivePrice(
 
 export async function deleteExclusivePrice(tx: Db, priceId: number): Promise<void> {
   await tx.delete(exclusivePrices).where(eq(exclusivePrices.id, priceId));
+}
+
+/** An exclusive price as it was when deleted (the audit log's `before`). */
+export interface DeletedPrice {
+  id: number;
+  itemId: number;
+  discountPercentage: number;
+  startsOn: string | null;
+  endsOn: string | null;
+}
+
+/** Deletes all of a user's exclusive prices (the account became staff or an owner); answers them as they were. */
+export function deleteUserExclusivePrices(tx: Db, userId: number): Promise<DeletedPrice[]> {
+  return tx.delete(exclusivePrices).where(eq(exclusivePrices.userId, userId)).returning({
+    id: exclusivePrices.id,
+    itemId: exclusivePrices.itemId,
+    discountPercentage: exclusivePrices.discountPercentage,
+    startsOn: exclusivePrices.startsOn,
+    endsOn: exclusivePrices.endsOn,
+  });
 }

@@ -223,6 +223,143 @@ describe('PATCH /api/administration/customers/{id}/', () => {
   });
 });
 
+describe('staff and owner accounts are the owners’ to manage (issue 19)', () => {
+  const OWNERS_ONLY = 'Only an owner can change a staff or owner account.';
+  const CUSTOMERS_ONLY =
+    'Exclusive prices are for customer accounts only: staff and owners pay the shop’s prices.';
+
+  const activeOf = async (id: number) =>
+    (await ctx.database.db.select({ on: users.isActive }).from(users).where(eq(users.id, id)))[0]!.on;
+  const pricesOf = (id: number) =>
+    ctx.database.db
+      .select({ id: exclusivePrices.id, percent: exclusivePrices.discountPercentage })
+      .from(exclusivePrices)
+      .where(eq(exclusivePrices.userId, id));
+
+  const TARGETS = [
+    ['a staff', 'staff'],
+    ['an owner', 'owner'],
+  ] as const;
+
+  it.each(TARGETS)(
+    'refuses a staff member who deactivates, reactivates or prices %s account (403), and changes nothing',
+    async (_, role) => {
+      const clerk = await staffMember(ctx, 'staff', 'clerk');
+      const target = await staffMember(ctx, role, `colleague-${role}`);
+      const tape = await itemBySku(ctx, TAPE);
+      // A price left from before the rule, straight in the database.
+      const leftover = await target.discount(tape.id, 20);
+      const base = `customers/${target.userId}/`;
+      const refused = async (method: 'PATCH' | 'POST' | 'DELETE', path: string, body?: object) => {
+        const res = await clerk.admin(method, path, body);
+        expect(res.statusCode, `${method} ${path}`).toBe(403);
+        expect(res.json()).toEqual({ detail: OWNERS_ONLY });
+      };
+
+      await refused('PATCH', base, { is_active: false });
+      expect(await activeOf(target.userId)).toBe(true);
+      expect((await target.admin('GET', 'me/')).statusCode).toBe(200);
+      await ctx.database.db.update(users).set({ isActive: false }).where(eq(users.id, target.userId));
+      await refused('PATCH', base, { is_active: true });
+      expect(await activeOf(target.userId)).toBe(false);
+
+      await refused('POST', `${base}exclusive-prices/`, { item: 'PW-HAND-400-CL', discount_percentage: 100 });
+      await refused('PATCH', `${base}exclusive-prices/${leftover}/`, { discount_percentage: 100 });
+      await refused('DELETE', `${base}exclusive-prices/${leftover}/`);
+      expect(await pricesOf(target.userId)).toEqual([{ id: leftover, percent: 20 }]);
+      expect(await auditOf('user', target.userId)).toEqual([]);
+      expect(await auditOf('exclusive_price', leftover)).toEqual([]);
+    },
+  );
+
+  it('refuses a staff member a price of their own (the 100 % discount of the finding)', async () => {
+    const clerk = await staffMember(ctx, 'staff', 'greedy');
+    const res = await clerk.admin('POST', `customers/${clerk.userId}/exclusive-prices/`, {
+      item: TAPE,
+      discount_percentage: 100,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ detail: OWNERS_ONLY });
+    expect(await pricesOf(clerk.userId)).toEqual([]);
+    // Nor may they switch themselves off and on.
+    const self = await clerk.admin('PATCH', `customers/${clerk.userId}/`, { is_active: false });
+    expect(self.statusCode).toBe(400);
+  });
+
+  it.each(TARGETS)(
+    'lets an owner deactivate and reactivate %s account, but give it no exclusive price (409)',
+    async (_, role) => {
+      const boss = await staffMember(ctx, 'owner', 'boss');
+      const target = await staffMember(ctx, role, `managed-${role}`);
+      const base = `customers/${target.userId}/`;
+      const off = await boss.admin('PATCH', base, { is_active: false });
+      expect(off.statusCode).toBe(200);
+      expect((await target.admin('GET', 'me/')).statusCode).toBe(401);
+      const on = await boss.admin('PATCH', base, { is_active: true });
+      expect(on.json()).toMatchObject({ id: target.userId, is_active: true });
+      expect((await auditOf('user', target.userId)).map((entry) => entry.action)).toEqual([
+        'user.deactivate',
+        'user.activate',
+      ]);
+
+      const create = await boss.admin('POST', `${base}exclusive-prices/`, {
+        item: TAPE,
+        discount_percentage: 5,
+      });
+      expect(create.statusCode).toBe(409);
+      expect(create.json()).toEqual({ detail: CUSTOMERS_ONLY });
+      expect(await pricesOf(target.userId)).toEqual([]);
+      // A price left from before the rule cannot be changed, only removed.
+      const leftover = await target.discount((await itemBySku(ctx, TAPE)).id, 100);
+      const edit = await boss.admin('PATCH', `${base}exclusive-prices/${leftover}/`, {
+        discount_percentage: 50,
+      });
+      expect(edit.statusCode).toBe(409);
+      expect(edit.json()).toEqual({ detail: CUSTOMERS_ONLY });
+      expect(await pricesOf(target.userId)).toEqual([{ id: leftover, percent: 100 }]);
+      expect((await boss.admin('DELETE', `${base}exclusive-prices/${leftover}/`)).statusCode).toBe(204);
+      expect(await pricesOf(target.userId)).toEqual([]);
+      // Owners included: not even their own.
+      const own = await boss.admin('POST', `customers/${boss.userId}/exclusive-prices/`, {
+        item: TAPE,
+        discount_percentage: 5,
+      });
+      expect(own.statusCode).toBe(409);
+      expect(await pricesOf(boss.userId)).toEqual([]);
+    },
+  );
+
+  it('keeps every right over customer accounts for staff', async () => {
+    const clerk = await staffMember(ctx, 'staff', 'helpful');
+    const customer = await newShopper(ctx, 'served');
+    const base = `customers/${customer.userId}/`;
+    expect((await clerk.admin('PATCH', base, { is_active: false })).statusCode).toBe(200);
+    expect((await clerk.admin('PATCH', base, { is_active: true })).statusCode).toBe(200);
+    const created = await clerk.admin('POST', `${base}exclusive-prices/`, {
+      item: TAPE,
+      discount_percentage: 10,
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json<AdminExclusivePrice>().id;
+    expect(
+      (await clerk.admin('PATCH', `${base}exclusive-prices/${id}/`, { discount_percentage: 12 })).statusCode,
+    ).toBe(200);
+    expect((await clerk.admin('DELETE', `${base}exclusive-prices/${id}/`)).statusCode).toBe(204);
+  });
+
+  it('reads both roles from the database when it acts, not from the token', async () => {
+    // staffMember signs in before its role is set: each token's role hint still says customer.
+    const clerk = await staffMember(ctx, 'staff', 'hinted');
+    const target = await newShopper(ctx, 'soon-staff');
+    await ctx.database.db.update(users).set({ role: 'staff' }).where(eq(users.id, target.userId));
+    const refused = await clerk.admin('PATCH', `customers/${target.userId}/`, { is_active: false });
+    expect(refused.statusCode).toBe(403);
+    await ctx.database.db.update(users).set({ role: 'owner' }).where(eq(users.id, clerk.userId));
+    const allowed = await clerk.admin('PATCH', `customers/${target.userId}/`, { is_active: false });
+    expect(allowed.statusCode).toBe(200);
+  });
+});
+
 describe('exclusive prices', () => {
   it('creates, lists, changes and deletes a customer’s price, each change audited', async () => {
     const customer = await newShopper(ctx, 'trade');

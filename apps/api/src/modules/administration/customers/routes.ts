@@ -37,10 +37,10 @@ const CustomerPageSchema = pageSchema(CustomerSummarySchema).extend({
 const tags = ['administration: customers'];
 const security = [{ bearerAuth: [] }];
 
-/** The signed-in staff member, as the service needs them. */
+/** The signed-in staff member, as the service needs them (it reads their role itself, when it acts). */
 export function staffOf(request: Parameters<typeof signedInUser>[0]): Staff {
   const user = signedInUser(request);
-  return { id: user.id, email: user.email, role: user.role };
+  return { id: user.id, email: user.email };
 }
 
 /** customers/: the list and search, one customer, deactivation and exclusive prices (issue 11). */
@@ -85,7 +85,7 @@ export const customerRoutes: FastifyPluginAsyncZod<AdministrationOptions> = asyn
         tags,
         security,
         summary:
-          'Activates or deactivates an account: a deactivated user is signed out at their next request',
+          'Activates or deactivates an account: a deactivated user is signed out at their next request; staff and owner accounts by owners only (403)',
         params: CustomerParamsSchema,
         body: CustomerUpdateSchema,
         response: { 200: CustomerSummarySchema },
@@ -118,7 +118,8 @@ export const customerRoutes: FastifyPluginAsyncZod<AdministrationOptions> = asyn
       schema: {
         tags,
         security,
-        summary: 'Gives a user a discount on an item (by SKU), optionally between two UK dates',
+        summary:
+          'Gives a customer a discount on an item (by SKU), optionally between two UK dates; never to staff or owners (409)',
         params: CustomerParamsSchema,
         body: ExclusivePriceCreateSchema,
         response: { 201: AdminExclusivePriceSchema },

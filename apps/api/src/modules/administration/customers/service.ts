@@ -9,12 +9,12 @@ import {
 } from '@shop/domain';
 import type { Db } from '../../../db/client';
 import type { UserRole } from '../../../db/schema';
-import { Invalid, NotFound } from '../../../http/errors';
+import { Conflict, Invalid, NotFound } from '../../../http/errors';
 import { pageWindow, type PageQuery } from '../../../http/pagination';
 import { PermissionDenied } from '../../accounts/errors';
 import { revokeUserTokens } from '../../accounts/queries';
 import { snapshotOf } from '../../addresses/queries';
-import { audit, changedFields, type Actor } from '../audit';
+import { audit, changedFields, type Actor, type AuditEntry } from '../audit';
 import { COUNT_CAP, orderingOf } from '../listing';
 import * as queries from './queries';
 
@@ -22,16 +22,52 @@ import * as queries from './queries';
 export const RECENT_ORDERS = 10;
 export const DETAIL_PRICES = 100;
 
-/** The back office's user in the request: who acts, and with which role. */
-export interface Staff extends Actor {
-  id: number;
-  role: UserRole;
-}
+/** The back office's user in the request: who acts. Their role is read from the database when they act. */
+export type Staff = Actor & { id: number };
 
 export const CUSTOMER_MESSAGES = {
   deactivateSelf: 'You cannot deactivate your own account.',
-  deactivateOwner: 'Only an owner can deactivate an owner.',
+  ownersOnly: 'Only an owner can change a staff or owner account.',
+  pricesForCustomersOnly:
+    'Exclusive prices are for customer accounts only: staff and owners pay the shop’s prices.',
 } as const;
+
+/**
+ * Staff and owner accounts are the owners' to manage (docs/operations.md): a staff member who could switch a
+ * colleague off, or give a colleague (or themselves) a discount, would hold an owner's power. Both roles
+ * come from the database, read in the change's transaction.
+ */
+function assertMayManage(account: { role: UserRole; actorRole: UserRole | null }): void {
+  if (account.role !== 'customer' && account.actorRole !== 'owner') {
+    throw new PermissionDenied(CUSTOMER_MESSAGES.ownersOnly);
+  }
+}
+
+/** An exclusive price's deletion as the audit log records it. */
+function priceDeletion(userId: number, price: queries.DeletedPrice): AuditEntry {
+  return {
+    action: 'exclusive_price.delete',
+    entityType: 'exclusive_price',
+    entityId: price.id,
+    before: {
+      user_id: userId,
+      item_id: price.itemId,
+      discount_percentage: price.discountPercentage,
+      starts_on: price.startsOn,
+      ends_on: price.endsOn,
+    },
+  };
+}
+
+/**
+ * Deletes an account's exclusive prices as it becomes staff or an owner, inside the role change's
+ * transaction (which holds the account's row lock, as a price's creation does): exclusive prices are for
+ * customers only, so none outlives a promotion. Answers the audit entries to record with the change.
+ */
+export async function deleteExclusivePricesOf(tx: Db, userId: number): Promise<AuditEntry[]> {
+  const deleted = await queries.deleteUserExclusivePrices(tx, userId);
+  return deleted.map((price) => priceDeletion(userId, price));
+}
 
 function summaryOf(row: queries.CustomerRow): CustomerSummary {
   return {
@@ -67,6 +103,13 @@ export interface CustomerListQuery extends PageQuery {
 
 /** Customers in the back office (issue 11): search, detail, deactivation and exclusive prices. */
 export function createCustomersService(db: Db) {
+  /** Locks the account a change is about, with the actor's role as the database has it now. */
+  async function lockAccount(tx: Db, staff: Staff, userId: number) {
+    const account = await queries.lockCustomer(tx, userId, staff.id);
+    if (!account) throw new NotFound();
+    return account;
+  }
+
   async function existing(userId: number) {
     const customer = await queries.selectCustomer(db, userId);
     if (!customer) throw new NotFound();
@@ -114,18 +157,15 @@ export function createCustomersService(db: Db) {
     /**
      * Activates or deactivates an account. Deactivation ends every session at once: the session check on
      * each request requires an active user, and the refresh tokens are revoked, so the user's next request
-     * is refused. Staff cannot deactivate an owner, and nobody deactivates themselves.
+     * is refused. Only an owner switches a staff or owner account off or on, and nobody deactivates themselves.
      */
     async setActive(staff: Staff, userId: number, isActive: boolean): Promise<CustomerSummary> {
       return db.transaction(async (tx) => {
-        const before = await queries.lockCustomer(tx, userId);
-        if (!before) throw new NotFound();
+        const before = await lockAccount(tx, staff, userId);
         if (!isActive && userId === staff.id) {
           throw new Invalid({ is_active: [CUSTOMER_MESSAGES.deactivateSelf] });
         }
-        if (before.role === 'owner' && staff.role !== 'owner') {
-          throw new PermissionDenied(CUSTOMER_MESSAGES.deactivateOwner);
-        }
+        assertMayManage(before);
         if (before.isActive === isActive) return summaryOf(before);
         const after = await queries.updateActive(tx, userId, isActive);
         if (!isActive) await revokeUserTokens(tx, userId);
@@ -152,7 +192,9 @@ export function createCustomersService(db: Db) {
       body: ExclusivePriceCreate,
     ): Promise<AdminExclusivePrice> {
       const id = await db.transaction(async (tx) => {
-        if (!(await queries.lockCustomer(tx, userId))) throw new NotFound();
+        const account = await lockAccount(tx, staff, userId);
+        assertMayManage(account);
+        if (account.role !== 'customer') throw new Conflict(CUSTOMER_MESSAGES.pricesForCustomersOnly);
         const itemId = await queries.selectItemIdBySku(tx, body.item);
         if (itemId === undefined) throw new Invalid({ item: [EXCLUSIVE_PRICE_MESSAGES.itemUnknown] });
         const values = {
@@ -189,8 +231,12 @@ export function createCustomersService(db: Db) {
       body: ExclusivePriceUpdate,
     ): Promise<AdminExclusivePrice> {
       await db.transaction(async (tx) => {
+        const account = await lockAccount(tx, staff, userId);
+        assertMayManage(account);
         const before = await queries.lockExclusivePrice(tx, userId, priceId);
         if (!before) throw new NotFound();
+        // A price left on a staff account from before the rule may be removed, never changed.
+        if (account.role !== 'customer') throw new Conflict(CUSTOMER_MESSAGES.pricesForCustomersOnly);
         const next = {
           discount_percentage: body.discount_percentage,
           starts_on: body.starts_on,
@@ -228,21 +274,11 @@ export function createCustomersService(db: Db) {
 
     async deleteExclusivePrice(staff: Staff, userId: number, priceId: number): Promise<void> {
       await db.transaction(async (tx) => {
+        assertMayManage(await lockAccount(tx, staff, userId));
         const before = await queries.lockExclusivePrice(tx, userId, priceId);
         if (!before) throw new NotFound();
         await queries.deleteExclusivePrice(tx, priceId);
-        await audit(tx, staff, {
-          action: 'exclusive_price.delete',
-          entityType: 'exclusive_price',
-          entityId: priceId,
-          before: {
-            user_id: userId,
-            item_id: before.itemId,
-            discount_percentage: before.discountPercentage,
-            starts_on: before.startsOn,
-            ends_on: before.endsOn,
-          },
-        });
+        await audit(tx, staff, priceDeletion(userId, before));
       });
     },
   };

@@ -132,7 +132,8 @@ export function createMessagesService(db: Db) {
           action: 'message.reply',
           entityType: 'contact_query',
           entityId: id,
-          after: { to: query.email, subject: reply.subject },
+          // The query's id names the recipient; the address is not copied, so erasing it leaves none here.
+          after: { subject: reply.subject },
         });
       });
       return message(id);
@@ -167,8 +168,9 @@ export function createMessagesService(db: Db) {
           action: 'newsletter.unsubscribe',
           entityType: 'newsletter_subscription',
           entityId: id,
-          before: { email: before.email, unsubscribed_at: null },
-          after: { email: before.email, unsubscribed_at: iso(after.unsubscribedAt) },
+          // The subscription's id names the address; the address itself stays out of the log.
+          before: { unsubscribed_at: null },
+          after: { unsubscribed_at: iso(after.unsubscribedAt) },
         });
         return subscriberOf(after);
       });

@@ -1,9 +1,12 @@
-import type { AuditEntryView, StaffMemberView } from '@shop/domain';
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { AuditEntryView, CartView, StaffMemberView } from '@shop/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../test/helper';
-import { users } from '../../../db/schema';
-import { newShopper } from '../../carts/testing';
+import { migrationsFolder } from '../../../db/client';
+import { auditLog, exclusivePrices, users } from '../../../db/schema';
+import { cartLine, itemBySku, newShopper, tierId, type Shopper } from '../../carts/testing';
 import { expectStaffOnly, staffMember, type StaffMember } from '../testing';
 
 let ctx: TestContext;
@@ -20,6 +23,33 @@ type Page<T> = { count: number; count_capped?: boolean; next: string | null; res
 
 const roleOf = async (id: number) =>
   (await ctx.database.db.select({ role: users.role }).from(users).where(eq(users.id, id)))[0]!.role;
+
+const TAPE = 'TD-PRO-75';
+
+const pricesOf = (id: number) =>
+  ctx.database.db
+    .select({ id: exclusivePrices.id, percent: exclusivePrices.discountPercentage })
+    .from(exclusivePrices)
+    .where(eq(exclusivePrices.userId, id));
+
+const priceAudit = (priceId: number) =>
+  ctx.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, 'exclusive_price'), eq(auditLog.entityId, String(priceId))))
+    .orderBy(auditLog.id);
+
+const firstLine = (cart: CartView) => cart.items[0]!;
+
+/** A customer with a 100 % exclusive price on the tape and a line of it in the cart, priced at nothing. */
+async function discountedShopper(name: string): Promise<{ shopper: Shopper; price: number }> {
+  const shopper = await newShopper(ctx, name);
+  const tape = await itemBySku(ctx, TAPE);
+  const price = await shopper.discount(tape.id, 100);
+  await shopper.added([cartLine(shopper.cartId, tape.id, await tierId(ctx, tape.variantId, 'pack', 1), 2)]);
+  expect(firstLine(await shopper.cart())).toMatchObject({ discount_percentage: 100, total: '0.00' });
+  return { shopper, price };
+}
 
 describe('role checks', () => {
   it('answers staff/, users/{id}/role/ and audit/ to owners only: 401, 403 for customers and staff', async () => {
@@ -130,6 +160,29 @@ describe('PATCH /api/administration/users/{id}/role/', () => {
     }
   });
 
+  it('ends a customer’s exclusive prices when they become staff or an owner, audited, so none is charged', async () => {
+    for (const role of ['staff', 'owner'] as const) {
+      const { shopper, price } = await discountedShopper(`promoted-${role}`);
+      const promoted = await owner.admin('PATCH', `users/${shopper.userId}/role/`, { role });
+      expect(promoted.statusCode).toBe(200);
+      expect(await pricesOf(shopper.userId)).toEqual([]);
+      expect(firstLine(await shopper.cart())).toMatchObject({
+        discount_percentage: 0,
+        user_exclusive_price: null,
+      });
+      const [entry] = await priceAudit(price);
+      expect(entry).toMatchObject({
+        action: 'exclusive_price.delete',
+        actorId: owner.userId,
+        before: { user_id: shopper.userId, discount_percentage: 100 },
+        after: null,
+      });
+      // Back to customer: nothing comes back by itself.
+      await owner.admin('PATCH', `users/${shopper.userId}/role/`, { role: 'customer' });
+      expect(firstLine(await shopper.cart())).toMatchObject({ discount_percentage: 0 });
+    }
+  });
+
   it('refuses an unknown role, an unknown user and extra fields', async () => {
     const customer = await newShopper(ctx, 'bodies');
     const url = `users/${customer.userId}/role/`;
@@ -143,19 +196,61 @@ describe('PATCH /api/administration/users/{id}/role/', () => {
   });
 });
 
+describe('migration 0011: staff have no exclusive prices', () => {
+  it('deletes the prices staff and owners hold already, audited, and leaves customers’ alone', async () => {
+    const { shopper: clerk, price: clerksPrice } = await discountedShopper('old-clerk');
+    const { shopper: boss, price: bossesPrice } = await discountedShopper('old-boss');
+    const { shopper: buyer, price: buyersPrice } = await discountedShopper('old-buyer');
+    // Rows as today's shop may hold them: prices given before the rule, then the role set.
+    await ctx.database.db.update(users).set({ role: 'staff' }).where(eq(users.id, clerk.userId));
+    await ctx.database.db.update(users).set({ role: 'owner' }).where(eq(users.id, boss.userId));
+    expect(firstLine(await clerk.cart())).toMatchObject({ discount_percentage: 100 });
+
+    const file = path.join(migrationsFolder(), '0011_staff_have_no_exclusive_prices.sql');
+    const statements = readFileSync(file, 'utf8').split('--> statement-breakpoint');
+    for (const statement of statements) await ctx.database.db.execute(sql.raw(statement));
+
+    expect(await pricesOf(clerk.userId)).toEqual([]);
+    expect(await pricesOf(boss.userId)).toEqual([]);
+    expect(await pricesOf(buyer.userId)).toEqual([{ id: buyersPrice, percent: 100 }]);
+    expect(firstLine(await clerk.cart())).toMatchObject({
+      discount_percentage: 0,
+      user_exclusive_price: null,
+    });
+    expect(firstLine(await boss.cart())).toMatchObject({ discount_percentage: 0 });
+    expect(firstLine(await buyer.cart())).toMatchObject({ discount_percentage: 100 });
+    for (const [price, userId] of [
+      [clerksPrice, clerk.userId],
+      [bossesPrice, boss.userId],
+    ] as const) {
+      expect(await priceAudit(price)).toMatchObject([
+        {
+          action: 'exclusive_price.delete',
+          actorId: null,
+          actorEmail: 'migration (0011_staff_have_no_exclusive_prices)',
+          before: { user_id: userId, discount_percentage: 100, starts_on: null, ends_on: null },
+          after: null,
+        },
+      ]);
+    }
+    expect(await priceAudit(buyersPrice)).toEqual([]);
+  });
+});
+
 describe('GET /api/administration/audit/', () => {
   it('answers newest first, filtered by entity, actor (id or e-mail) and action, paged', async () => {
     const a = await newShopper(ctx, 'audited');
-    await owner.admin('PATCH', `users/${a.userId}/role/`, { role: 'staff' });
+    // Staff may switch a customer off (a staff account is the owners' to switch).
     await staff.admin('PATCH', `customers/${a.userId}/`, { is_active: false });
     await owner.admin('PATCH', `customers/${a.userId}/`, { is_active: true });
+    await owner.admin('PATCH', `users/${a.userId}/role/`, { role: 'staff' });
 
     const all = (await owner.admin('GET', `audit/?entity_type=user&entity_id=${a.userId}`)).json<
       Page<AuditEntryView>
     >();
     expect(all).toMatchObject({ count: 3, count_capped: false });
-    expect(all.results.map((row) => row.action)).toEqual(['user.activate', 'user.deactivate', 'user.role']);
-    expect(all.results[1]).toEqual({
+    expect(all.results.map((row) => row.action)).toEqual(['user.role', 'user.activate', 'user.deactivate']);
+    expect(all.results[2]).toEqual({
       id: expect.any(Number),
       actor_id: staff.userId,
       actor_email: staff.email,
@@ -185,7 +280,7 @@ describe('GET /api/administration/audit/', () => {
     const paged = (await owner.admin('GET', `audit/?entity_id=${a.userId}&page_size=2&page=2`)).json<
       Page<AuditEntryView>
     >();
-    expect(paged).toMatchObject({ count: 3, next: null, results: [{ action: 'user.role' }] });
+    expect(paged).toMatchObject({ count: 3, next: null, results: [{ action: 'user.deactivate' }] });
     expect((await owner.admin('GET', 'audit/?when=today')).statusCode).toBe(400);
     expect((await owner.admin('GET', `audit/?action=${'x'.repeat(81)}`)).statusCode).toBe(400);
   });

@@ -4,6 +4,7 @@ import type { UserRole } from '../../../db/schema';
 import { Conflict, NotFound } from '../../../http/errors';
 import { pageWindow, type PageQuery } from '../../../http/pagination';
 import { audit, type Actor } from '../audit';
+import { deleteExclusivePricesOf } from '../customers/service';
 import { COUNT_CAP } from '../listing';
 import * as queries from './queries';
 
@@ -32,7 +33,8 @@ export function createStaffService(db: Db) {
 
     /**
      * Gives a user a role. It applies to their next request (the session check reads the role every time);
-     * the last active owner cannot stop being one.
+     * the last active owner cannot stop being one. A customer made staff or an owner loses their exclusive
+     * prices in the same transaction (exclusive prices are for customers only), each deletion audited.
      */
     async changeRole(actor: Actor, userId: number, role: UserRole): Promise<StaffMemberView> {
       return db.transaction(async (tx) => {
@@ -44,13 +46,19 @@ export function createStaffService(db: Db) {
           throw new Conflict(STAFF_MESSAGES.lastOwner);
         }
         const after = await queries.updateRole(tx, userId, role);
-        await audit(tx, actor, {
-          action: 'user.role',
-          entityType: 'user',
-          entityId: userId,
-          before: { role: before.role },
-          after: { role },
-        });
+        const pricesEnded = role === 'customer' ? [] : await deleteExclusivePricesOf(tx, userId);
+        await audit(
+          tx,
+          actor,
+          {
+            action: 'user.role',
+            entityType: 'user',
+            entityId: userId,
+            before: { role: before.role },
+            after: { role },
+          },
+          ...pricesEnded,
+        );
         return memberOf(after);
       });
     },

@@ -5,15 +5,19 @@ import { setCustomerActive } from '../api/customers';
 
 /**
  * Activates or deactivates the account. Deactivation signs the customer out everywhere at their next request;
- * the server refuses it for one's own account and, to staff, for an owner's.
+ * the server refuses it for one's own account and, to staff, for a staff or owner account (only owners manage
+ * those), so the switch is not offered then.
  */
 export function AccountState({
   customer,
   selfId,
+  mayManage,
   onChanged,
 }: {
   customer: CustomerDetail;
   selfId: number | null;
+  /** Whether the signed-in member may switch this account: any customer's, and staff's for owners. */
+  mayManage: boolean;
   onChanged: () => void;
 }) {
   const form = useFormSubmit();
@@ -38,6 +42,8 @@ export function AccountState({
       </p>
       {customer.id === selfId ? (
         <p>This is your own account.</p>
+      ) : !mayManage ? (
+        <p>Only an owner can deactivate or reactivate a staff or owner account.</p>
       ) : (
         <button
           type="button"

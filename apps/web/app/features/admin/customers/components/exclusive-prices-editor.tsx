@@ -21,10 +21,18 @@ interface EditorProps {
   count: number;
   /** Called after a change, to load the customer again. */
   onChanged: () => void;
+  /** Prices left on a staff or owner account: they can only be removed (exclusive prices are for customers). */
+  removeOnly?: boolean;
 }
 
 /** A customer's exclusive prices: each with its item, percent and dates, editable in place; and a form to add one. */
-export function ExclusivePricesEditor({ customerId, prices, count, onChanged }: EditorProps) {
+export function ExclusivePricesEditor({
+  customerId,
+  prices,
+  count,
+  onChanged,
+  removeOnly = false,
+}: EditorProps) {
   const [editing, setEditing] = useState<number | null>(null);
   const removal = useFormSubmit();
 
@@ -84,14 +92,18 @@ export function ExclusivePricesEditor({ customerId, prices, count, onChanged }: 
                         <span className="admin-badge">{price.in_force ? 'Applies' : 'Not in force'}</span>
                       </td>
                       <td>
-                        <button
-                          type="button"
-                          className="admin-button admin-button--secondary"
-                          aria-label={`Edit the price for ${price.item.sku}`}
-                          onClick={() => setEditing(price.id)}
-                        >
-                          Edit
-                        </button>{' '}
+                        {removeOnly ? null : (
+                          <>
+                            <button
+                              type="button"
+                              className="admin-button admin-button--secondary"
+                              aria-label={`Edit the price for ${price.item.sku}`}
+                              onClick={() => setEditing(price.id)}
+                            >
+                              Edit
+                            </button>{' '}
+                          </>
+                        )}
                         <button
                           type="button"
                           className="admin-button admin-button--danger"
@@ -116,7 +128,7 @@ export function ExclusivePricesEditor({ customerId, prices, count, onChanged }: 
         </p>
       ) : null}
       <FormOutcome error={removal.formError} success={removal.success} />
-      <AddPriceForm customerId={customerId} onAdded={onChanged} />
+      {removeOnly ? null : <AddPriceForm customerId={customerId} onAdded={onChanged} />}
     </>
   );
 }
