@@ -176,3 +176,42 @@ export async function placeOrder(
   }
   throw new Error(`no ${sku} in ${product}`);
 }
+
+/**
+ * Packs of a product's item put in the customer's cart through the API, at the item's first pack tier, as
+ * the product page adds them (journeys that need a cart of several lines, or an order of several).
+ */
+export async function addToCart(
+  baseURL: string,
+  customer: Customer,
+  { product, sku, packs }: { product: string; sku: string; packs: number },
+): Promise<void> {
+  const call = <T>(method: string, path: string, body?: unknown) =>
+    callAs<T>(baseURL, customer.access, method, path, body);
+  const found = await call<{ results: { id: number }[] }>('GET', `products/?slug=${product}`);
+  const variants = await call<{
+    results: { id: number; pricing_tiers: { id: number; tier_type: string; range_start: number }[] }[];
+  }>('GET', `product-variants/?product=${found.results[0]!.id}`);
+  for (const variant of variants.results) {
+    const items = await call<{ results: { id: number; sku: string }[] }>(
+      'GET',
+      `items/?product_variant=${variant.id}&page_size=100`,
+    );
+    const item = items.results.find((row) => row.sku === sku);
+    if (!item) continue;
+    const tier = variant.pricing_tiers.find((t) => t.tier_type === 'pack' && t.range_start === 1)!;
+    const cart = await call<{ id: number }>('GET', 'ecommerce/carts/current/');
+    await call('POST', 'cart-items/', [
+      {
+        cart: cart.id,
+        item: item.id,
+        pricing_tier: tier.id,
+        pack_quantity: packs,
+        unit_type: 'pack',
+        user_exclusive_price: null,
+      },
+    ]);
+    return;
+  }
+  throw new Error(`no ${sku} in ${product}`);
+}

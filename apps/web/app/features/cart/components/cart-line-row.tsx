@@ -8,6 +8,21 @@ export const money = (decimal: string) => formatGbp(penceFromDecimal(decimal));
 
 const NO_IMAGE = 'Image Not Available';
 
+/**
+ * The cart's columns in order: the table's headings, and the label each figure shows where the table is
+ * laid out as one card per line (a phone's width, styles/cart.css).
+ */
+export const CART_COLUMNS = {
+  image: 'Image',
+  sku: 'SKU',
+  item: 'Item',
+  boxes: 'Boxes',
+  units: 'Units',
+  price: 'Box Price',
+  subtotal: 'Subtotal',
+  total: 'Total',
+} as const;
+
 function LineImage({ src, alt }: { src: string | undefined; alt: string }) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) return <span className="cart__no-image">{NO_IMAGE}</span>;
@@ -39,19 +54,21 @@ export function CartLineRow({ line, pendingPacks, onPacks }: CartLineRowProps) {
   const product = item.product_variant?.product;
   const busy = pendingPacks !== undefined;
   return (
-    <tr aria-busy={busy || undefined}>
-      <td>
+    <tr className="cart__line" aria-busy={busy || undefined}>
+      <td className="cart__image">
         <LineImage src={image?.image} alt={image?.alt_text || item.title} />
       </td>
-      <td>{item.sku}</td>
-      <td>
+      <td className="cart__sku" data-label={CART_COLUMNS.sku}>
+        {item.sku}
+      </td>
+      <td className="cart__item">
         {product ? (
           <Link to={productHref(product.category.slug, product.slug)}>{item.title}</Link>
         ) : (
           item.title
         )}
       </td>
-      <td>
+      <td className="cart__boxes" data-label={CART_COLUMNS.boxes}>
         <BoxesField
           sku={item.sku}
           packs={pendingPacks ?? line.pack_quantity}
@@ -60,10 +77,16 @@ export function CartLineRow({ line, pendingPacks, onPacks }: CartLineRowProps) {
         />
         {line.unit_type === 'pallet' ? <span className="cart__tag">pallet price</span> : null}
       </td>
-      <td className="numeric">{line.pack_quantity * item.units_per_pack}</td>
-      <td className="numeric">{money(line.price_per_pack)}</td>
-      <td className="numeric">{money(line.subtotal)}</td>
-      <td className="numeric">
+      <td className="cart__units numeric" data-label={CART_COLUMNS.units}>
+        {line.pack_quantity * item.units_per_pack}
+      </td>
+      <td className="cart__price numeric" data-label={CART_COLUMNS.price}>
+        {money(line.price_per_pack)}
+      </td>
+      <td className="cart__subtotal numeric" data-label={CART_COLUMNS.subtotal}>
+        {money(line.subtotal)}
+      </td>
+      <td className="cart__total numeric" data-label={CART_COLUMNS.total}>
         {money(line.total)}
         {line.discount_percentage > 0 ? (
           <span className="cart__tag cart__tag--discount">−{line.discount_percentage}%</span>

@@ -2,7 +2,7 @@ import { CART_MESSAGES, type CartView as Cart } from '@shop/domain';
 import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useLineChanges } from '../hooks/use-line-changes';
-import { CartLineRow } from './cart-line-row';
+import { CART_COLUMNS, CartLineRow } from './cart-line-row';
 import { CartSummary } from './cart-summary';
 import { ScrollRegion } from '~/components/ui/scroll-region';
 
@@ -53,18 +53,15 @@ export function CartView({ cart }: { cart: Cart }) {
   return (
     <div className="cart">
       <ScrollRegion className="cart__lines" label="Items in your cart">
-        <table ref={tableRef} className="cart__table">
+        <table ref={tableRef} className="cart__table card-rows">
           <caption className="visually-hidden">Items in your cart</caption>
           <thead>
             <tr>
-              <th scope="col">Image</th>
-              <th scope="col">SKU</th>
-              <th scope="col">Item</th>
-              <th scope="col">Boxes</th>
-              <th scope="col">Units</th>
-              <th scope="col">Box Price</th>
-              <th scope="col">Subtotal</th>
-              <th scope="col">Total</th>
+              {Object.values(CART_COLUMNS).map((name) => (
+                <th key={name} scope="col">
+                  {name}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -78,8 +75,10 @@ export function CartView({ cart }: { cart: Cart }) {
                   onPacks={(changed, packs) => void changePacks(changed, packs)}
                 />
               ) : (
-                <tr key={line.id ?? `line-${index}`}>
-                  <td colSpan={8}>{CART_MESSAGES.invalidCartItem}</td>
+                <tr key={line.id ?? `line-${index}`} className="cart__line">
+                  <td className="cart__invalid" colSpan={Object.keys(CART_COLUMNS).length}>
+                    {CART_MESSAGES.invalidCartItem}
+                  </td>
                 </tr>
               ),
             )}

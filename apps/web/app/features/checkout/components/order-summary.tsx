@@ -4,6 +4,9 @@ import { CartTotalsRows } from '~/components/ui/cart-totals-rows';
 
 const money = (decimal: string) => formatGbp(penceFromDecimal(decimal));
 
+/** The lines' headings, and each figure's label where a line is a card (a phone's width, checkout.css). */
+const COLUMNS = { sku: 'SKU', item: 'Item', boxes: 'Boxes', total: 'Total' } as const;
+
 interface OrderSummaryProps {
   cart: CartView;
   /** The server's word on the cart when it refused the order. */
@@ -17,27 +20,33 @@ export function OrderSummary({ cart, error }: OrderSummaryProps) {
       <h2 id="order-summary-title" className="order-summary__title">
         Order summary
       </h2>
-      <table className="order-summary__lines">
+      <table className="order-summary__lines card-rows">
         <caption className="visually-hidden">Items in your order</caption>
         <thead>
           <tr>
-            <th scope="col">SKU</th>
-            <th scope="col">Item</th>
+            <th scope="col">{COLUMNS.sku}</th>
+            <th scope="col">{COLUMNS.item}</th>
             <th scope="col" className="numeric">
-              Boxes
+              {COLUMNS.boxes}
             </th>
             <th scope="col" className="numeric">
-              Total
+              {COLUMNS.total}
             </th>
           </tr>
         </thead>
         <tbody>
           {cart.items.map((line) => (
-            <tr key={line.id}>
-              <td className="order-summary__sku">{line.item.sku}</td>
-              <td>{line.item.title}</td>
-              <td className="numeric">{line.pack_quantity}</td>
-              <td className="numeric">{money(line.total)}</td>
+            <tr key={line.id} className="order-summary__line">
+              <td className="order-summary__sku" data-label={COLUMNS.sku}>
+                {line.item.sku}
+              </td>
+              <td className="order-summary__item">{line.item.title}</td>
+              <td className="order-summary__boxes numeric" data-label={COLUMNS.boxes}>
+                {line.pack_quantity}
+              </td>
+              <td className="order-summary__total numeric" data-label={COLUMNS.total}>
+                {money(line.total)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -64,46 +64,70 @@ export function OrderFacts({ order }: { order: OrderView }) {
   );
 }
 
+/**
+ * The order lines' columns: the table's headings, and the label each figure shows where a line is laid out
+ * as a card (a phone's width, styles/orders.css).
+ */
+const LINE_COLUMNS = {
+  sku: 'SKU',
+  item: 'Item',
+  packs: 'Packs',
+  units: 'Units',
+  price: 'Price per pack',
+  discount: 'Discount',
+  total: 'Line total',
+} as const;
+
 /** The lines with the prices paid. */
 export function OrderLines({ order }: { order: OrderView }) {
   const label = `Items in order #${order.id}`;
   return (
     <ScrollRegion className="orders__scroll" label={label}>
-      <table className="orders__table order-lines">
+      <table className="orders__table order-lines card-rows">
         <caption className="visually-hidden">{label}</caption>
         <thead>
           <tr>
-            <th scope="col">SKU</th>
-            <th scope="col">Item</th>
+            <th scope="col">{LINE_COLUMNS.sku}</th>
+            <th scope="col">{LINE_COLUMNS.item}</th>
             <th scope="col" className="numeric">
-              Packs
+              {LINE_COLUMNS.packs}
             </th>
             <th scope="col" className="numeric">
-              Units
+              {LINE_COLUMNS.units}
             </th>
             <th scope="col" className="numeric">
-              Price per pack
+              {LINE_COLUMNS.price}
             </th>
             <th scope="col" className="numeric">
-              Discount
+              {LINE_COLUMNS.discount}
             </th>
             <th scope="col" className="numeric">
-              Line total
+              {LINE_COLUMNS.total}
             </th>
           </tr>
         </thead>
         <tbody>
           {order.items.map((line) => (
-            <tr key={line.id}>
-              <th scope="row">{line.sku}</th>
+            <tr key={line.id} className="order-lines__line">
+              <th scope="row" className="order-lines__sku" data-label={LINE_COLUMNS.sku}>
+                {line.sku}
+              </th>
               <td className="order-lines__title">{line.title}</td>
-              <td className="numeric">{line.pack_quantity}</td>
-              <td className="numeric">{line.units}</td>
-              <td className="numeric">{money(line.price_per_pack)}</td>
-              <td className="numeric">
+              <td className="order-lines__packs numeric" data-label={LINE_COLUMNS.packs}>
+                {line.pack_quantity}
+              </td>
+              <td className="order-lines__units numeric" data-label={LINE_COLUMNS.units}>
+                {line.units}
+              </td>
+              <td className="order-lines__price numeric" data-label={LINE_COLUMNS.price}>
+                {money(line.price_per_pack)}
+              </td>
+              <td className="order-lines__discount numeric" data-label={LINE_COLUMNS.discount}>
                 {line.discount_percentage > 0 ? `${line.discount_percentage}%` : '–'}
               </td>
-              <td className="numeric">{money(line.total)}</td>
+              <td className="order-lines__total numeric" data-label={LINE_COLUMNS.total}>
+                {money(line.total)}
+              </td>
             </tr>
           ))}
         </tbody>
