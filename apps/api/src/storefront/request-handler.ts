@@ -215,7 +215,8 @@ export async function registerPageHandler(app: FastifyInstance, options: PageHan
 
   /**
    * Renders a public page from its key alone (no cookie, no header of the visitor's), streams it to
-   * this visitor with a nonce, and keeps it for everyone else by its scripts' hashes.
+   * this visitor with a nonce, and keeps it for everyone else by its scripts' hashes, unless it holds an
+   * inline script that does not carry the render's nonce (see `buildCachedPage`).
    */
   async function renderForCache(
     request: FastifyRequest,
@@ -248,9 +249,10 @@ export async function registerPageHandler(app: FastifyInstance, options: PageHan
         buildCachedPage(Buffer.concat(chunks), nonce, storedHeaders(response), (hashes) =>
           pageContentSecurityPolicy({ hashes }, { dev }),
         ).then(
-          (page) => {
-            if (!page) request.log.warn({ key }, 'page not kept: its nonce appears outside nonce attributes');
-            finish(page);
+          (kept) => {
+            // This visitor had the render with its nonce; the next renders again, and is logged again.
+            if ('notKept' in kept) request.log.warn({ key }, `page not kept: ${kept.notKept}`);
+            finish('page' in kept ? kept.page : null);
           },
           (error: unknown) => {
             request.log.error({ err: error, key }, 'could not keep a rendered page');
