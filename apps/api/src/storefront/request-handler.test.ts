@@ -196,3 +196,17 @@ describe('Cache-Control of pages', () => {
     }
   });
 });
+
+describe('product addresses', () => {
+  const get = (url: string) => apps[0]!.inject({ method: 'GET', url });
+
+  it('sends a product asked for under another category to its canonical address with a 301', async () => {
+    for (const url of ['/details/boxes/mailing-bags', '/details/no-such-category/mailing-bags']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(301);
+      expect(res.headers.location, url).toBe('/details/bags/mailing-bags');
+    }
+    expect((await get('/details/bags/mailing-bags')).statusCode).toBe(200);
+    expect((await get('/details/bags/no-such-product')).statusCode).toBe(404);
+  });
+});
