@@ -179,6 +179,7 @@ export function fakeCatalogue(overrides: Partial<CatalogueReader> = {}): Catalog
     listFeaturedProducts: async () => Array.from({ length: 15 }, (_, i) => makeProduct(i + 1)),
     getProduct: async () => makeProductDetail(),
     getProductPage: async () => makeProductPage(),
+    getProductCategorySlug: async () => null,
     searchItemsBySize: async () => ({ count: 0, results: [] }),
     listSitemapEntries: async () => ({ categories: [], products: [] }),
     ...overrides,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { ServerBuild } from 'react-router';
 import { createServer, type ViteDevServer } from 'vite';
@@ -14,11 +15,41 @@ const webRoot = path.resolve(import.meta.dirname, '../../../web');
 const PRODUCT = '/details/bags/mailing-bags';
 /** A page that, in this test's build, sets a cookie, as a route with a session would. */
 const COOKIE_PAGE = '/privacy-policy';
+/** A page whose render, in this test's build, carries an inline script of its data's, not React Router's. */
+const INJECTED_PAGE = '/refund-policy';
+const INJECTED_SCRIPT = '<script>window.fromStoredData = document.cookie</script>';
 
 let vite: ViteDevServer;
 let database: Database;
 /** Document renders per URL (path and query), counted in the build's own entry. */
 const renders = new Map<string, number>();
+/** What the apps logged (warnings and worse). */
+const logged: string[] = [];
+
+/**
+ * A render's body with a script put before `</head>`, as if a stored field had brought it in unescaped
+ * (the descriptions are sanitised on write and on render, so the test cannot store one that survives).
+ */
+function withInjectedScript(response: Response): Response {
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  let injected = false;
+  const body = response.body!.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        const text = decoder.decode(chunk, { stream: true });
+        if (injected || !text.includes('</head>')) return controller.enqueue(encoder.encode(text));
+        injected = true;
+        controller.enqueue(encoder.encode(text.replace('</head>', `${INJECTED_SCRIPT}</head>`)));
+      },
+      flush(controller) {
+        const rest = decoder.decode();
+        if (rest) controller.enqueue(encoder.encode(rest));
+      },
+    }),
+  );
+  return new Response(body, { status: response.status, headers: response.headers });
+}
 
 /** The web app's real build, its document renders counted; COOKIE_PAGE answers with a Set-Cookie. */
 async function countedBuild(): Promise<ServerBuild> {
@@ -35,7 +66,10 @@ async function countedBuild(): Promise<ServerBuild> {
           const key = url.pathname + url.search;
           renders.set(key, (renders.get(key) ?? 0) + 1);
           if (url.pathname === COOKIE_PAGE) headers.append('set-cookie', 'seen=1; Path=/; HttpOnly');
-          return render(request, status, headers, context, loadContext);
+          const rendered = render(request, status, headers, context, loadContext);
+          return url.pathname === INJECTED_PAGE
+            ? Promise.resolve(rendered).then(withInjectedScript)
+            : rendered;
         },
       },
     },
@@ -43,10 +77,16 @@ async function countedBuild(): Promise<ServerBuild> {
 }
 
 async function appWith(cache: PageCache): Promise<App> {
-  const config = testConfig({ PUBLIC_URL: 'https://shop.example' });
+  const config = testConfig({ PUBLIC_URL: 'https://shop.example', LOG_LEVEL: 'warn' });
   const app = await buildApp({
     config,
     database,
+    logStream: new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logged.push(chunk.toString('utf8'));
+        done();
+      },
+    }),
     storefront: (server, services) =>
       registerPageHandler(server, {
         build: countedBuild,
@@ -248,6 +288,29 @@ describe('the rendered-page cache', () => {
     expect(second.headers['content-security-policy']).toMatch(/'nonce-/);
     expect(first.statusCode).toBe(200);
     expect(renders.get(COOKIE_PAGE)).toBe(2);
+  });
+
+  it('keeps no page holding an inline script that is not its render’s: each visitor gets a render with its nonce', async () => {
+    const answers = [await get(INJECTED_PAGE)];
+    await cache.settled();
+    answers.push(await get(INJECTED_PAGE));
+    expect(renders.get(INJECTED_PAGE)).toBe(2);
+    const injectedHash = inlineScriptSources(INJECTED_SCRIPT).values().next().value!;
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(INJECTED_SCRIPT);
+      const sources = scriptSrc(String(res.headers['content-security-policy']));
+      // Allowed by this answer's nonce, which the injected script does not carry; never by its hash.
+      expect(sources.some((source) => source.startsWith("'nonce-"))).toBe(true);
+      expect(sources).not.toContain(injectedHash);
+    }
+    const warning = logged
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => line.key === INJECTED_PAGE);
+    expect(warning).toMatchObject({
+      level: 40,
+      msg: expect.stringMatching(/^page not kept: .*inline script without the render's nonce/),
+    });
   });
 
   it('renders search pages per request, compressed as they stream', async () => {

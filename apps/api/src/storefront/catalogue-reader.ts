@@ -10,6 +10,7 @@ export function createCatalogueReader({ catalogue, items }: Services): Catalogue
     listFeaturedProducts: () => catalogue.listFeaturedProducts(),
     getProduct: (categorySlug, productSlug) => catalogue.getProduct(categorySlug, productSlug),
     getProductPage: (categorySlug, productSlug) => catalogue.getProductPage(categorySlug, productSlug),
+    getProductCategorySlug: (productSlug) => catalogue.getProductCategorySlug(productSlug),
     searchItemsBySize: (search, page) => items.searchBySize(search, page),
     listSitemapEntries: () => catalogue.listSitemapEntries(),
   };

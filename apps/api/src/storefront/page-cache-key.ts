@@ -36,3 +36,35 @@ export function pageCacheKey(url: URL): string | null {
   }
   return null;
 }
+
+/**
+ * Public pages that are not kept (the size search's free combinations, the redirecting /product-details)
+ * and resource routes that set their own Cache-Control.
+ */
+const OTHER_PUBLIC_PAGES = new Set(['/search', '/product-details', '/sitemap.xml', '/robots.txt']);
+
+/**
+ * The page a request is for: React Router's data requests name their page's path with `.data` added
+ * (`/_.data` for `/`, `/x/_.data` for `/x/`, since the app's data requests are trailing-slash aware).
+ */
+export function pagePath(pathname: string): string {
+  if (pathname.endsWith('/_.data')) return pathname.slice(0, -'_.data'.length);
+  if (pathname.endsWith('.data')) return pathname.slice(0, -'.data'.length);
+  return pathname;
+}
+
+/**
+ * Whether a page (or its data request) is the same for every visitor, so that a shared cache may keep it:
+ * the pages above and `OTHER_PUBLIC_PAGES`, by their exact paths. Every other page, a route added later
+ * included, is private (an account, a cart, an order, the back office, a sign-in form): the list names
+ * what is public, so a page nobody listed can only be too private, never shared.
+ */
+export function isPublicPage(pathname: string): boolean {
+  const path = pagePath(pathname);
+  return (
+    STATIC_PAGES.has(path) ||
+    OTHER_PUBLIC_PAGES.has(path) ||
+    CATEGORY_PAGE.test(path) ||
+    PRODUCT_PAGE.test(path)
+  );
+}

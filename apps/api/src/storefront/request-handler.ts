@@ -18,7 +18,7 @@ import {
   type StreamingBody,
 } from './compression';
 import type { PageCache, PageVariant } from './page-cache';
-import { pageCacheKey } from './page-cache-key';
+import { isPublicPage, pageCacheKey } from './page-cache-key';
 
 export interface PageHandlerOptions {
   /** The server build, or a function that loads it per request (Vite in development). */
@@ -39,8 +39,10 @@ export interface PageHandlerOptions {
 /** Renders at once by default: renders are CPU work on the event loop, so more only interleave them. */
 const DEFAULT_CONCURRENT_RENDERS = 2;
 
-/** Pages are the same for every visitor (no auth on the server), so a CDN may keep them briefly. */
+/** Public pages are the same for every visitor (no auth on the server), so a CDN may keep them briefly. */
 const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+/** Every other page (account, cart, checkout, orders, back office, sign-in) is kept by no cache. */
+const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-store';
 
 /** Headers of a render that are not kept with a stored page (the answer sets its own or they vary). */
 const UNSTORED_HEADERS = new Set([
@@ -169,7 +171,10 @@ export async function registerPageHandler(app: FastifyInstance, options: PageHan
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     reply.header('content-security-policy', pageContentSecurityPolicy({ nonce }, { dev }));
-    if (response.status === 200 && !response.headers.has('cache-control')) {
+    // A private page's answer is never shared, whatever its status or its route says.
+    if (!isPublicPage(new URL(request.url, origin).pathname)) {
+      reply.header('cache-control', PRIVATE_PAGE_CACHE_CONTROL);
+    } else if (response.status === 200 && !response.headers.has('cache-control')) {
       reply.header('cache-control', PUBLIC_PAGE_CACHE_CONTROL);
     }
     const { body } = response;
@@ -215,7 +220,8 @@ export async function registerPageHandler(app: FastifyInstance, options: PageHan
 
   /**
    * Renders a public page from its key alone (no cookie, no header of the visitor's), streams it to
-   * this visitor with a nonce, and keeps it for everyone else by its scripts' hashes.
+   * this visitor with a nonce, and keeps it for everyone else by its scripts' hashes, unless it holds an
+   * inline script that does not carry the render's nonce (see `buildCachedPage`).
    */
   async function renderForCache(
     request: FastifyRequest,
@@ -248,9 +254,10 @@ export async function registerPageHandler(app: FastifyInstance, options: PageHan
         buildCachedPage(Buffer.concat(chunks), nonce, storedHeaders(response), (hashes) =>
           pageContentSecurityPolicy({ hashes }, { dev }),
         ).then(
-          (page) => {
-            if (!page) request.log.warn({ key }, 'page not kept: its nonce appears outside nonce attributes');
-            finish(page);
+          (kept) => {
+            // This visitor had the render with its nonce; the next renders again, and is logged again.
+            if ('notKept' in kept) request.log.warn({ key }, `page not kept: ${kept.notKept}`);
+            finish('page' in kept ? kept.page : null);
           },
           (error: unknown) => {
             request.log.error({ err: error, key }, 'could not keep a rendered page');

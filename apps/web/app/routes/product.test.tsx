@@ -25,10 +25,14 @@ function renderProduct(path: string, catalogue: Partial<CatalogueReader> = {}) {
 type ProductDetail = ReturnType<typeof makeProductDetail>;
 const pageOf = (product: ProductDetail) => async () => makeProductPage({ product });
 
-/** The loader's arguments for /details/{categorySlug}/pallet-wraps with the given read. */
-const loaderArgs = (categorySlug: string, getProductPage: CatalogueReader['getProductPage']) =>
+/** The loader's arguments for /details/{categorySlug}/pallet-wraps with the given reads. */
+const loaderArgs = (
+  categorySlug: string,
+  getProductPage: CatalogueReader['getProductPage'],
+  catalogue: Partial<CatalogueReader> = {},
+) =>
   ({
-    context: fakeContext({ getProductPage }),
+    context: fakeContext({ getProductPage, ...catalogue }),
     params: { categorySlug, productSlug: 'pallet-wraps' },
     request: new Request(`${TEST_ORIGIN}/details/${categorySlug}/pallet-wraps`),
   }) as unknown as Parameters<typeof product.loader>[0];
@@ -105,14 +109,34 @@ describe('product page', () => {
     expect(blocks.find((b) => b['@type'] === 'BreadcrumbList').itemListElement).toHaveLength(3);
   });
 
-  it('answers 404 "Product not found" for an unknown product or one in another category', async () => {
-    renderProduct('/details/wraps/nope', { getProductPage: async () => null });
+  it('answers 404 "Product not found" for an unknown product', async () => {
+    const getProductCategorySlug = async () => null;
+    renderProduct('/details/wraps/nope', { getProductPage: async () => null, getProductCategorySlug });
     expect(await screen.findByRole('heading', { level: 1, name: 'Product not found' })).toBeInTheDocument();
 
-    const missing = await product.loader(loaderArgs('wraps', async () => null));
+    const missing = await product.loader(loaderArgs('wraps', async () => null, { getProductCategorySlug }));
     expect('init' in missing && missing.init?.status).toBe(404);
-    const elsewhere = await product.loader(loaderArgs('bags', async () => makeProductPage()));
-    expect('init' in elsewhere && elsewhere.init?.status).toBe(404);
+  });
+
+  it('sends a product asked for under another category to its one address with a 301', async () => {
+    /** The page read finds a product in its own category only; its category is found by its slug. */
+    const getProductPage: CatalogueReader['getProductPage'] = async (category) =>
+      category === 'wraps' ? makeProductPage() : null;
+    const getProductCategorySlug = async (slug: string) => (slug === 'pallet-wraps' ? 'wraps' : null);
+    const redirectOf = async (categorySlug: string, read = getProductPage) => {
+      try {
+        await product.loader(loaderArgs(categorySlug, read, { getProductCategorySlug }));
+      } catch (thrown) {
+        const response = thrown as Response;
+        return { status: response.status, location: response.headers.get('Location') };
+      }
+      return null;
+    };
+    const canonical = { status: 301, location: '/details/wraps/pallet-wraps' };
+    expect(await redirectOf('bags')).toEqual(canonical);
+    expect(await redirectOf('no-such-category')).toEqual(canonical);
+    // A page read that names another category than the address's is sent there too.
+    expect(await redirectOf('bags', async () => makeProductPage())).toEqual(canonical);
   });
 
   it('reads again up to 3 times, 500 ms apart, then says "Failed to fetch product data"', async () => {

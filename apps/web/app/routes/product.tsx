@@ -1,4 +1,12 @@
-import { data, isRouteErrorResponse, Link, useLocation, useNavigation, useRevalidator } from 'react-router';
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  useLocation,
+  useNavigation,
+  useRevalidator,
+} from 'react-router';
 import type { Route } from './+types/product';
 import { StatusPage } from '~/components/ui/status-page';
 import { Toasts } from '~/components/ui/toasts';
@@ -28,17 +36,25 @@ function titleFromParams(params: { categorySlug: string; productSlug: string }):
 }
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const { categorySlug, productSlug } = params;
   let page;
+  let canonicalCategory: string | null;
   try {
-    page = await getProductPage(context.catalogue, params.categorySlug, params.productSlug, request.signal);
+    page = await getProductPage(context.catalogue, categorySlug, productSlug, request.signal);
+    // Not in this category: the product's own category, if the product exists at all.
+    canonicalCategory = page
+      ? page.product.category.slug
+      : await context.catalogue.getProductCategorySlug(productSlug);
   } catch (error) {
     if (request.signal.aborted) throw error;
     console.error('Product read failed', error);
     return data({ state: 'failed' as const, origin: context.origin }, { status: 500 });
   }
-  if (!page || page.product.category.slug !== params.categorySlug) {
-    return data({ state: 'not-found' as const, origin: context.origin }, { status: 404 });
+  // One address per product, as /product-details does: another category's address moves for good.
+  if (canonicalCategory !== null && canonicalCategory !== categorySlug) {
+    throw redirect(productHref(canonicalCategory, productSlug), 301);
   }
+  if (!page) return data({ state: 'not-found' as const, origin: context.origin }, { status: 404 });
   return { state: 'loaded' as const, page, origin: context.origin };
 }
 

@@ -27,9 +27,10 @@ const M = QUICK_ORDER_MESSAGES;
 export const QuickOrderLineSchema = z
   .object({
     sku: z.string({ message: M.skuRequired }).trim().min(1, M.skuRequired).max(MAX_SKU_LENGTH, M.skuTooLong),
+    // One message, once: a number past the safe integers breaks both `int` and `max`.
     packs: z
       .number({ message: M.packsInvalid })
-      .int(M.packsInvalid)
+      .int({ error: M.packsInvalid, abort: true })
       .min(1, M.packsInvalid)
       .max(MAX_PACK_QUANTITY, M.packsInvalid),
   })

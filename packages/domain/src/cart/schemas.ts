@@ -3,22 +3,64 @@ import { MAX_PACK_QUANTITY } from '../pricing/constants';
 
 const id = z.number().int().positive().max(2_147_483_647);
 
+/** The most lines one POST cart-items/ may carry. */
+export const MAX_LINES_PER_ADD = 200;
+
+/** A cart write's pack count or list of lines refused, in DRF's words, as the shop's other field errors are. */
+export const CART_FIELD_MESSAGES = {
+  required: 'This field is required.',
+  notNull: 'This field may not be null.',
+  wholeNumber: 'A valid integer is required.',
+  atLeast: 'Ensure this value is greater than or equal to 1.',
+  atMost: `Ensure this value is less than or equal to ${MAX_PACK_QUANTITY.toLocaleString('en-GB')}.`,
+  notAList: 'Expected a list of items.',
+  emptyList: 'This list may not be empty.',
+  tooManyLines: `Ensure this field has no more than ${MAX_LINES_PER_ADD} elements.`,
+} as const;
+
+const P = CART_FIELD_MESSAGES;
+
+/**
+ * A cart line's number of packs: a whole number from 1 to MAX_PACK_QUANTITY, with one message for each
+ * wrong value. The maximum is checked first, so a number past the safe integers (1e20) is too large
+ * rather than not whole.
+ */
+export const PackQuantitySchema = z
+  .number({
+    error: (issue) =>
+      issue.input === undefined ? P.required : issue.input === null ? P.notNull : P.wholeNumber,
+  })
+  .max(MAX_PACK_QUANTITY, { error: P.atMost, abort: true })
+  .int({ error: P.wholeNumber, abort: true })
+  .min(1, P.atLeast);
+
 /** One line of POST cart-items/ (spec 2, §3 Cart item, written). pack_quantity defaults to 1. */
 export const CartItemCreateSchema = z.object({
   cart: id,
   item: id,
   pricing_tier: id,
-  pack_quantity: z.number().int().min(1).max(MAX_PACK_QUANTITY).default(1),
+  pack_quantity: PackQuantitySchema.default(1),
   unit_type: z.enum(['pack', 'pallet']).default('pack'),
   user_exclusive_price: id.nullable().optional(),
 });
 export type CartItemCreate = z.infer<typeof CartItemCreateSchema>;
 
-/** The most lines one POST cart-items/ may carry. */
-export const MAX_LINES_PER_ADD = 200;
+/**
+ * PATCH ecommerce/cart-items/{id}/ (spec 2, §7): the new pack count. The client's `pricing_tier` and
+ * `unit_type` are hints; the server recomputes both. Unknown fields are ignored (a spec call, DESIGN §4.10).
+ */
+export const CartItemUpdateSchema = z.object({
+  pack_quantity: PackQuantitySchema,
+  pricing_tier: id.nullable().optional(),
+  unit_type: z.enum(['pack', 'pallet']).optional(),
+});
+export type CartItemUpdate = z.infer<typeof CartItemUpdateSchema>;
 
 /** POST cart-items/ takes an array of lines; all are added or none. */
-export const CartItemsCreateSchema = z.array(CartItemCreateSchema).min(1).max(MAX_LINES_PER_ADD);
+export const CartItemsCreateSchema = z
+  .array(CartItemCreateSchema, { error: P.notAList })
+  .min(1, P.emptyList)
+  .max(MAX_LINES_PER_ADD, P.tooManyLines);
 
 /** A cart line as the API answers it (spec 2, §3 Cart item, read). Money is pounds as decimal strings. */
 export const CartItemViewSchema = z.object({

@@ -96,6 +96,8 @@ export interface CatalogueReader {
    * list prices, in a fixed number of queries whatever the number of variants and items.
    */
   getProductPage(categorySlug: string, productSlug: string): Promise<ProductPage | null>;
+  /** The slug of the category a product is in, by the product's slug alone (unique); null when none. */
+  getProductCategorySlug(productSlug: string): Promise<string | null>;
   /** The size search (DESIGN §4.7), nearest first. */
   searchItemsBySize(
     search: SizeSearch,

@@ -2,7 +2,7 @@ import {
   CartItemsCreateSchema,
   CartItemViewSchema,
   CartViewSchema,
-  MAX_PACK_QUANTITY,
+  CartItemUpdateSchema,
   type CartItemCreate,
 } from '@shop/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -14,16 +14,6 @@ import { signedInUser } from '../accounts/authenticate';
 import type { CartsService } from './service';
 
 const IdParamsSchema = z.object({ id: queryId });
-
-/**
- * PATCH ecommerce/cart-items/{id}/ (spec 2, §7): the new pack count. The client's `pricing_tier` and
- * `unit_type` are hints; the server recomputes both. Unknown fields are ignored (a spec call, DESIGN §4.10).
- */
-const CartLineChangeSchema = z.object({
-  pack_quantity: z.number().int().min(1).max(MAX_PACK_QUANTITY),
-  pricing_tier: z.number().int().positive().max(2_147_483_647).nullable().optional(),
-  unit_type: z.enum(['pack', 'pallet']).optional(),
-});
 
 const CartLinesQuerySchema = PageQuerySchema.extend({ cart: queryId.optional() }).strict();
 
@@ -115,7 +105,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async 
         ...secured,
         summary: 'Changes a line’s pack count; the server recomputes its tier and checks stock',
         params: IdParamsSchema,
-        body: CartLineChangeSchema,
+        body: CartItemUpdateSchema,
         response: { 200: CartItemViewSchema },
       },
       onRequest: app.authenticate,

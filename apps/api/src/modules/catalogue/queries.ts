@@ -570,6 +570,14 @@ export function prepareProductPageReads(db: Db) {
     )
     .limit(1)
     .prepare('product_page_product');
+  // The category of a product found by its slug alone (unique), for an address that names another.
+  const productCategory = db
+    .select({ slug: categories.slug })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(products.slug, sql.placeholder('productSlug')))
+    .limit(1)
+    .prepare('product_page_category');
   const images = db
     .select({
       id: productImages.id,
@@ -670,6 +678,8 @@ export function prepareProductPageReads(db: Db) {
   return {
     product: async (categorySlug: string, productSlug: string): Promise<ProductRow | null> =>
       (await product.execute({ categorySlug, productSlug }))[0] ?? null,
+    categorySlugOf: async (productSlug: string): Promise<string | null> =>
+      (await productCategory.execute({ productSlug }))[0]?.slug ?? null,
     images: (id: number): Promise<ProductImageRow[]> => images.execute(byProduct(id)),
     variants: (id: number) => variants.execute(byProduct(id)),
     fields: (id: number) => fields.execute(byProduct(id)),

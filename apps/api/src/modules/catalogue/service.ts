@@ -118,6 +118,8 @@ export function createCatalogueService(db: Db) {
   const featured = createTtlCache<ProductSummary[]>(CATALOGUE_CACHE_MS);
   // The hot products only: every rendered product page is also kept by the page cache (storefront/).
   const pages = createTtlCache<ProductPage | null>(CATALOGUE_CACHE_MS, 200);
+  // Products' categories by product slug, for addresses that name another category (301 to the right one).
+  const productCategories = createTtlCache<string | null>(CATALOGUE_CACHE_MS, 1000);
 
   /**
    * The product page in nine named statements whatever the number of variants and items: the product, then
@@ -291,6 +293,11 @@ export function createCatalogueService(db: Db) {
       return pages.get(`${categorySlug}/${productSlug}`, () => loadProductPage(categorySlug, productSlug));
     },
 
+    /** The slug of the category a product is in, by the product's slug alone; null when none has it. */
+    getProductCategorySlug(productSlug: string): Promise<string | null> {
+      return productCategories.get(productSlug, () => pageReads.categorySlugOf(productSlug));
+    },
+
     async listSitemapEntries(): Promise<SitemapEntries> {
       const [categorySlugs, productRows] = await Promise.all([
         queries.selectCategorySlugs(db),
@@ -316,6 +323,7 @@ export function createCatalogueService(db: Db) {
       categoryMatches.clear();
       featured.clear();
       pages.clear();
+      productCategories.clear();
     },
   };
 }

@@ -48,6 +48,20 @@ describe('statements the catalogue sends', () => {
     expect(counter.sql).toEqual([]);
   });
 
+  it('finds the category of a product asked for under another in one statement, then from memory', async () => {
+    const counter = countingDb(ctx.database);
+    const catalogue = createCatalogueService(counter.db);
+    expect(await catalogue.getProductPage('boxes', 'pallet-wraps')).toBeNull();
+    expect(await catalogue.getProductCategorySlug('pallet-wraps')).toBe('wraps');
+    expect(counter.sql).toHaveLength(2);
+    expect(counter.sql[1]).toMatch(/^select "categories"."slug" from "products" inner join "categories"/);
+    counter.reset();
+    await catalogue.getProductPage('boxes', 'pallet-wraps');
+    expect(await catalogue.getProductCategorySlug('pallet-wraps')).toBe('wraps');
+    expect(await catalogue.getProductCategorySlug('no-such-product')).toBeNull();
+    expect(counter.sql).toHaveLength(1);
+  });
+
   it('answers a suggestion in one statement after its words’ categories, and pages inside it from memory', async () => {
     const counter = countingDb(ctx.database);
     const catalogue = createCatalogueService(counter.db);

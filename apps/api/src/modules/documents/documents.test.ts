@@ -380,3 +380,47 @@ describe('statements', () => {
     expect(counter.sql).toHaveLength(1);
   });
 });
+
+describe('drawn documents a process keeps', () => {
+  /** Sets orders' invoice numbers one at a time, as a restored backup and later orders could leave them. */
+  async function setInvoiceNumbers(numbers: Array<[orderId: number, invoice: number | null]>) {
+    for (const [orderId, invoice] of numbers) {
+      await ctx.database.db.update(orders).set({ invoiceNumber: invoice }).where(eq(orders.id, orderId));
+    }
+  }
+
+  it('gives each order its own PDF when its number was another order’s before a restore', async () => {
+    const first = await placedOrder(ctx, { name: 'restored-first' });
+    const second = await placedOrder(ctx, { name: 'restored-second' });
+    const drawn = await download(first.buyer, first.order.invoice!);
+    expect(drawn.text).toContain(`Order number: #${first.order.id}`);
+    // The database goes back to a backup and the counter gives the same number to another order.
+    const [one, two] = [first, second].map(({ order }) => Number(order.invoice_number!.slice(4)));
+    await setInvoiceNumbers([
+      [first.order.id, null],
+      [second.order.id, one!],
+      [first.order.id, two!],
+    ]);
+    const { text } = await download(second.buyer, second.order.invoice!);
+    expect(text).toContain(`Invoice number: ${first.order.invoice_number}`);
+    expect(text).toContain(`Order number: #${second.order.id}`);
+    expect(text).not.toContain(`Order number: #${first.order.id}`);
+    expect(text).toContain(second.order.billing_address.street);
+    const again = await download(first.buyer, first.order.invoice!);
+    expect(again.text).toContain(`Invoice number: ${second.order.invoice_number}`);
+    expect(again.text).toContain(`Order number: #${first.order.id}`);
+  });
+
+  it('draws again a document of the same order and number issued at another time', async () => {
+    const { buyer, order } = await placedOrder(ctx, { name: 'reissued' });
+    const before = await download(buyer, order.invoice!);
+    // A restore can give the same order id and number to an order placed at another time.
+    await ctx.database.db
+      .update(orders)
+      .set({ createdAt: new Date('2026-01-15T10:30:00Z') })
+      .where(eq(orders.id, order.id));
+    const after = await download(buyer, order.invoice!);
+    expect(after.text).toContain('Invoice date: 15 January 2026');
+    expect(after.text).not.toBe(before.text);
+  });
+});

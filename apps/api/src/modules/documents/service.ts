@@ -76,7 +76,16 @@ const fileName = (number: string) => `${number}.pdf`;
 export const DOCUMENT_CACHE_BYTES = 16 * 1024 * 1024;
 
 /**
- * Rendered PDFs by document number, least recently used dropped first beyond `maxBytes`. A document never
+ * What a drawn document is kept under: its order, kind, number and issue time. A number alone is not
+ * enough: after a backup is restored the counters give its numbers again, to other orders (and a reused
+ * order id can come with them), and a buyer would get the PDF drawn for someone else.
+ */
+export function documentCacheKey(document: ShopDocument): string {
+  return [document.orderId, document.kind, document.number, document.issuedAt.toISOString()].join(' ');
+}
+
+/**
+ * Rendered PDFs by document (`documentCacheKey`), least recently used dropped first beyond `maxBytes`. A document never
  * changes once issued (its figures are stored), so its bytes can be kept for as long as the process lives;
  * drawing one costs some 45 ms of CPU (the embedded font's subsetting), serving it again almost nothing. The
  * same document asked for twice at once is drawn once.
@@ -121,7 +130,8 @@ export function createDocumentCache(maxBytes = DOCUMENT_CACHE_BYTES) {
  */
 export function createDocumentsService(db: Db, cache = createDocumentCache()) {
   /** Who may see it is checked by the read, every time; only the drawing is kept. */
-  const rendered = (document: ShopDocument) => cache.get(document.number, () => renderDocument(document));
+  const rendered = (document: ShopDocument) =>
+    cache.get(documentCacheKey(document), () => renderDocument(document));
 
   async function sale(orderId: number, userId: number | null, kind: 'invoice' | 'receipt') {
     const row = await queries.selectSale(db, orderId, userId);

@@ -328,6 +328,9 @@ describe('refused input', () => {
       { 'lines.1.packs': [QUICK_ORDER_MESSAGES.packsInvalid] },
     ],
     [{ lines: [{ sku: 'A', packs: 1.5 }] }, { 'lines.0.packs': [QUICK_ORDER_MESSAGES.packsInvalid] }],
+    // Past the safe integers: said once, not once per rule it breaks.
+    [{ lines: [{ sku: 'A', packs: 1e20 }] }, { 'lines.0.packs': [QUICK_ORDER_MESSAGES.packsInvalid] }],
+    [{ lines: [{ sku: 'A', packs: null }] }, { 'lines.0.packs': [QUICK_ORDER_MESSAGES.packsInvalid] }],
     [{ lines: [{ sku: '   ', packs: 1 }] }, { 'lines.0.sku': [QUICK_ORDER_MESSAGES.skuRequired] }],
     [{ lines: [{ sku: 'X'.repeat(65), packs: 1 }] }, { 'lines.0.sku': [QUICK_ORDER_MESSAGES.skuTooLong] }],
     [{ lines: [] }, { lines: [QUICK_ORDER_MESSAGES.noLines] }],

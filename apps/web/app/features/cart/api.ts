@@ -1,5 +1,5 @@
 import '~/lib/jitless-validation';
-import { type CartItemView, CART_MESSAGES } from '@shop/domain';
+import { type CartItemUpdate, type CartItemView, CART_MESSAGES } from '@shop/domain';
 import { ApiError, request } from '~/lib/api-client';
 
 /** The caller's cart, made on first use (GET ecommerce/carts/current/); the header's count follows it. */
@@ -23,7 +23,7 @@ export function cartFailure(error: unknown): string {
 export function updateCartItem(id: number, packQuantity: number): Promise<CartItemView> {
   return request<CartItemView>(`ecommerce/cart-items/${id}/`, {
     method: 'PATCH',
-    body: { pack_quantity: packQuantity },
+    body: { pack_quantity: packQuantity } satisfies CartItemUpdate,
     requireToken: CART_MESSAGES.noToken,
   });
 }
