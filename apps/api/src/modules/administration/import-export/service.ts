@@ -160,7 +160,8 @@ async function writeRows(
       unchanged: preview.counts.unchanged,
     },
   });
-  for (const batch of queries.batches(entries, queries.WRITE_BATCH)) await audit(tx, actor, ...batch);
+  for await (const batch of queries.batchesInTurns(entries, queries.WRITE_BATCH))
+    await audit(tx, actor, ...batch);
 
   return {
     sha256,
