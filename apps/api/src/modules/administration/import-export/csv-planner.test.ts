@@ -34,4 +34,42 @@ describe('the preview and apply run off the event loop', () => {
       await planner.close();
     }
   });
+
+  it('ends the worker’s task when the catalogue cannot be read, so the next file is planned', async () => {
+    const planner = createCsvPlanner();
+    try {
+      const file = { body: Buffer.from('sku\nPW-HAND-400-CL\n'), previewedSha256: null };
+      const failure = new Error('the database went away');
+      await expect(planner.plan(file, () => Promise.reject(failure))).rejects.toBe(failure);
+      // One thread: a task left waiting for its rows would hold this one back for good.
+      const answer = await planner.plan(file, async () => ({ existing: new Map(), variants: new Map() }));
+      expect(answer).toMatchObject({ preview: { rows: 1 } });
+      expect(planner.tasksRun).toBe(2);
+    } finally {
+      await planner.close();
+    }
+  });
+
+  it('answers the refusal of a file that is not the one previewed without reading the catalogue', async () => {
+    const planner = createCsvPlanner();
+    try {
+      let reads = 0;
+      const answer = await planner.plan(
+        { body: Buffer.from('sku\nPW-HAND-400-CL\n'), previewedSha256: '0'.repeat(64) },
+        async () => {
+          reads += 1;
+          return { existing: new Map(), variants: new Map() };
+        },
+      );
+      expect(answer).toEqual({
+        refused: {
+          status: 400,
+          detail: 'This file is not the one that was previewed. Preview it again before applying.',
+        },
+      });
+      expect(reads).toBe(0);
+    } finally {
+      await planner.close();
+    }
+  });
 });

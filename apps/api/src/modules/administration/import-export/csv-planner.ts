@@ -28,7 +28,8 @@ export interface PlanJob {
   named: Promise<CatalogueRequest | null>;
   /**
    * Hands the worker the catalogue rows it asked for (null: they could not be read, and the task ends) and
-   * resolves with its answer. Call it once `named` has resolved, whatever it was.
+   * resolves with its answer. Call it once `named` has resolved, whatever it was, and on any failure before: the
+   * worker waits for its rows until then. Calls after the first only answer the same.
    */
   finish(catalogue: CatalogueRows): Promise<PlanAnswer>;
 }
@@ -61,10 +62,12 @@ export function createCsvPlanner() {
           return answer;
         })
         .finally(() => port1.close());
+      let finished = false;
       return {
         named: Promise.race([asked, done.then(() => null)]),
         finish(catalogue) {
-          port1.postMessage(catalogue);
+          if (!finished) port1.postMessage(catalogue);
+          finished = true;
           return done;
         },
       };

@@ -8,8 +8,8 @@ import { createSemaphore } from '../../../lib/semaphore';
 import type { RateLimit, RateLimiter } from '../../rate-limits/service';
 import { audit, type Actor, type AuditEntry } from '../audit';
 import { formatField, formatPrice, ITEM_FIELDS, KEY_COLUMNS, priceColumn } from './csv-format';
-import type { CatalogueRequest, CatalogueRows, PlanAnswer } from './csv-plan-worker';
-import { createCsvPlanner, type CsvPlanner, type PlanJob } from './csv-planner';
+import type { CatalogueRequest, PlanAnswer } from './csv-plan-worker';
+import { createCsvPlanner, type CsvPlanner } from './csv-planner';
 import type { ImportPlan } from './plan';
 import * as queries from './queries';
 
@@ -69,17 +69,6 @@ function planned(answer: PlanAnswer): Extract<PlanAnswer, { preview: unknown }> 
   // The main thread ends a task this way only after its own read failed, and reports that failure instead.
   if ('abandoned' in answer) throw new Error('the import was abandoned');
   return answer;
-}
-
-/** Reads and locks what the worker asked for; if the read fails, lets the worker's task end first. */
-async function lockedCatalogue(tx: Db, named: CatalogueRequest | null, job: PlanJob): Promise<CatalogueRows> {
-  if (named === null) return null;
-  try {
-    return await catalogueRows(tx, named, true);
-  } catch (error) {
-    await job.finish(null).catch(() => undefined);
-    throw error;
-  }
 }
 
 /** The changed fields of a row as the audit log keeps them: column → value as the CSV writes it. */
@@ -221,14 +210,17 @@ export function createImportExportService(
     async apply(body: Buffer, previewedSha256: string, actor: Actor): Promise<ImportApplied> {
       return oneImport(actor, async () => {
         const job = planner.start({ body, previewedSha256 });
-        const named = await job.named;
         try {
+          const named = await job.named;
           return await db.transaction(async (tx) => {
-            const { preview, rows } = planned(await job.finish(await lockedCatalogue(tx, named, job)));
+            const catalogue = named && (await catalogueRows(tx, named, true));
+            const { preview, rows } = planned(await job.finish(catalogue));
             if (preview.counts.errors > 0 || rows === null) throw new ImportRefused(preview);
             return writeRows(tx, actor, preview, rows);
           });
         } catch (error) {
+          // The worker waits for the catalogue rows until it is told: a failure before they were sent ends it.
+          await job.finish(null).catch(() => undefined);
           if (isRace(error)) {
             throw new Conflict('The catalogue changed while the file was applied. Preview the file again.');
           }
