@@ -17,7 +17,13 @@ const CONFIGS = [
   'apps/api/build.mjs',
   'package-lock.json',
 ];
-const OUTPUTS = ['apps/web/build/server/index.js', 'apps/api/dist/server.js', 'apps/api/dist/seed.js'];
+const OUTPUTS = [
+  'apps/web/build/server/index.js',
+  'apps/api/dist/server.js',
+  'apps/api/dist/seed.js',
+  // The catalogue import's worker thread, which server.js starts from beside itself.
+  'apps/api/dist/csv-plan-worker.js',
+];
 
 function newestIn(target) {
   const full = path.join(root, target);

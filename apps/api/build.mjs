@@ -14,6 +14,8 @@ await build({
     export: 'src/cli/export.ts',
     'create-owner': 'src/cli/create-owner.ts',
     'delete-account': 'src/cli/delete-account.ts',
+    // The catalogue import's worker thread: csv-planner.ts (bundled into server.js) starts it from beside itself.
+    'csv-plan-worker': 'src/modules/administration/import-export/csv-plan-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

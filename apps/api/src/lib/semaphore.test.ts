@@ -34,6 +34,24 @@ describe('createSemaphore', () => {
     expect(semaphore.active).toBe(1);
   });
 
+  it('gives a permit at once with tryAcquire while one is free and nobody waits, and null otherwise', async () => {
+    const semaphore = createSemaphore(2);
+    const first = semaphore.tryAcquire();
+    const second = semaphore.tryAcquire();
+    expect(first).toBeTypeOf('function');
+    expect(second).toBeTypeOf('function');
+    expect(semaphore.tryAcquire()).toBeNull();
+    const waiter = semaphore.acquire();
+    first!();
+    // The freed permit went to the waiter, which asked first.
+    expect(semaphore.tryAcquire()).toBeNull();
+    (await waiter)();
+    second!();
+    expect(semaphore.active).toBe(0);
+    semaphore.tryAcquire()!();
+    expect(semaphore.active).toBe(0);
+  });
+
   it('refuses a limit below one', () => {
     expect(() => createSemaphore(0)).toThrow(RangeError);
   });

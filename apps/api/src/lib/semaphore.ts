@@ -4,6 +4,11 @@ export type Release = () => void;
 export interface Semaphore {
   /** Resolves with a permit once fewer than `limit` are out; waiters are served first come, first served. */
   acquire(): Promise<Release>;
+  /**
+   * A permit now if one is free and nobody waits, else null: for work that should be refused (429) rather than
+   * queued when the process is busy.
+   */
+  tryAcquire(): Release | null;
   /** Permits out now and callers waiting for one. */
   readonly active: number;
   readonly waiting: number;
@@ -38,6 +43,12 @@ export function createSemaphore(limit: number): Semaphore {
         return Promise.resolve(permit());
       }
       return new Promise<Release>((resolve) => queue.push(resolve));
+    },
+    tryAcquire() {
+      // Below the limit nobody waits: a freed permit goes straight to a waiter.
+      if (active >= limit) return null;
+      active += 1;
+      return permit();
     },
     get active() {
       return active;

@@ -34,6 +34,11 @@ export const CATALOGUE_LIMITS = {
   featuredRank: 15,
   /** Uploaded images: at most 5 MB. */
   imageBytes: 5 * 1024 * 1024,
+  /**
+   * And at most 25 megapixels (6,000 x 4,000 is 24): a product photo is shown at most 1,600 px wide (2 MP), and a
+   * camera's full 24 MP frame still fits; more is a decompression bomb or a photo to scale down first.
+   */
+  imagePixels: 25_000_000,
 } as const;
 
 export const CATALOGUE_MESSAGES = {
@@ -66,6 +71,9 @@ export const CATALOGUE_MESSAGES = {
   reasonRequired: 'Give a reason for the change.',
   imageType: 'Upload a JPEG, PNG, WebP, GIF or AVIF image.',
   imageTooLarge: 'The image is larger than 5 MB.',
+  imageTooManyPixels:
+    'The image has more than 25 megapixels; scale it down (1,600 px wide is enough) and upload it again.',
+  imagesBusy: 'Other images are being processed. Please try again in a moment.',
   imageOrder: 'List every image of the product exactly once.',
   tierOrder: 'Each tier must start above the tier of the same type before it.',
   firstPackTier: 'The first pack tier must start at 1.',

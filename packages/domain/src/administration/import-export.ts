@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** The catalogue CSV's limits (docs/catalogue-csv.md), shown on the import screen. */
 export const CATALOGUE_CSV_MAX_BYTES = 10 * 1024 * 1024;
 export const CATALOGUE_CSV_MAX_ROWS = 50_000;
+/** Cells in any one line of the file: the format has 12 item columns and one per tier start in use. */
+export const CATALOGUE_CSV_MAX_COLUMNS = 1_000;
 /** The preview lists at most this many errors and changed rows; its counts cover them all. */
 export const CATALOGUE_CSV_MAX_LISTED = 1_000;
 

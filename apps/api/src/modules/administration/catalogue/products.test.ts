@@ -425,6 +425,34 @@ describe('product images', () => {
     expect((await upload(999_999, await png(10, 10), 'image/png')).statusCode).toBe(404);
   });
 
+  it('refuses an image over 25 megapixels with a 400 before decoding it, and takes one at the cap', async () => {
+    const product = await newProduct('image-megapixels');
+    const over = await upload(product.id, await png(5001, 5000), 'image/png');
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toEqual({
+      detail:
+        'The image has more than 25 megapixels; scale it down (1,600 px wide is enough) and upload it again.',
+    });
+    const atCap = await upload(product.id, await png(5000, 5000), 'image/png');
+    expect(atCap.statusCode, atCap.body).toBe(201);
+    expect(atCap.json<AdminProductImage>().image).toMatch(/-1600\.webp$/);
+  });
+
+  it('answers 429 to an upload while two others are being processed', async () => {
+    const product = await newProduct('image-busy');
+    // Three different large images, so each is decoded and none is found already stored.
+    const images = await Promise.all([3000, 3001, 3002].map((width) => png(width, 4000)));
+    const answers = await Promise.all(images.map((image) => upload(product.id, image, 'image/png')));
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 201, 429]);
+    const refused = answers.find((res) => res.statusCode === 429)!;
+    expect(refused.json()).toEqual({
+      detail: 'Other images are being processed. Please try again in a moment.',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Once they are done, the next upload is taken.
+    expect((await upload(product.id, images[2]!, 'image/png')).statusCode).toBe(201);
+  });
+
   it('refuses an upload over 5 MB with a 413 and a DRF body', async () => {
     const product = await newProduct('image-too-large');
     const res = await upload(product.id, Buffer.alloc(5 * 1024 * 1024 + 1, 1), 'image/png');

@@ -30,10 +30,11 @@ import {
 import type { Db } from '../../../db/client';
 import { dimensionColumns, MM_PER_UNIT } from '../../../db/seed/dimensions';
 import type { MeasurementUnit } from '../../../db/schema';
-import { BadRequest, Conflict, Invalid, NotFound } from '../../../http/errors';
+import { BadRequest, Conflict, Invalid, NotFound, TooManyRequests } from '../../../http/errors';
 import { sanitizeStoredHtml } from '../../../lib/sanitize-html';
+import { createSemaphore } from '../../../lib/semaphore';
 import { audit, changedFields, type Actor } from '../audit';
-import { isImageContentType, removeProductImage, storeProductImage } from './images';
+import { isImageContentType, removeProductImage, storeProductImage, type StoredImage } from './images';
 import * as queries from './queries';
 
 type FieldErrors = Record<string, string[]>;
@@ -288,8 +289,18 @@ function withRanges<T extends { tier_type: 'pack' | 'pallet'; range_start: numbe
 // The service
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Uploads one process decodes and encodes at once. Each holds one of libuv's 4 threads, which files, compression
+ * and password hashing share, and libvips' own threads, for up to a second or two; the rest are refused with 429.
+ */
+export const IMAGE_UPLOADS_AT_ONCE = 2;
+/** An upload takes a second or two. */
+const IMAGES_BUSY_RETRY_AFTER_S = 2;
+
 /** The back office's catalogue and stock (issue 11): every write in one transaction with its audit entry. */
 export function createCatalogueAdminService(db: Db, options: { uploadsRoot: string }) {
+  const imageWork = createSemaphore(IMAGE_UPLOADS_AT_ONCE);
+
   async function productDetail(id: number): Promise<AdminProductDetail> {
     const row = await queries.selectProduct(db, id);
     if (!row) throw new NotFound();
@@ -623,7 +634,14 @@ export function createCatalogueAdminService(db: Db, options: { uploadsRoot: stri
         throw new BadRequest(M.imageType);
       }
       if (!(await queries.productExists(db, productId))) throw new NotFound();
-      const stored = await storeProductImage(upload.bytes, options.uploadsRoot);
+      const release = imageWork.tryAcquire();
+      if (!release) throw new TooManyRequests(IMAGES_BUSY_RETRY_AFTER_S, M.imagesBusy);
+      let stored: StoredImage;
+      try {
+        stored = await storeProductImage(upload.bytes, options.uploadsRoot);
+      } finally {
+        release();
+      }
       const row = await db.transaction(async (tx) => {
         if (!(await queries.selectProduct(tx, productId, true))) throw new NotFound();
         const created = await queries.insertImage(tx, {

@@ -5,6 +5,7 @@
  */
 import {
   CATALOGUE_CSV_MAX_BYTES,
+  CATALOGUE_CSV_MAX_COLUMNS,
   CATALOGUE_CSV_MAX_LISTED,
   CATALOGUE_CSV_MAX_ROWS,
   penceFromDecimal,
@@ -16,6 +17,11 @@ import type { ItemStatus, PackUnit, WeightUnit } from '../../../db/schema';
 export const MAX_CSV_BYTES = CATALOGUE_CSV_MAX_BYTES;
 /** Item rows (the header not counted) one file may hold; split a bigger catalogue into several files. */
 export const MAX_CSV_ROWS = CATALOGUE_CSV_MAX_ROWS;
+/**
+ * Cells one record may have, the header included. A real file has the 12 item columns and a price column per
+ * tier start in use (a few dozen); the cap stops a file of one line and millions of commas before it is parsed.
+ */
+export const MAX_CSV_COLUMNS = CATALOGUE_CSV_MAX_COLUMNS;
 /** The preview lists at most this many errors and changed rows; its counts cover them all. */
 export const MAX_LISTED = CATALOGUE_CSV_MAX_LISTED;
 

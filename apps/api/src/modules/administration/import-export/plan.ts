@@ -2,7 +2,13 @@
  * What an import would do: every row checked against the file's header and the catalogue, and compared with the
  * item it names. Pure: the service reads the catalogue, this decides, the service writes.
  */
-import type { ImportError, ImportFieldChange } from '@shop/domain';
+import type {
+  ImportChangedRow,
+  ImportCounts,
+  ImportError,
+  ImportFieldChange,
+  ImportPreview,
+} from '@shop/domain';
 import {
   checkSku,
   formatField,
@@ -11,6 +17,7 @@ import {
   type ItemField,
   type ItemValues,
   KEY_COLUMNS,
+  MAX_LISTED,
   NEW_ITEM_DEFAULTS,
   parsePrice,
   parseVariantId,
@@ -265,5 +272,32 @@ function valuesOf(item: ExistingItem): ItemValues {
     weightUnit: item.weightUnit,
     status: item.status,
     lowStockThreshold: item.lowStockThreshold,
+  };
+}
+
+/** The preview of a plan: every count, and the first MAX_LISTED errors and changed rows. */
+export function previewOf(sha256: string, plan: ImportPlan): ImportPreview {
+  const counts: ImportCounts = {
+    create: 0,
+    update: 0,
+    unchanged: 0,
+    invalid: plan.invalidRows,
+    errors: plan.errors.length,
+  };
+  const changes: ImportChangedRow[] = [];
+  for (const row of plan.rows) {
+    counts[row.action] += 1;
+    if (row.action !== 'unchanged' && changes.length < MAX_LISTED) {
+      changes.push({ line: row.line, sku: row.sku, action: row.action, fields: row.changes });
+    }
+  }
+  return {
+    sha256,
+    rows: plan.rows.length + plan.invalidRows,
+    counts,
+    errors: plan.errors.slice(0, MAX_LISTED),
+    errors_truncated: plan.errors.length > MAX_LISTED,
+    changes,
+    changes_truncated: counts.create + counts.update > changes.length,
   };
 }

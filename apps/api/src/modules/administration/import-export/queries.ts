@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
@@ -14,8 +15,8 @@ import type { ExistingItem, VariantTiers } from './plan';
 
 /** Rows per multi-row statement: a few thousand bound values, far below PostgreSQL's 65,535. */
 export const WRITE_BATCH = 1_000;
-/** Keys per `= any(array)` read. */
-const READ_BATCH = 5_000;
+/** Keys per `= any(array)` read: on PGlite one such statement holds the event loop for a few milliseconds. */
+export const READ_BATCH = 2_000;
 
 /** A PostgreSQL array literal of integers, bound as one parameter. */
 const intArray = (values: readonly number[]) => `{${values.join(',')}}`;
@@ -23,10 +24,22 @@ const intArray = (values: readonly number[]) => `{${values.join(',')}}`;
 const textArray = (values: readonly string[]) =>
   `{${values.map((value) => `"${value.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
 
-export function batches<T>(values: readonly T[], size: number): T[][] {
+function batches<T>(values: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let start = 0; start < values.length; start += size) out.push(values.slice(start, start + size));
   return out;
+}
+
+/**
+ * `batches`, each in a turn of the event loop of its own. On PGlite a statement runs in this thread and its promise
+ * settles without the loop taking a turn, so the statements of a 50,000-row file would hold every other request
+ * (health checks included) until the last one; between batches they are answered.
+ */
+export async function* batchesInTurns<T>(values: readonly T[], size: number): AsyncGenerator<T[]> {
+  for (const [index, batch] of batches(values, size).entries()) {
+    if (index > 0) await nextTurn();
+    yield batch;
+  }
 }
 
 const itemColumns = {
@@ -53,7 +66,7 @@ export async function selectItemsBySku(
   lock: boolean,
 ): Promise<Map<string, ExistingItem>> {
   const found = new Map<string, ExistingItem>();
-  for (const batch of batches(skus, READ_BATCH)) {
+  for await (const batch of batchesInTurns(skus, READ_BATCH)) {
     const query = db
       .select(itemColumns)
       .from(items)
@@ -89,7 +102,7 @@ export async function selectVariantTiers(
   variantIds: readonly number[],
 ): Promise<Map<number, VariantTiers>> {
   const variants = new Map<number, VariantTiers>();
-  for (const batch of batches(variantIds, READ_BATCH)) {
+  for await (const batch of batchesInTurns(variantIds, READ_BATCH)) {
     const rows = await db
       .select({
         variantId: productVariants.id,
@@ -169,7 +182,7 @@ export interface NewItemRow extends ItemValues {
  */
 export async function insertItems(tx: Db, rows: readonly NewItemRow[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
-  for (const batch of batches(rows, WRITE_BATCH)) {
+  for await (const batch of batchesInTurns(rows, WRITE_BATCH)) {
     const created = await tx
       .insert(items)
       .values(
@@ -195,7 +208,7 @@ export async function insertItems(tx: Db, rows: readonly NewItemRow[]): Promise<
 
 /** Sets the editable columns of existing items, a batch per `UPDATE … FROM (VALUES …)`. */
 export async function updateItems(tx: Db, rows: readonly (ItemValues & { id: number })[]): Promise<void> {
-  for (const batch of batches(rows, WRITE_BATCH)) {
+  for await (const batch of batchesInTurns(rows, WRITE_BATCH)) {
     const values = sql.join(
       batch.map(
         (row) =>
@@ -219,7 +232,7 @@ export async function upsertPrices(
   tx: Db,
   rows: readonly { tierId: number; itemId: number; pence: number }[],
 ): Promise<void> {
-  for (const batch of batches(rows, WRITE_BATCH)) {
+  for await (const batch of batchesInTurns(rows, WRITE_BATCH)) {
     await tx
       .insert(pricingData)
       .values(batch.map((row) => ({ pricingTierId: row.tierId, itemId: row.itemId, pricePence: row.pence })))
@@ -236,7 +249,7 @@ export async function insertStockMovements(
   reason: string,
   actorId: number | null,
 ): Promise<void> {
-  for (const batch of batches(rows, WRITE_BATCH)) {
+  for await (const batch of batchesInTurns(rows, WRITE_BATCH)) {
     await tx.insert(stockMovements).values(batch.map((row) => ({ ...row, reason, actorId })));
   }
 }

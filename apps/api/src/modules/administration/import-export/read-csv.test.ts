@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BadRequest } from '../../../http/errors';
-import { MAX_CSV_ROWS } from './csv-format';
+import { MAX_CSV_COLUMNS, MAX_CSV_ROWS } from './csv-format';
 import { readCsv } from './read-csv';
 
 const read = (text: string) => readCsv(Buffer.from(text));
@@ -54,5 +54,19 @@ describe('readCsv', () => {
     const rows = (n: number) => `sku\n${'x\n'.repeat(n)}`;
     expect(read(rows(MAX_CSV_ROWS))).toMatchObject({ ok: true });
     expect(() => read(rows(MAX_CSV_ROWS + 1))).toThrow(BadRequest);
+  });
+
+  it('refuses a record with more cells than the column cap, before reading the rest of the file', () => {
+    const cells = (n: number) => Array.from({ length: n }, (_, i) => `c${i}`).join(',');
+    expect(read(`${cells(MAX_CSV_COLUMNS)}\n`)).toMatchObject({ ok: true });
+    // Commas inside quotes, even across lines, are text, not cells.
+    expect(read(`sku,title\nA,"${','.repeat(5_000)}\n${','.repeat(5_000)}"\n`)).toMatchObject({ ok: true });
+    expect(() => read(`${cells(MAX_CSV_COLUMNS + 1)}\n`)).toThrow(
+      new BadRequest('Line 1 has more than 1,000 cells; a catalogue CSV has at most 1,000 columns.'),
+    );
+    // The wide row is found before the broken quote after it would be.
+    expect(() => read(`sku\nA\n\n"x\ny"\n${','.repeat(4_900_000)}\nB,"open\n`)).toThrow(
+      new BadRequest('Line 6 has more than 1,000 cells; a catalogue CSV has at most 1,000 columns.'),
+    );
   });
 });

@@ -1,7 +1,7 @@
 import type { ImportError } from '@shop/domain';
 import { CsvError, parse } from 'csv-parse/sync';
 import { BadRequest } from '../../../http/errors';
-import { MAX_CSV_ROWS } from './csv-format';
+import { MAX_CSV_COLUMNS, MAX_CSV_ROWS } from './csv-format';
 
 export interface CsvRecord {
   /** The file line the record starts on (a quoted cell may span lines). */
@@ -15,11 +15,39 @@ export type ReadCsv =
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
+const COMMA = 0x2c;
+const QUOTE = 0x22;
+
+/**
+ * The file line of the first record with more than MAX_CSV_COLUMNS cells, or null. One pass over the bytes,
+ * stopping there: a line of millions of commas is refused in milliseconds instead of being parsed into
+ * millions of cells. A quote toggles quoting (a doubled quote toggles twice), and commas and line breaks
+ * inside quotes are text; a malformed file may be miscounted here, and the parser then reports it.
+ */
+function firstTooWideLine(body: Buffer): number | null {
+  let line = 1;
+  let recordLine = 1;
+  let cells = 1;
+  let quoted = false;
+  for (let at = 0; at < body.length; at++) {
+    const byte = body[at];
+    if (byte === QUOTE) quoted = !quoted;
+    else if (byte === NEWLINE) {
+      line += 1;
+      if (!quoted) {
+        recordLine = line;
+        cells = 1;
+      }
+    } else if (byte === COMMA && !quoted && ++cells > MAX_CSV_COLUMNS) return recordLine;
+  }
+  return null;
+}
 
 /**
  * Reads a CSV body: UTF-8 with or without a byte-order mark, comma-separated, fields quoted with `"` where they
  * hold commas, quotes or line breaks, lines ending in LF or CRLF; blank lines are skipped. More than
- * MAX_CSV_ROWS item rows is a 400; a file that is not CSV answers its first problem as an error of the file.
+ * MAX_CSV_ROWS item rows, or a line of more than MAX_CSV_COLUMNS cells, is a 400 (found before the rest is
+ * parsed); a file that is not CSV answers its first problem as an error of the file.
  */
 export function readCsv(body: Buffer): ReadCsv {
   let text: string;
@@ -30,6 +58,13 @@ export function readCsv(body: Buffer): ReadCsv {
   }
   if (text.includes('\0')) {
     return { ok: false, error: { line: 1, column: null, message: 'The file holds a NUL character.' } };
+  }
+  const tooWide = firstTooWideLine(body);
+  if (tooWide !== null) {
+    const cap = MAX_CSV_COLUMNS.toLocaleString('en-GB');
+    throw new BadRequest(
+      `Line ${tooWide} has more than ${cap} cells; a catalogue CSV has at most ${cap} columns.`,
+    );
   }
   let parsed: { record: string[]; info: { bytes: number } }[];
   try {

@@ -396,7 +396,10 @@ describe('the export’s reads', () => {
     const [{ n }] = (await ctx.database.db.select({ n: count() }).from(items)) as [{ n: number }];
     const text = async (exportBatch: number) => {
       const counter = countingDb(ctx.database);
-      const csv = await createImportExportService(counter.db, { exportBatch }).exportCsv((error) => {
+      const csv = await createImportExportService(counter.db, {
+        rateLimiter: ctx.app.services.rateLimiter,
+        exportBatch,
+      }).exportCsv((error) => {
         throw error;
       });
       const chunks: Buffer[] = [];

@@ -21,7 +21,9 @@ function csvBody(body: unknown): Buffer {
  * catalogue, preview a file's changes and errors, then apply exactly that file, all or nothing.
  */
 export const importExportAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, options) => {
-  const service = createImportExportService(options.db);
+  const service = createImportExportService(options.db, { rateLimiter: options.services.rateLimiter });
+  // The import worker's thread, if one was started, ends with the app.
+  app.addHook('onClose', () => service.close());
 
   // A CSV body arrives as its bytes: the preview's hash is of the file exactly as sent.
   app.addContentTypeParser(
@@ -66,7 +68,7 @@ export const importExportAdminRoutes: FastifyPluginAsyncZod<AdministrationOption
         response: { 200: ImportPreviewSchema },
       },
     },
-    async (request) => service.preview(csvBody(request.body)),
+    async (request) => service.preview(csvBody(request.body), actorOf(request)),
   );
 
   app.post(

@@ -1,26 +1,33 @@
-import type {
-  ImportApplied,
-  ImportChangedRow,
-  ImportCounts,
-  ImportPreview,
-  ImportRefused as ImportRefusedBody,
-} from '@shop/domain';
-import { createHash } from 'node:crypto';
+import type { ImportApplied, ImportPreview, ImportRefused as ImportRefusedBody } from '@shop/domain';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import type { Db } from '../../../db/client';
-import { BadRequest, Conflict, DomainError } from '../../../http/errors';
+import { Conflict, DomainError, TooManyRequests } from '../../../http/errors';
+import { createSemaphore } from '../../../lib/semaphore';
+import type { RateLimit, RateLimiter } from '../../rate-limits/service';
 import { audit, type Actor, type AuditEntry } from '../audit';
-import { formatField, formatPrice, ITEM_FIELDS, KEY_COLUMNS, MAX_LISTED, priceColumn } from './csv-format';
-import { namedInFile, planImport, readHeader, type ImportPlan } from './plan';
+import { formatField, formatPrice, ITEM_FIELDS, KEY_COLUMNS, priceColumn } from './csv-format';
+import type { CatalogueRequest, PlanAnswer } from './csv-plan-worker';
+import { createCsvPlanner, type CsvPlanner } from './csv-planner';
+import type { ImportPlan } from './plan';
 import * as queries from './queries';
-import { readCsv } from './read-csv';
 
 /** Items per export statement: a few hundred kB in memory at a time, whatever the catalogue's size. */
 export const EXPORT_BATCH = 1_000;
 /** The reason stock movements of an import carry. */
 export const IMPORT_STOCK_REASON = 'CSV import';
+
+/**
+ * Previews and applies one member of staff may start, together: each parses up to 10 MB in the worker, and a
+ * person correcting a file previews it a few times, not dozens.
+ */
+export const IMPORT_LIMIT: RateLimit = { name: 'catalogue-import', limit: 30, windowMs: 15 * 60_000 };
+/** The answer while this process works on another import (its worker has one thread). */
+export const IMPORT_BUSY_MESSAGE =
+  'Another catalogue import is being processed. Please try again in a moment.';
+/** A 10 MB file takes a few seconds. */
+const IMPORT_BUSY_RETRY_AFTER_S = 5;
 
 /** The answer to an apply/ refused for errors in the file: 400 with the same errors as the preview's. */
 export class ImportRefused extends DomainError {
@@ -47,50 +54,21 @@ function isRace(error: unknown): boolean {
   return false;
 }
 
-export function sha256Of(body: Buffer): string {
-  return createHash('sha256').update(body).digest('hex');
-}
-
-function previewOf(sha256: string, plan: ImportPlan): ImportPreview {
-  const counts: ImportCounts = {
-    create: 0,
-    update: 0,
-    unchanged: 0,
-    invalid: plan.invalidRows,
-    errors: plan.errors.length,
-  };
-  const changes: ImportChangedRow[] = [];
-  for (const row of plan.rows) {
-    counts[row.action] += 1;
-    if (row.action !== 'unchanged' && changes.length < MAX_LISTED) {
-      changes.push({ line: row.line, sku: row.sku, action: row.action, fields: row.changes });
-    }
-  }
-  return {
-    sha256,
-    rows: plan.rows.length + plan.invalidRows,
-    counts,
-    errors: plan.errors.slice(0, MAX_LISTED),
-    errors_truncated: plan.errors.length > MAX_LISTED,
-    changes,
-    changes_truncated: counts.create + counts.update > changes.length,
-  };
-}
-
-/** Reads, checks and compares a file with the catalogue; `lock` holds the named items until the transaction ends. */
-async function planFile(db: Db, body: Buffer, lock: boolean): Promise<ImportPlan> {
-  const file = readCsv(body);
-  if (!file.ok) return { errors: [file.error], rows: [], invalidRows: 0 };
-  const header = readHeader(file.header);
-  if (!header.roles.some((role) => role.kind === 'sku')) {
-    return planImport(header, file.records, new Map(), new Map());
-  }
-  const named = namedInFile(header, file.records);
+/** The rows of the items and variants a file names; with `lock`, the items stay locked until the transaction ends. */
+async function catalogueRows(db: Db, named: CatalogueRequest, lock: boolean) {
   const existing = await queries.selectItemsBySku(db, named.skus, lock);
   const variantIds = new Set(named.variantIds);
   for (const item of existing.values()) variantIds.add(item.variantId);
   const variants = await queries.selectVariantTiers(db, [...variantIds]);
-  return planImport(header, file.records, existing, variants);
+  return { existing, variants };
+}
+
+/** The worker's answer, or the 4xx it refused the file with. */
+function planned(answer: PlanAnswer): Extract<PlanAnswer, { preview: unknown }> {
+  if ('refused' in answer) throw new DomainError(answer.refused.detail, answer.refused.status);
+  // The main thread ends a task this way only after its own read failed, and reports that failure instead.
+  if ('abandoned' in answer) throw new Error('the import was abandoned');
+  return answer;
 }
 
 /** The changed fields of a row as the audit log keeps them: column → value as the CSV writes it. */
@@ -110,99 +88,149 @@ function auditEntryOf(row: ImportPlan['rows'][number], itemId: number): AuditEnt
   };
 }
 
-export function createImportExportService(db: Db, { exportBatch = EXPORT_BATCH } = {}) {
+/**
+ * Writes the rows of a file that change (the worker sends only those), in batches: new items, changed items,
+ * prices, stock movements and audit entries, in the apply's transaction.
+ */
+async function writeRows(
+  tx: Db,
+  actor: Actor,
+  preview: ImportPreview,
+  rows: ImportPlan['rows'],
+): Promise<ImportApplied> {
+  const { sha256 } = preview;
+
+  const creating = rows.filter((row) => row.action === 'create');
+  const updating = rows.filter((row) => row.action === 'update');
+  const createdIds = await queries.insertItems(
+    tx,
+    creating.map((row) => ({ ...row.after, sku: row.sku, variantId: row.variantId })),
+  );
+  if (createdIds.size !== creating.length) {
+    throw new Conflict('Another change created one of these SKUs meanwhile. Preview the file again.');
+  }
+  const itemIdOf = (row: ImportPlan['rows'][number]) => row.itemId ?? createdIds.get(row.sku)!;
+  await queries.updateItems(
+    tx,
+    updating
+      .filter((row) => row.before && ITEM_FIELDS.some((spec) => changed(spec, row)))
+      .map((row) => ({ ...row.after, id: row.itemId! })),
+  );
+  // In file order from here: prices, stock movements and audit entries.
+  await queries.upsertPrices(
+    tx,
+    rows.flatMap((row) =>
+      row.prices.map((price) => ({
+        tierId: price.tierId,
+        itemId: itemIdOf(row),
+        pence: price.pence,
+      })),
+    ),
+  );
+  const movements = rows
+    .map((row) => ({
+      itemId: itemIdOf(row),
+      delta: row.after.stock - (row.before?.stock ?? 0),
+      stockAfter: row.after.stock,
+    }))
+    .filter((movement) => movement.delta !== 0);
+  await queries.insertStockMovements(tx, movements, IMPORT_STOCK_REASON, actor.id);
+
+  const entries = rows.map((row) => auditEntryOf(row, itemIdOf(row)));
+  entries.push({
+    action: 'catalogue.import',
+    entityType: 'catalogue_import',
+    entityId: sha256,
+    after: {
+      sha256,
+      rows: preview.rows,
+      created: preview.counts.create,
+      updated: preview.counts.update,
+      unchanged: preview.counts.unchanged,
+    },
+  });
+  for await (const batch of queries.batchesInTurns(entries, queries.WRITE_BATCH))
+    await audit(tx, actor, ...batch);
+
   return {
-    /** What importing `body` would change, and every error, without writing anything. */
-    async preview(body: Buffer): Promise<ImportPreview> {
-      return previewOf(sha256Of(body), await planFile(db, body, false));
+    sha256,
+    counts: {
+      create: preview.counts.create,
+      update: preview.counts.update,
+      unchanged: preview.counts.unchanged,
+    },
+    stock_movements: movements.length,
+  };
+}
+
+export interface ImportExportOptions {
+  rateLimiter: RateLimiter;
+  /** The worker that parses and plans files; by default one of the service's own, started on first use. */
+  planner?: CsvPlanner;
+  exportBatch?: number;
+}
+
+export function createImportExportService(
+  db: Db,
+  { rateLimiter, planner = createCsvPlanner(), exportBatch = EXPORT_BATCH }: ImportExportOptions,
+) {
+  // One import at a time in this process: a second is refused rather than queued behind a file of 10 MB.
+  const imports = createSemaphore(1);
+
+  async function oneImport<T>(actor: Actor, work: () => Promise<T>): Promise<T> {
+    const release = imports.tryAcquire();
+    if (!release) throw new TooManyRequests(IMPORT_BUSY_RETRY_AFTER_S, IMPORT_BUSY_MESSAGE);
+    try {
+      await rateLimiter.consume(IMPORT_LIMIT, String(actor.id ?? actor.email));
+      return await work();
+    } finally {
+      release();
+    }
+  }
+
+  return {
+    /**
+     * What importing `body` would change, and every error, without writing anything. The file is parsed and
+     * planned in the worker; the catalogue rows it names are read here, between the two.
+     */
+    async preview(body: Buffer, actor: Actor): Promise<ImportPreview> {
+      return oneImport(actor, async () => {
+        const answer = await planner.plan({ body, previewedSha256: null }, (named) =>
+          catalogueRows(db, named, false),
+        );
+        return planned(answer).preview;
+      });
     },
 
     /**
-     * Applies a previewed file, all or nothing, in one transaction: the file is checked again against the
-     * catalogue as it is now (its items locked), and refused whole if any row has an error.
+     * Applies a previewed file, all or nothing, in one transaction: the worker refuses another file than the one
+     * previewed and reads this one before the transaction starts; in it the named items are locked, the file is
+     * planned against the catalogue as it is now, and refused whole if any row has an error.
      */
     async apply(body: Buffer, previewedSha256: string, actor: Actor): Promise<ImportApplied> {
-      const sha256 = sha256Of(body);
-      if (sha256 !== previewedSha256.toLowerCase()) {
-        throw new BadRequest(
-          'This file is not the one that was previewed. Preview it again before applying.',
-        );
-      }
-      try {
-        return await db.transaction(async (tx) => {
-          const plan = await planFile(tx, body, true);
-          const preview = previewOf(sha256, plan);
-          if (plan.errors.length > 0) throw new ImportRefused(preview);
-
-          const creating = plan.rows.filter((row) => row.action === 'create');
-          const updating = plan.rows.filter((row) => row.action === 'update');
-          const createdIds = await queries.insertItems(
-            tx,
-            creating.map((row) => ({ ...row.after, sku: row.sku, variantId: row.variantId })),
-          );
-          if (createdIds.size !== creating.length) {
-            throw new Conflict('Another change created one of these SKUs meanwhile. Preview the file again.');
-          }
-          const itemIdOf = (row: ImportPlan['rows'][number]) => row.itemId ?? createdIds.get(row.sku)!;
-          await queries.updateItems(
-            tx,
-            updating
-              .filter((row) => row.before && ITEM_FIELDS.some((spec) => changed(spec, row)))
-              .map((row) => ({ ...row.after, id: row.itemId! })),
-          );
-          // In file order from here: prices, stock movements and audit entries.
-          const changedRows = plan.rows.filter((row) => row.action !== 'unchanged');
-          await queries.upsertPrices(
-            tx,
-            changedRows.flatMap((row) =>
-              row.prices.map((price) => ({
-                tierId: price.tierId,
-                itemId: itemIdOf(row),
-                pence: price.pence,
-              })),
-            ),
-          );
-          const movements = changedRows
-            .map((row) => ({
-              itemId: itemIdOf(row),
-              delta: row.after.stock - (row.before?.stock ?? 0),
-              stockAfter: row.after.stock,
-            }))
-            .filter((movement) => movement.delta !== 0);
-          await queries.insertStockMovements(tx, movements, IMPORT_STOCK_REASON, actor.id);
-
-          const entries = changedRows.map((row) => auditEntryOf(row, itemIdOf(row)));
-          entries.push({
-            action: 'catalogue.import',
-            entityType: 'catalogue_import',
-            entityId: sha256,
-            after: {
-              sha256,
-              rows: preview.rows,
-              created: preview.counts.create,
-              updated: preview.counts.update,
-              unchanged: preview.counts.unchanged,
-            },
+      return oneImport(actor, async () => {
+        const job = planner.start({ body, previewedSha256 });
+        try {
+          const named = await job.named;
+          return await db.transaction(async (tx) => {
+            const catalogue = named && (await catalogueRows(tx, named, true));
+            const { preview, rows } = planned(await job.finish(catalogue));
+            if (preview.counts.errors > 0 || rows === null) throw new ImportRefused(preview);
+            return writeRows(tx, actor, preview, rows);
           });
-          for (const batch of queries.batches(entries, queries.WRITE_BATCH)) await audit(tx, actor, ...batch);
-
-          return {
-            sha256,
-            counts: {
-              create: preview.counts.create,
-              update: preview.counts.update,
-              unchanged: preview.counts.unchanged,
-            },
-            stock_movements: movements.length,
-          };
-        });
-      } catch (error) {
-        if (isRace(error)) {
-          throw new Conflict('The catalogue changed while the file was applied. Preview the file again.');
+        } catch (error) {
+          // The worker waits for the catalogue rows until it is told: a failure before they were sent ends it.
+          await job.finish(null).catch(() => undefined);
+          if (isRace(error)) {
+            throw new Conflict('The catalogue changed while the file was applied. Preview the file again.');
+          }
+          throw error;
         }
-        throw error;
-      }
+      });
     },
+
+    /** Ends the import worker's thread (the app's onClose). */
+    close: () => planner.close(),
 
     /**
      * The whole catalogue's items and prices as CSV, read a batch of items at a time as the client takes the
