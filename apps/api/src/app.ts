@@ -153,7 +153,7 @@ export function createServices(
     rateLimiter,
     tokens,
     accounts: createAccountsService(db, { tokens, rateLimiter, log }),
-    devMailbox: createDevMailboxService(db),
+    devMailbox: createDevMailboxService(db, { testShop: payments.provider.name === 'test' }),
   };
 }
 
