@@ -69,7 +69,9 @@ async function page(app: App, url: string) {
 }
 
 /** The notice as the first thing in the page's body, before the skip link and the header. */
-const NOTICE_FIRST = new RegExp(`<body[^>]*><p class="test-shop-notice">${TEST_SHOP_NOTICE}</p>`);
+const NOTICE_FIRST = new RegExp(
+  `<body[^>]*><p class="test-shop-notice" role="status">${TEST_SHOP_NOTICE}</p>`,
+);
 
 describe('the test shop’s notice on every page', () => {
   it.each(['/', '/details/bags/mailing-bags', '/cart', '/login', '/admin', '/no-such-page'])(
