@@ -232,3 +232,38 @@ describe('the layout in Chromium', () => {
     current.expectNoProblems([DOCUMENT_404]);
   });
 });
+
+describe('a test shop (the built-in test processor takes the payments)', () => {
+  const PHONE: Viewport = { width: 375, height: 800 };
+  const NOTICE = 'Test shop: no real payments are taken';
+
+  test.each(['/', '/cart'])(
+    '%s opens with the notice at 375 px: in view, uncovered, outside every landmark, nothing wider than the page',
+    async (path) => {
+      const page = await visit(path, PHONE);
+      const notice = page.getByText(NOTICE, { exact: true });
+      await notice.waitFor({ state: 'visible' });
+      const box = (await notice.boundingBox())!;
+      // At the very top, across the page, and what the browser finds at its middle is the notice itself.
+      expect(box.y).toBe(0);
+      expect(box.width).toBe(PHONE.width);
+      expect(
+        await notice.evaluate((element) => {
+          const { left, top, width, height } = element.getBoundingClientRect();
+          const hit = document.elementFromPoint(left + width / 2, top + height / 2);
+          return hit === element || element.contains(hit);
+        }),
+      ).toBe(true);
+      expect(
+        await notice.evaluate((element) =>
+          element.closest('header, nav, main, aside, footer, form, section'),
+        ),
+      ).toBe(null);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+      await expectAccessible(page, `${path}, 375 px, test shop notice`);
+      current!.expectNoProblems();
+    },
+  );
+});

@@ -8,7 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { isLoopbackOrigin, type Config } from './config';
 import type { Database } from './db/client';
 import { frameworkErrors, registerErrorHandling } from './http/errors';
 import { DOCUMENT_SECURITY_HEADERS, registerSecurityHeaders } from './http/security';
@@ -113,6 +113,16 @@ function logConfigurationNotes(log: FastifyBaseLogger, config: Config) {
         '/api/dev/mailbox/ by anyone who can run a program on this machine',
     );
   }
+  if (config.payments.provider === 'test') {
+    if (isLoopbackOrigin(config.publicUrl)) {
+      log.info('Payments: the built-in test processor (test cards only, no real money)');
+    } else {
+      log.warn(
+        `PAYMENT_PROVIDER=test on ${config.publicUrl}: a staging shop that takes test cards and no real money; ` +
+          'its pages, e-mails and documents say so. Set PAYMENT_PROVIDER=stripe and the STRIPE_* keys to sell',
+      );
+    }
+  }
 }
 
 export function createServices(
@@ -143,7 +153,7 @@ export function createServices(
     rateLimiter,
     tokens,
     accounts: createAccountsService(db, { tokens, rateLimiter, log }),
-    devMailbox: createDevMailboxService(db),
+    devMailbox: createDevMailboxService(db, { testShop: payments.provider.name === 'test' }),
   };
 }
 

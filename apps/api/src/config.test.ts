@@ -79,7 +79,9 @@ describe('loadConfig: what must not come from a request', () => {
   it('takes the public origin from PUBLIC_URL, else http://localhost:{PORT}', () => {
     expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
     expect(loadConfig({ PORT: '8123' }).publicUrl).toBe('http://localhost:8123');
-    expect(loadConfig({ PUBLIC_URL: 'https://shop.example/' }).publicUrl).toBe('https://shop.example');
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example/', PAYMENT_PROVIDER: 'test' }).publicUrl).toBe(
+      'https://shop.example',
+    );
     expect(() => loadConfig({ PUBLIC_URL: 'https://shop.example/path' })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://shop.example' })).toThrow(/PUBLIC_URL/);
   });
@@ -93,6 +95,66 @@ describe('loadConfig: payments', () => {
       expect(() => loadConfig({ PAYMENT_DETAILS_WAIT_MINUTES: value })).toThrow(
         /PAYMENT_DETAILS_WAIT_MINUTES/,
       );
+    }
+  });
+});
+
+describe('loadConfig: the card processor of a shop on the internet', () => {
+  const STRIPE = {
+    STRIPE_SECRET_KEY: 'sk_live_abc123',
+    STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+  };
+
+  it.each([{}, { NODE_ENV: 'production' }])(
+    'refuses to start in production (%j) on a public PUBLIC_URL with PAYMENT_PROVIDER unset',
+    (env) => {
+      const start = () => loadConfig({ ...env, PUBLIC_URL: 'https://shop.example' });
+      expect(start).toThrow(/^Invalid configuration:\n {2}PAYMENT_PROVIDER: /);
+      // It says how to choose: the real processor with its keys, or the test processor for a staging shop.
+      expect(start).toThrow(
+        /PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET/,
+      );
+      expect(start).toThrow(/PAYMENT_PROVIDER=test for a staging shop that takes no real money/);
+    },
+  );
+
+  it.each([
+    'http://localhost:3000',
+    'http://shop.localhost:8080',
+    'http://127.0.0.1:3000',
+    'http://127.1.2.3',
+    'http://[::1]:3000',
+  ])('keeps the test processor on a loopback PUBLIC_URL (%s) in production', (url) => {
+    expect(loadConfig({ PUBLIC_URL: url }).payments.provider).toBe('test');
+  });
+
+  it('keeps the test processor for `npm start` (production, PUBLIC_URL unset)', () => {
+    expect(loadConfig({}).payments.provider).toBe('test');
+    expect(loadConfig({ NODE_ENV: 'production', PORT: '8080' }).payments.provider).toBe('test');
+  });
+
+  it.each(['http://localhost.example.com', 'http://127.0.0.1.nip.io', 'http://10.0.0.5', 'http://[::2]'])(
+    'counts %s as public',
+    (url) => {
+      expect(() => loadConfig({ PUBLIC_URL: url })).toThrow(/PAYMENT_PROVIDER/);
+    },
+  );
+
+  it('takes the processor named on a public PUBLIC_URL: stripe, or test for a staging shop', () => {
+    const publicShop = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' };
+    expect(loadConfig({ ...publicShop, PAYMENT_PROVIDER: 'stripe', ...STRIPE }).payments).toMatchObject({
+      provider: 'stripe',
+    });
+    expect(loadConfig({ ...publicShop, PAYMENT_PROVIDER: 'test' }).payments.provider).toBe('test');
+    expect(() => loadConfig({ ...publicShop, PAYMENT_PROVIDER: 'stripe' })).toThrow(
+      /PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY/,
+    );
+  });
+
+  it('leaves development and test runs on the test processor by default, whatever PUBLIC_URL', () => {
+    for (const NODE_ENV of ['development', 'test']) {
+      expect(loadConfig({ NODE_ENV, PUBLIC_URL: 'https://shop.example' }).payments.provider).toBe('test');
     }
   });
 });

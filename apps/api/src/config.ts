@@ -74,8 +74,11 @@ const EnvSchema = z.object({
    * explicitly; elsewhere on by default when SMTP_URL is unset.
    */
   DEV_MAILBOX: booleanish.optional(),
-  /** The card processor: the built-in `test` processor (works offline) or `stripe`. */
-  PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
+  /**
+   * The card processor: the built-in `test` processor (works offline, takes no money) or `stripe`. Unset, it
+   * is `test`, except in production on a public PUBLIC_URL, where it must be chosen (paymentsConfig).
+   */
+  PAYMENT_PROVIDER: z.enum(['test', 'stripe']).optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret or restricted key (sk_… or rk_…)')
@@ -212,8 +215,32 @@ function webConcurrency(e: z.infer<typeof EnvSchema>): number {
   return 1;
 }
 
+/**
+ * Whether an origin names this machine: localhost, *.localhost (RFC 6761 keeps both for loopback),
+ * 127.0.0.0/8 or [::1]. Anything else may be reached by other people.
+ */
+export function isLoopbackOrigin(origin: string): boolean {
+  const host = new URL(origin).hostname.toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '[::1]') return true;
+  return isIP(host) === 4 && host.startsWith('127.');
+}
+
 function paymentsConfig(e: z.infer<typeof EnvSchema>): Config['payments'] {
-  if (e.PAYMENT_PROVIDER === 'test') {
+  // A shop others can reach must not take test cards as payment because nobody chose a processor.
+  if (
+    e.PAYMENT_PROVIDER === undefined &&
+    e.NODE_ENV === 'production' &&
+    e.PUBLIC_URL !== undefined &&
+    !isLoopbackOrigin(e.PUBLIC_URL)
+  ) {
+    throw new Error(
+      'Invalid configuration:\n  PAYMENT_PROVIDER: not set, and PUBLIC_URL is not this machine, so the shop ' +
+        'would take test cards as payment. Choose: PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY, ' +
+        'STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take real payments, or PAYMENT_PROVIDER=test for ' +
+        'a staging shop that takes no real money (its pages, e-mails and documents then say so)',
+    );
+  }
+  if ((e.PAYMENT_PROVIDER ?? 'test') === 'test') {
     return {
       provider: 'test',
       webhookUrl: e.TEST_PAYMENTS_WEBHOOK_URL ?? `http://127.0.0.1:${e.PORT}/api/payments/webhook/`,

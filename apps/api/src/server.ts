@@ -67,6 +67,7 @@ async function serve(config: Config, options: { prepared: boolean }) {
         log: app.log,
         // The documents the e-mails carry, drawn once and kept with the ones buyers download.
         attachment: app.services.documents.attachment,
+        testShop: app.services.payments.provider.name === 'test',
       })
     : undefined;
   let closing = false;

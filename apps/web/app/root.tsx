@@ -9,11 +9,13 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useRouteLoaderData,
   type LinksFunction,
 } from 'react-router';
 import type { Route } from './+types/root';
 import { StatusPage } from '~/components/ui/status-page';
 import { SiteShell } from '~/features/layout/components/site-shell';
+import { TestShopNotice } from '~/features/layout/components/test-shop-notice';
 import {
   CHUNK_LOAD_TITLE,
   ChunkLoadFailurePage,
@@ -32,6 +34,14 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
+/** Whether the test processor takes the payments: the process's configuration, the same for every visitor. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { testPayments: context.testPayments };
+}
+
+// It never changes while the server runs, so navigations never ask for it again.
+export const shouldRevalidate = () => false;
+
 export const meta: Route.MetaFunction = ({ error }) =>
   error
     ? pageMeta({ title: errorTitle(error), description: `${SHOP.name}, ${SHOP.tagline}.` })
@@ -39,6 +49,7 @@ export const meta: Route.MetaFunction = ({ error }) =>
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const testPayments = useRouteLoaderData<typeof loader>('root')?.testPayments ?? false;
   // A plain marker that the page is live in the browser: tests and monitoring wait for it instead of
   // guessing from network silence.
   useEffect(() => {
@@ -56,6 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
+        {testPayments ? <TestShopNotice /> : null}
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -187,5 +187,10 @@ export function fakeCatalogue(overrides: Partial<CatalogueReader> = {}): Catalog
 }
 
 export function fakeContext(overrides: Partial<CatalogueReader> = {}): StorefrontLoadContext {
-  return { catalogue: fakeCatalogue(overrides), nonce: 'test-nonce', origin: TEST_ORIGIN };
+  return {
+    catalogue: fakeCatalogue(overrides),
+    nonce: 'test-nonce',
+    origin: TEST_ORIGIN,
+    testPayments: false,
+  };
 }

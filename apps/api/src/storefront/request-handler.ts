@@ -146,6 +146,7 @@ export async function registerPageHandler(app: FastifyInstance, options: PageHan
   // Never the request's Host or X-Forwarded-Host: pages are publicly cacheable, so a forged header would
   // poison a shared cache with links to another site.
   const origin = new URL(options.publicUrl).origin;
+  const testPayments = options.services.payments.provider.name === 'test';
   const dev = options.mode === 'development';
   const { cache } = options;
   const renders = createSemaphore(options.maxConcurrentRenders ?? DEFAULT_CONCURRENT_RENDERS);
@@ -210,7 +211,12 @@ export async function registerPageHandler(app: FastifyInstance, options: PageHan
     let response: Response;
     try {
       const handle = await handler();
-      response = await handle(fetchRequest, { catalogue, nonce, origin } satisfies StorefrontLoadContext);
+      response = await handle(fetchRequest, {
+        catalogue,
+        nonce,
+        origin,
+        testPayments,
+      } satisfies StorefrontLoadContext);
     } catch (error) {
       release();
       throw error;
@@ -235,7 +241,12 @@ export async function registerPageHandler(app: FastifyInstance, options: PageHan
     try {
       const handle = await handler();
       const clean = new Request(new URL(key, origin), { headers: { accept: 'text/html' } });
-      response = await handle(clean, { catalogue, nonce, origin } satisfies StorefrontLoadContext);
+      response = await handle(clean, {
+        catalogue,
+        nonce,
+        origin,
+        testPayments,
+      } satisfies StorefrontLoadContext);
     } catch (error) {
       release();
       finish(null);

@@ -168,6 +168,30 @@ describe('/track-order/:id', () => {
     ]);
   });
 
+  it('says an order paid through the shop’s test processor is a test order', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    stubApi({
+      'GET /api/orders/101/': shipped({ is_test: true }),
+      'GET /api/ecommerce/carts/current/': cart(),
+    });
+    renderPage();
+    await screen.findByRole('region', { name: 'Items in order #101' });
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Order #101' }).nextElementSibling,
+    ).toHaveTextContent('Test order: paid through the shop’s test processor, no money was taken.');
+  });
+
+  it('says nothing of tests on an order paid for real', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    stubApi({
+      'GET /api/orders/101/': shipped({ is_test: false }),
+      'GET /api/ecommerce/carts/current/': cart(),
+    });
+    renderPage();
+    await screen.findByRole('region', { name: 'Items in order #101' });
+    expect(screen.queryByText(/Test order/)).not.toBeInTheDocument();
+  });
+
   it('dates in UK time, and shows an unknown carrier’s number without a link', async () => {
     localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
     stubApi({

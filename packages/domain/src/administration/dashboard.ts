@@ -2,7 +2,10 @@ import { z } from 'zod';
 
 const count = z.number().int();
 
-/** Paid, uncancelled orders placed in a UK day or month (docs/back-office-dashboard.md). */
+/**
+ * Paid, uncancelled orders placed in a UK day or month (docs/back-office-dashboard.md). Orders paid through
+ * the test processor moved no money: they are only counted in `test_orders`.
+ */
 export const DashboardPeriodSchema = z.object({
   /** The period's first instant (UK midnight), ISO 8601 in UTC. */
   from: z.string(),
@@ -15,6 +18,8 @@ export const DashboardPeriodSchema = z.object({
   total_pence: count,
   /** Refunded so far of these orders (not taken off the figures above). */
   refunded_pence: count,
+  /** Paid, uncancelled orders of the period paid through the test processor, left out of the figures above. */
+  test_orders: count,
 });
 export type DashboardPeriod = z.infer<typeof DashboardPeriodSchema>;
 

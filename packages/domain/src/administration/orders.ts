@@ -106,6 +106,8 @@ export const AdminOrderRowSchema = z.object({
   total: z.string(),
   refunded: z.string(),
   line_count: z.number().int(),
+  /** Paid through the test processor: no money moved (marked TEST, left out of revenue). */
+  is_test: z.boolean(),
 });
 export type AdminOrderRow = z.infer<typeof AdminOrderRowSchema>;
 
@@ -159,6 +161,8 @@ export type AdminAuditEntry = z.infer<typeof AdminAuditEntrySchema>;
 
 /** GET administration/orders/{id}/: the order as the buyer sees it, and everything staff need besides. */
 export const AdminOrderDetailSchema = OrderViewSchema.extend({
+  /** Paid through the test processor: no money moved (marked TEST, left out of revenue). */
+  is_test: z.boolean(),
   items: z.array(OrderLineViewSchema.extend({ refunded_packs: z.number().int() })),
   shipping_address: AddressSnapshotSchema,
   carrier: z.string().nullable(),

@@ -114,4 +114,9 @@ export type StorefrontLoadContext = {
   nonce: string;
   /** The shop's public origin, for canonical URLs. */
   origin: string;
+  /**
+   * The built-in `test` processor takes the payments: every page says no real payments are taken. The
+   * process's configuration, the same for every visitor, so cached pages carry it too.
+   */
+  testPayments: boolean;
 };

@@ -181,6 +181,8 @@ export const OrderViewSchema = z.object({
   refunded: z.string().optional(),
   /** Oldest first; the first entry is the order being placed (pending). */
   status_history: z.array(OrderStatusEntrySchema).optional(),
+  /** Paid through the shop's test processor: no money was taken (the order page says "Test order"). */
+  is_test: z.boolean().optional(),
 });
 export type OrderView = z.infer<typeof OrderViewSchema>;
 

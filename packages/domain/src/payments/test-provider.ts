@@ -212,3 +212,12 @@ export function checkTestCard(
       };
   }
 }
+
+/**
+ * What every storefront page and every e-mail of a shop whose payments go to the built-in `test` processor
+ * says at its top: a staging shop must never pass for one that sells.
+ */
+export const TEST_SHOP_NOTICE = 'Test shop: no real payments are taken';
+
+/** The heading of every document (invoice, receipt, credit note) of an order paid through the test processor. */
+export const TEST_DOCUMENT_HEADING = 'TEST — not a VAT invoice';

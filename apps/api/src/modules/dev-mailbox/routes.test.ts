@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { TEST_SHOP_NOTICE } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
 import { enqueueEmail } from '../mail/queries';
@@ -47,8 +48,9 @@ describe('GET /api/dev/mailbox/', () => {
       id: expect.any(Number),
       to: 'Ann@Example.com',
       subject: 'Second to Ann',
-      text: 'text of Second to Ann',
-      html: '<p>Second to Ann</p>',
+      // The test processor takes this shop's payments: the mailbox shows what SMTP would deliver.
+      text: `${TEST_SHOP_NOTICE}\n\ntext of Second to Ann`,
+      html: expect.stringMatching(new RegExp(`^<p [^>]*>${TEST_SHOP_NOTICE}</p><p>Second to Ann</p>$`)),
       status: 'pending',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });

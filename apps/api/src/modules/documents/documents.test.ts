@@ -242,6 +242,39 @@ describe('credit notes', () => {
   });
 });
 
+describe('documents of a test order', () => {
+  const HEADING = 'TEST — not a VAT invoice';
+
+  it('are headed “TEST — not a VAT invoice” above everything else, on every page', async () => {
+    const { buyer, order } = await placedOrder(ctx, { name: 'test-documents' });
+    const refund = await owner.admin('POST', `orders/${order.id}/refunds/`, {
+      amount_pence: 300,
+      reason: 'Trying refunds on staging',
+    });
+    expect(refund.statusCode, refund.body).toBe(201);
+    for (const path of [
+      order.invoice!,
+      order.paid_receipt!,
+      `/api/orders/${order.id}/refunds/1/credit-note.pdf`,
+    ]) {
+      const { text } = await download(buyer, path);
+      // The first line a reader (or pdf.js) gets, before the seller and the document's own title.
+      expect(text.trimStart().split('\n')[0]).toBe(HEADING);
+      // Repeated at the foot of each page, so a printed page alone still says so.
+      expect(text).toContain(`${HEADING} · `);
+    }
+  });
+
+  it('are not marked on an order paid for real', async () => {
+    const { buyer, order } = await placedOrder(ctx, { name: 'real-documents' });
+    // As an order paid through Stripe is written.
+    await ctx.database.db.update(orders).set({ isTest: false }).where(eq(orders.id, order.id));
+    const { text } = await download(buyer, order.invoice!);
+    expect(text).not.toContain('TEST');
+    expect(text.trimStart().split('\n')[0]).toBe('PackRight Supplies Ltd');
+  });
+});
+
 describe('who may open a document', () => {
   it('answers 404 for another user’s order and for none, and 401 to a visitor', async () => {
     const { order } = await placedOrder(ctx, { name: 'owned' });

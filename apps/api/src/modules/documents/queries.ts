@@ -21,6 +21,8 @@ export interface SaleRow {
   vat_rate: string | number;
   payment_method: string;
   transaction_id: string | null;
+  /** Paid through the test processor: the documents say they are not VAT invoices. */
+  is_test: boolean;
   lines: {
     sku: string;
     title: string;
@@ -42,7 +44,7 @@ export async function selectSale(db: Db, orderId: number, userId: number | null)
   const result = await db.execute(sql`
     select o.id, o.created_at, o.invoice_number, o.receipt_number, o.seller, o.billing_address,
       o.shipping_address, o.subtotal_pence, o.discount_pence, o.shipping_pence, o.vat_pence, o.total_pence,
-      o.vat_rate, o.payment_method, o.transaction_id,
+      o.vat_rate, o.payment_method, o.transaction_id, o.is_test,
       (select coalesce(json_agg(json_build_object('sku', l.sku, 'title', l.title,
           'pack_quantity', l.pack_quantity, 'units_per_pack', l.units_per_pack,
           'price_per_pack_pence', l.price_per_pack_pence, 'discount_percentage', l.discount_percentage,
@@ -60,6 +62,8 @@ export interface CreditNoteRow {
   invoice_number: number | null;
   billing_address: AddressSnapshot;
   vat_rate: string | number;
+  /** The order was paid through the test processor. */
+  is_test: boolean;
   refund_id: number;
   amount_pence: number;
   reason: string;
@@ -85,7 +89,7 @@ export async function selectCreditNote(
   const refundId = 'refundId' in which ? which.refundId : null;
   const result = await db.execute(sql`
     select o.id as order_id, o.created_at as order_created_at, o.invoice_number, o.billing_address, o.vat_rate,
-      r.id as refund_id, r.amount_pence, r.reason, r.lines as refund_lines, r.credit_note_number, r.issued_at,
+      o.is_test, r.id as refund_id, r.amount_pence, r.reason, r.lines as refund_lines, r.credit_note_number, r.issued_at,
       r.seller,
       (select coalesce(json_agg(json_build_object('id', l.id, 'sku', l.sku, 'title', l.title)), '[]'::json)
         from order_items l where l.order_id = o.id) as order_lines

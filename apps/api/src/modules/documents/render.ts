@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { formatGbp } from '@shop/domain';
+import { formatGbp, TEST_DOCUMENT_HEADING } from '@shop/domain';
 import PDFDocument from 'pdfkit';
 import type { AddressSnapshot, SellerSnapshot } from '../../db/schema';
 
@@ -45,6 +45,8 @@ export interface SaleDocument {
   payment: { method: string; transactionId: string | null };
   /** The receipt's reference to its invoice. */
   invoiceNumber: string;
+  /** Paid through the test processor: headed TEST_DOCUMENT_HEADING, as no money moved. */
+  test: boolean;
 }
 
 /** What a credit note prints for one refund. */
@@ -65,6 +67,8 @@ export interface CreditNoteDocument {
   netPence: number;
   vatPence: number;
   totalPence: number;
+  /** Against an order paid through the test processor: headed TEST_DOCUMENT_HEADING. */
+  test: boolean;
 }
 
 export type ShopDocument = SaleDocument | CreditNoteDocument;
@@ -111,7 +115,7 @@ export function renderDocument(document: ShopDocument): Promise<Buffer> {
     margin: PAGE.margin,
     bufferPages: true,
     info: {
-      Title: `${TITLES[document.kind]} ${document.number}`,
+      Title: `${document.test ? 'TEST ' : ''}${TITLES[document.kind]} ${document.number}`,
       Author: document.seller.legal_name,
       Subject: `Order #${document.orderId}`,
       CreationDate: document.issuedAt,
@@ -137,9 +141,29 @@ export function renderDocument(document: ShopDocument): Promise<Buffer> {
   return done;
 }
 
+/**
+ * A test order's heading, across the top of the first page before anything else (white on red, about 7.5:1),
+ * so nobody takes the document for a real invoice. Answers the y below it.
+ */
+function testBanner(pdf: PDFKit.PDFDocument): number {
+  const height = 30;
+  pdf.rect(PAGE.margin, PAGE.margin, RIGHT - PAGE.margin, height).fill('#b00020');
+  pdf
+    .fillColor('#ffffff')
+    .font('bold')
+    .fontSize(15)
+    .text(TEST_DOCUMENT_HEADING, PAGE.margin, PAGE.margin + 8, {
+      width: RIGHT - PAGE.margin,
+      align: 'center',
+    });
+  pdf.fillColor('#000000');
+  return PAGE.margin + height + 14;
+}
+
 function header(pdf: PDFKit.PDFDocument, document: ShopDocument) {
   const { seller } = document;
-  pdf.font('bold').fontSize(16).text(seller.legal_name, PAGE.margin, PAGE.margin);
+  const top = document.test ? testBanner(pdf) : PAGE.margin;
+  pdf.font('bold').fontSize(16).text(seller.legal_name, PAGE.margin, top);
   pdf.font('regular').fontSize(9);
   for (const line of sellerLines(seller)) pdf.text(line);
   pdf.text(`VAT registration number: ${seller.vat_number}`);
@@ -148,7 +172,7 @@ function header(pdf: PDFKit.PDFDocument, document: ShopDocument) {
   pdf
     .font('bold')
     .fontSize(18)
-    .text(TITLES[document.kind], PAGE.margin, PAGE.margin, { width: RIGHT - PAGE.margin, align: 'right' });
+    .text(TITLES[document.kind], PAGE.margin, top, { width: RIGHT - PAGE.margin, align: 'right' });
   const facts: [string, string][] =
     document.kind === 'credit_note'
       ? [
@@ -167,7 +191,7 @@ function header(pdf: PDFKit.PDFDocument, document: ShopDocument) {
           ['Order number', `#${document.orderId}`],
         ];
   pdf.font('regular').fontSize(9);
-  let y = PAGE.margin + 28;
+  let y = top + 28;
   for (const [label, value] of facts) {
     pdf.text(`${label}: ${value}`, PAGE.margin + 250, y, {
       width: RIGHT - PAGE.margin - 250,
@@ -331,7 +355,7 @@ function creditNoteBody(pdf: PDFKit.PDFDocument, document: CreditNoteDocument) {
   });
 }
 
-/** Page numbers and the currency note at the foot of every page. */
+/** Page numbers and the currency note at the foot of every page (a test order's heading first). */
 function footers(pdf: PDFKit.PDFDocument, document: ShopDocument) {
   const { start, count } = pdf.bufferedPageRange();
   for (let index = start; index < start + count; index++) {
@@ -341,7 +365,7 @@ function footers(pdf: PDFKit.PDFDocument, document: ShopDocument) {
     const bottom = pdf.page.margins.bottom;
     pdf.page.margins.bottom = 0;
     pdf.text(
-      `${document.seller.legal_name} · VAT ${document.seller.vat_number} · All amounts in pounds sterling (GBP) · ${document.number} · Page ${index - start + 1} of ${count}`,
+      `${document.test ? `${TEST_DOCUMENT_HEADING} · ` : ''}${document.seller.legal_name} · VAT ${document.seller.vat_number} · All amounts in pounds sterling (GBP) · ${document.number} · Page ${index - start + 1} of ${count}`,
       PAGE.margin,
       PAGE.height - PAGE.margin + 10,
       { width: RIGHT - PAGE.margin, align: 'center' },

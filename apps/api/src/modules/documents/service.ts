@@ -38,6 +38,7 @@ function saleDocument(row: queries.SaleRow, kind: 'invoice' | 'receipt'): SaleDo
     vatPence: row.vat_pence,
     totalPence: row.total_pence,
     payment: { method: row.payment_method, transactionId: row.transaction_id },
+    test: row.is_test,
   };
 }
 
@@ -67,6 +68,7 @@ function creditNoteDocument(row: queries.CreditNoteRow): CreditNoteDocument {
     netPence: net_pence,
     vatPence: vat_pence,
     totalPence: row.amount_pence,
+    test: row.is_test,
   };
 }
 

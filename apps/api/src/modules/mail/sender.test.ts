@@ -1,5 +1,6 @@
 import { createServer, type AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { TEST_SHOP_NOTICE } from '@shop/domain';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboundEmails } from '../../db/schema';
 import { createTestDatabase } from '../../../test/helper';
@@ -137,6 +138,56 @@ describe('deliverDueEmails', () => {
     [10, 3600],
   ])('waits %i → %i s before the next try', (attempts, seconds) => {
     expect(retryDelaySeconds(attempts)).toBe(seconds);
+  });
+});
+
+describe('a test shop’s e-mail', () => {
+  /** The message's text part and HTML part as they arrived (quoted-printable undone). */
+  function parts(raw: string) {
+    const unfolded = raw
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const text = /Content-Type: text\/plain[^]*?\r?\n\r?\n([^]*?)\r?\n--/.exec(unfolded)?.[1] ?? '';
+    const html = /Content-Type: text\/html[^]*?\r?\n\r?\n([^]*?)\r?\n--/.exec(unfolded)?.[1] ?? '';
+    return { text, html };
+  }
+
+  it('opens every message with the notice when the test processor takes payments, however it was queued', async () => {
+    await enqueueEmail(db(), {
+      to: 'staging@example.com',
+      subject: 'Queued by a service',
+      text: 'Your code is 123456.',
+      html: '<!doctype html><html><body style="font-family:Arial"><p>Your code is 123456.</p></body></html>',
+    });
+    // As the order's statement queues its confirmation: straight into the outbox, in SQL.
+    await db().execute(sql`
+      insert into outbound_emails (to_address, subject, text_body)
+      values ('staging@example.com', 'Queued in SQL', 'Thank you for your order #42.')`);
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${smtpPort}`, FROM);
+    expect(await deliverDueEmails(db(), transport, { testShop: true })).toMatchObject({ sent: 2 });
+    transport.close?.();
+
+    const service = parts(received.find((m) => m.raw.includes('Queued by a service'))!.raw);
+    expect(service.text).toMatch(new RegExp(`^${TEST_SHOP_NOTICE}\\r?\\n\\r?\\nYour code is 123456\\.`));
+    expect(service.html).toMatch(
+      new RegExp(
+        `^<!doctype html><html><body style="font-family:Arial"><p [^>]*>${TEST_SHOP_NOTICE}</p><p>Your code`,
+      ),
+    );
+    const queuedInSql = received.find((m) => m.raw.includes('Queued in SQL'))!.raw;
+    expect(queuedInSql).toMatch(
+      new RegExp(`\\r?\\n\\r?\\n${TEST_SHOP_NOTICE}\\r?\\n\\r?\\nThank you for your order #42\\.`),
+    );
+  });
+
+  it('sends a real shop’s messages as they were written', async () => {
+    await enqueue('real@example.com', 'From a real shop');
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${smtpPort}`, FROM);
+    expect(await deliverDueEmails(db(), transport, { testShop: false })).toMatchObject({ sent: 1 });
+    transport.close?.();
+    const message = received.find((m) => m.raw.includes('From a real shop'))!;
+    expect(message.raw).not.toContain(TEST_SHOP_NOTICE);
+    expect(message.raw).toContain('Hello real@example.com');
   });
 });
 

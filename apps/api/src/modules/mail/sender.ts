@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { EmailAttachmentRef } from '../../db/schema';
 import { createDocumentsService, type RenderedDocument } from '../documents/service';
 import * as queries from './queries';
+import { withTestShopNotice } from './test-shop-notice';
 
 /** A file a message carries, as nodemailer takes it. */
 export interface MailAttachment {
@@ -58,7 +59,13 @@ export interface DeliveryReport {
 export async function deliverDueEmails(
   db: Db,
   transport: MailTransport,
-  options: { batchSize?: number; log?: FastifyBaseLogger; attachment?: AttachmentMaker } = {},
+  options: {
+    batchSize?: number;
+    log?: FastifyBaseLogger;
+    attachment?: AttachmentMaker;
+    /** The test processor takes the payments: every message says at its top that none are real. */
+    testShop?: boolean;
+  } = {},
 ): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
   const due = await queries.claimDueEmails(db, options.batchSize ?? BATCH_SIZE);
@@ -72,11 +79,13 @@ export async function deliverDueEmails(
           contentType: 'application/pdf',
         })),
       );
+      const written = { text: email.textBody, html: email.htmlBody };
+      const { text, html } = options.testShop ? withTestShopNotice(written) : written;
       await transport.sendMail({
         to: email.toAddress,
         subject: email.subject,
-        text: email.textBody,
-        ...(email.htmlBody ? { html: email.htmlBody } : {}),
+        text,
+        ...(html ? { html } : {}),
         ...(attachments.length > 0 ? { attachments } : {}),
       });
       await queries.markSent(db, email.id);
@@ -107,18 +116,20 @@ export function startMailSender({
   log,
   intervalMs = SEND_INTERVAL_MS,
   attachment = createDocumentsService(db).attachment,
+  testShop = false,
 }: {
   db: Db;
   transport: MailTransport;
   log: FastifyBaseLogger;
   intervalMs?: number;
   attachment?: AttachmentMaker;
+  testShop?: boolean;
 }) {
   let pass: Promise<void> | undefined;
   let stopped = false;
   const tick = () => {
     if (pass || stopped) return;
-    pass = deliverDueEmails(db, transport, { log, attachment })
+    pass = deliverDueEmails(db, transport, { log, attachment, testShop })
       .then((report) => {
         if (report.sent + report.retrying + report.failed > 0) log.info(report, 'outbox pass');
       })

@@ -545,6 +545,8 @@ describe('GET /api/orders/ and /api/orders/{id}/', () => {
       invoice_number: expect.stringMatching(/^INV-\d{6}$/),
       receipt_number: expect.stringMatching(/^RCT-\d{6}$/),
       refunds: [],
+      // Paid through the test processor: the order page says "Test order".
+      is_test: true,
       items: [
         {
           item: tape.id,

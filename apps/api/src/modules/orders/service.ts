@@ -99,6 +99,7 @@ export function toOrderView(
     tracking_number: order.trackingNumber,
     refunded: penceToDecimal(order.refundedPence),
     status_history: statusHistoryOf(order, history),
+    is_test: order.isTest,
   };
 }
 

@@ -21,6 +21,7 @@ const FIGURES: Dashboard = {
     vat_pence: 3_000,
     total_pence: 18_000,
     refunded_pence: 600,
+    test_orders: 0,
   },
   this_month: {
     from: '2025-06-30T23:00:00.000Z',
@@ -30,6 +31,7 @@ const FIGURES: Dashboard = {
     vat_pence: 246_913,
     total_pence: 1_481_480,
     refunded_pence: 0,
+    test_orders: 0,
   },
   waiting_to_ship: { pending: 4, processing: 3, total: 7 },
   low_stock: {
@@ -106,6 +108,24 @@ describe('/admin (the dashboard)', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Tape dispenser', '0', '20']);
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts test orders apart, marked TEST, only when there were some', async () => {
+    renderPage(() => json({ ...FIGURES, this_month: { ...FIGURES.this_month, test_orders: 3 } }));
+    const month = 'This month (July 2025)';
+    expect(await screen.findByRole('heading', { level: 2, name: month })).toBeInTheDocument();
+    expect(figure(month, 'TEST orders, not counted')).toBe('3');
+    // Today had none: nothing to say.
+    expect(
+      within(screen.getByRole('region', { name: 'Today (1 July 2025)' })).queryByText(/TEST/),
+    ).not.toBeInTheDocument();
+    expect(screen.getByText(/Orders paid through the test processor took no money/)).toBeInTheDocument();
+  });
+
+  it('says nothing of test orders when there were none', async () => {
+    renderPage(() => json(FIGURES));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Today (1 July 2025)' })).toBeInTheDocument();
+    expect(screen.queryByText(/TEST|test processor/)).not.toBeInTheDocument();
   });
 
   it('says so when the figures cannot be loaded', async () => {

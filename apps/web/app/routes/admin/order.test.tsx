@@ -34,6 +34,7 @@ function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
         refunded_packs: 0,
       },
     ],
+    is_test: false,
     carrier: null,
     tracking_number: null,
     refunded: '35.93',
@@ -137,6 +138,25 @@ describe('/admin/orders/:id', () => {
     );
     expect(panel('Status history')).toHaveTextContent('5 Mar 2025, 10:15: Pending — Order placed');
     expect(panel('Audit log')).toHaveTextContent('order.refund by staff@example.com');
+  });
+
+  it('says an order paid through the test processor is a test, and marks its payment TEST', async () => {
+    stubApi({ [`GET ${URL_OF}`]: detail({ is_test: true }) });
+    renderScreen();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #101' })).toBeInTheDocument();
+    expect(screen.getByText(/^Test order:/)).toHaveTextContent(
+      'Test order: paid through the test processor, no money was taken. It is left out of the dashboard’s revenue, and its documents say they are not VAT invoices.',
+    );
+    expect(panel('Summary')).toHaveTextContent('PaymentPaid TEST');
+  });
+
+  it('marks nothing TEST on an order paid for real', async () => {
+    stubApi({ [`GET ${URL_OF}`]: detail() });
+    renderScreen();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #101' })).toBeInTheDocument();
+    expect(screen.queryByText(/^Test order:/)).not.toBeInTheDocument();
+    expect(screen.queryByText('TEST')).not.toBeInTheDocument();
+    expect(panel('Summary')).toHaveTextContent('PaymentPaidPlaced');
   });
 
   it('downloads the order’s documents through the back office’s own paths', async () => {

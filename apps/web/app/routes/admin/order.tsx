@@ -9,6 +9,7 @@ import {
   OrderLines,
   OrderPayments,
   OrderSummary,
+  TestOrderNotice,
 } from '~/features/admin/orders/components/order-detail';
 import { OrderDocuments } from '~/features/admin/orders/components/order-documents';
 import { OrderRefundForm } from '~/features/admin/orders/components/order-refund-form';
@@ -55,6 +56,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   const reload = () => void revalidator.revalidate();
   return (
     <AdminPage title={`Order #${order.id}`} actions={BACK}>
+      {order.is_test ? <TestOrderNotice /> : null}
       <section className="admin-panel" aria-labelledby="order-summary">
         <h2 id="order-summary">Summary</h2>
         <OrderSummary order={order} />

@@ -19,6 +19,7 @@ function row(overrides: Partial<AdminOrderRow> = {}): AdminOrderRow {
     total: '1234.5',
     refunded: '12.00',
     line_count: 2,
+    is_test: false,
     ...overrides,
   };
 }
@@ -90,6 +91,19 @@ describe('/admin/orders', () => {
       'aria-sort',
       'descending',
     );
+  });
+
+  it('marks an order paid through the test processor TEST, and only that one', async () => {
+    stubApi({ [`GET ${API}`]: page([row({ id: 102, is_test: true }), row()]) });
+    renderList('/admin/orders');
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    const [, test, real] = within(table).getAllByRole('row');
+    expect(within(test!).getAllByRole('cell')[0]).toHaveTextContent(/^#102 TEST$/);
+    expect(within(test!).getByText('TEST')).toHaveAttribute(
+      'title',
+      'Paid through the test processor: no money was taken',
+    );
+    expect(within(real!).getAllByRole('cell')[0]).toHaveTextContent(/^#101$/);
   });
 
   it('sends the URL’s filters to the API, leaving out empty ones, and shows them in the form', async () => {

@@ -4,6 +4,7 @@ import type { Route } from './+types/orders';
 import { AdminPage } from '~/features/admin/components/admin-page';
 import { type Column, AdminTable } from '~/features/admin/components/admin-table';
 import { FormOutcome } from '~/features/admin/components/admin-field';
+import { TestOrderBadge } from '~/features/admin/components/test-order-badge';
 import { DEFAULT_ORDER_ORDERING, getAdminOrders } from '~/features/admin/orders/api/get-admin-orders';
 import { OrderFilters } from '~/features/admin/orders/components/order-filters';
 import { OrderStatusBadge } from '~/features/admin/orders/components/order-status-badge';
@@ -25,7 +26,21 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 const COLUMNS: Column<AdminOrderRow>[] = [
-  { label: 'Order', sort: 'id', cell: (row) => <Link to={`/admin/orders/${row.id}`}>#{row.id}</Link> },
+  {
+    label: 'Order',
+    sort: 'id',
+    cell: (row) => (
+      <>
+        <Link to={`/admin/orders/${row.id}`}>#{row.id}</Link>
+        {row.is_test ? (
+          <>
+            {' '}
+            <TestOrderBadge />
+          </>
+        ) : null}
+      </>
+    ),
+  },
   {
     label: 'Placed',
     sort: 'created_at',

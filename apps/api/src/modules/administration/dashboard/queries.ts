@@ -19,16 +19,18 @@ export interface DashboardRow {
 /**
  * Paid orders of [from, to): count, net (total less VAT: goods after discounts, plus delivery), VAT, total,
  * and what has been refunded of them. Paid means the payment was taken (COMPLETED, or REFUND: paid, then
- * refunded in full); cancelled orders are left out, their money having gone back.
+ * refunded in full); cancelled orders are left out, their money having gone back. Orders paid through the
+ * test processor took no money: only their number is given, apart.
  */
 const period = (from: string, to: string) => sql`(
   select json_build_object(
     'from', ${sql.raw(from)}, 'to', ${sql.raw(to)},
-    'orders', count(*),
-    'net_pence', coalesce(sum(o.total_pence - o.vat_pence), 0),
-    'vat_pence', coalesce(sum(o.vat_pence), 0),
-    'total_pence', coalesce(sum(o.total_pence), 0),
-    'refunded_pence', coalesce(sum(o.refunded_pence), 0))
+    'orders', count(*) filter (where not o.is_test),
+    'net_pence', coalesce(sum(o.total_pence - o.vat_pence) filter (where not o.is_test), 0),
+    'vat_pence', coalesce(sum(o.vat_pence) filter (where not o.is_test), 0),
+    'total_pence', coalesce(sum(o.total_pence) filter (where not o.is_test), 0),
+    'refunded_pence', coalesce(sum(o.refunded_pence) filter (where not o.is_test), 0),
+    'test_orders', count(*) filter (where o.is_test))
   from ${orders} o
   where o.created_at >= ${sql.raw(from)} and o.created_at < ${sql.raw(to)}
     and o.payment_status in ('COMPLETED', 'REFUND') and o.status <> 'cancelled')`;

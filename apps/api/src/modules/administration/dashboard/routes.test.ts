@@ -22,6 +22,7 @@ async function placeOrder(
   money: { total: number; vat: number; refunded?: number },
   status: OrderStatus,
   paymentStatus: PaymentStatus,
+  { isTest = false }: { isTest?: boolean } = {},
 ) {
   await ctx.database.db.insert(orders).values({
     userId: buyerId,
@@ -36,12 +37,13 @@ async function placeOrder(
     shippingAddress: ADDRESS_SNAPSHOT,
     billingAddress: ADDRESS_SNAPSHOT,
     createdAt: new Date(at),
+    isTest,
   });
 }
 
 const read = (now: string) => createDashboardService(ctx.database.db).read(new Date(now));
 
-const none = { orders: 0, net_pence: 0, vat_pence: 0, total_pence: 0, refunded_pence: 0 };
+const none = { orders: 0, net_pence: 0, vat_pence: 0, total_pence: 0, refunded_pence: 0, test_orders: 0 };
 
 describe('the dashboard’s figures', () => {
   beforeAll(async () => {
@@ -70,6 +72,16 @@ describe('the dashboard’s figures', () => {
     // January is GMT: UK and UTC midnights agree.
     await placeOrder('2025-01-01T00:30:00Z', { total: 1_200, vat: 200 }, 'delivered', 'COMPLETED');
     await placeOrder('2024-12-31T23:30:00Z', { total: 600, vat: 100 }, 'delivered', 'COMPLETED');
+    // Paid through the test processor: no money moved, so counted apart and never as revenue.
+    const test = { isTest: true };
+    await placeOrder('2025-07-01T09:30:00Z', { total: 50_000, vat: 8_000 }, 'delivered', 'COMPLETED', test);
+    await placeOrder(
+      '2025-07-02T10:00:00Z',
+      { total: 7_000, vat: 1_000, refunded: 1_000 },
+      'delivered',
+      'REFUND',
+      test,
+    );
   });
 
   it('counts paid, uncancelled orders of the UK day and month, net and VAT', async () => {
@@ -82,6 +94,7 @@ describe('the dashboard’s figures', () => {
       vat_pence: 3_000,
       total_pence: 18_000,
       refunded_pence: 6_000,
+      test_orders: 1,
     });
     // The month is the whole of July, 2 July's order too.
     expect(first.this_month).toEqual({
@@ -92,6 +105,7 @@ describe('the dashboard’s figures', () => {
       vat_pence: 3_400,
       total_pence: 20_400,
       refunded_pence: 6_400,
+      test_orders: 2,
     });
     expect(first.time_zone).toBe('Europe/London');
 
@@ -110,6 +124,18 @@ describe('the dashboard’s figures', () => {
     const quiet = await read('2025-03-10T12:00:00Z');
     expect(quiet.today).toMatchObject(none);
     expect(quiet.this_month).toMatchObject(none);
+  });
+
+  it('leaves test orders out of the revenue and counts them apart', async () => {
+    const second = await read('2025-07-02T12:00:00Z');
+    expect(second.today).toMatchObject({
+      orders: 1,
+      total_pence: 2_400,
+      refunded_pence: 400,
+      test_orders: 1,
+    });
+    const june = await read('2025-06-30T22:45:00Z');
+    expect(june.today.test_orders).toBe(0);
   });
 
   it('counts orders waiting to ship, whenever they were placed', async () => {

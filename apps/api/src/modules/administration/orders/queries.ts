@@ -105,6 +105,7 @@ export function selectOrderPage(
       paymentStatus: orders.paymentStatus,
       totalPence: orders.totalPence,
       refundedPence: orders.refundedPence,
+      isTest: orders.isTest,
       userId: users.id,
       email: users.email,
       firstName: users.firstName,

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, refunds } from '../../../db/schema';
 import { createTestApp, type TestContext } from '../../../../test/helper';
 import { ADDRESS_SNAPSHOT } from '../../orders/testing';
+import { countingDb } from '../../../../test/query-counter';
 import { expectStaffOnly, staffMember, type StaffMember } from '../testing';
+import { createOrderAdminService } from './service';
 import { detailOf, moved, placedOrder, TAPE, twoLineOrder, WRAP } from './testing';
 
 let ctx: TestContext;
@@ -73,6 +75,8 @@ describe('GET /api/administration/orders/', () => {
       total: order.total,
       refunded: '0.00',
       line_count: 2,
+      // Paid through the test processor.
+      is_test: true,
     });
     const all = await list('');
     expect(all.results[0]!.id).toBeGreaterThanOrEqual(order.id);
@@ -258,5 +262,38 @@ describe('GET /api/administration/orders/{id}/', () => {
     expect(
       (await staff.admin('POST', 'orders/2147483647/refunds/', { amount_pence: 1, reason: 'x' })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('orders paid through the test processor', () => {
+  it('are marked is_test in the list and the detail; an order paid for real is not', async () => {
+    const test = await placedOrder(ctx, { name: 'marked-test' });
+    const real = await placedOrder(ctx, { name: 'marked-real' });
+    // As an order paid through Stripe is written (the order's insert sets is_test from the payment).
+    await ctx.database.db.update(orders).set({ isTest: false }).where(eq(orders.id, real.order.id));
+
+    const [testRow] = (await list(`?q=${test.order.id}`)).results;
+    const [realRow] = (await list(`?q=${real.order.id}`)).results;
+    expect(testRow).toMatchObject({ id: test.order.id, is_test: true });
+    expect(realRow).toMatchObject({ id: real.order.id, is_test: false });
+    expect((await detailOf(staff, test.order.id)).is_test).toBe(true);
+    expect((await detailOf(staff, real.order.id)).is_test).toBe(false);
+  });
+
+  it('reads the list’s page in one statement, the mark included', async () => {
+    const { order } = await placedOrder(ctx, { name: 'one-statement' });
+    const counter = countingDb(ctx.database);
+    const service = createOrderAdminService(counter.db, {
+      provider: ctx.app.services.payments.provider,
+      log: ctx.app.log,
+    });
+    const page = await service.listOrders({
+      filters: { orderId: order.id },
+      ordering: { field: 'created_at', descending: true },
+      page: 1,
+      page_size: 20,
+    });
+    expect(page.results).toEqual([expect.objectContaining({ id: order.id, is_test: true })]);
+    expect(counter.count()).toBe(1);
   });
 });

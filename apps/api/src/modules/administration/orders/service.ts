@@ -208,6 +208,7 @@ export function createOrderAdminService(
     const { refundable } = refundableOf(order, paymentRows.at(-1) ?? null);
     return {
       ...view,
+      is_test: order.isTest,
       // Staff open the documents through the back office, not the buyer's own paths.
       invoice: view.invoice && staffDocumentPaths.invoice(order.id),
       paid_receipt: view.paid_receipt && staffDocumentPaths.receipt(order.id),
@@ -284,6 +285,7 @@ export function createOrderAdminService(
           total: penceToDecimal(row.totalPence),
           refunded: penceToDecimal(row.refundedPence),
           line_count: row.lineCount,
+          is_test: row.isTest,
         })),
       };
     },

@@ -39,6 +39,11 @@ export function OrderPage({ order }: { order: OrderView }) {
     <div className="page order-page">
       <OrdersBreadcrumb current={`Order #${order.id}`} />
       <h1 className="page__title">Order #{order.id}</h1>
+      {order.is_test ? (
+        <p className="order-page__test">
+          Test order: paid through the shop’s test processor, no money was taken.
+        </p>
+      ) : null}
       <OrderFacts order={order} />
       <Section id="order-items-title" title="Items">
         <OrderLines order={order} />

@@ -34,6 +34,12 @@ function Period({ id, title, period }: { id: string; title: string; period: Dash
           <dt>Refunded</dt>
           <dd>{formatGbp(period.refunded_pence)}</dd>
         </div>
+        {period.test_orders > 0 ? (
+          <div className="admin-stat admin-stat--test">
+            <dt>TEST orders, not counted</dt>
+            <dd>{number(period.test_orders)}</dd>
+          </div>
+        ) : null}
       </dl>
     </section>
   );
@@ -57,6 +63,9 @@ export function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
       <p className="admin-field__hint">
         Paid orders placed in UK time, cancelled ones left out; net is the orders’ totals less VAT, delivery
         included. Refunds are shown apart, not taken off.
+        {dashboard.today.test_orders + dashboard.this_month.test_orders > 0
+          ? ' Orders paid through the test processor took no money: they are counted apart, never as revenue.'
+          : null}
       </p>
 
       <section aria-labelledby="todo-title">

@@ -1,6 +1,7 @@
 import type { AdminOrderDetail } from '@shop/domain';
 import { PAYMENT_WORDS, pounds, STATUS_WORDS, ukDateTime } from '../labels';
 import { OrderStatusBadge } from './order-status-badge';
+import { TestOrderBadge } from '../../components/test-order-badge';
 import { ScrollRegion } from '~/components/ui/scroll-region';
 
 type Address = AdminOrderDetail['shipping_address'];
@@ -27,11 +28,32 @@ function AddressLines({ address }: { address: Address }) {
   );
 }
 
+/** Said above everything else about an order paid through the test processor. */
+export function TestOrderNotice() {
+  return (
+    <p className="admin-orders__test-notice">
+      Test order: paid through the test processor, no money was taken. It is left out of the dashboard’s
+      revenue, and its documents say they are not VAT invoices.
+    </p>
+  );
+}
+
 /** The order at a glance: status, payment, customer, money and shipping. */
 export function OrderSummary({ order }: { order: AdminOrderDetail }) {
   const rows: [string, React.ReactNode][] = [
     ['Status', <OrderStatusBadge key="status" status={order.status} />],
-    ['Payment', PAYMENT_WORDS[order.payment_status]],
+    [
+      'Payment',
+      <>
+        {PAYMENT_WORDS[order.payment_status]}
+        {order.is_test ? (
+          <>
+            {' '}
+            <TestOrderBadge />
+          </>
+        ) : null}
+      </>,
+    ],
     [
       'Placed',
       <time key="placed" dateTime={order.created_at}>
