@@ -381,11 +381,11 @@ export function createCartsService(db: Db) {
           if (line.user_exclusive_price != null && line.user_exclusive_price !== item.exclusivePriceId) {
             throw new Invalid({ user_exclusive_price: [`Invalid exclusive price for item ${item.sku}.`] });
           }
+          // `unit_type` says how the buyer entered the quantity (the Box/Pallet toggle), not its price.
           const basis = priceBasis(
             { units_per_pallet: item.unitsPerPallet, show_units_per: item.showUnitsPer },
             cartKg,
             requestKg,
-            line.unit_type,
           );
           const expected = settleTier(context, basis, line.pack_quantity);
           if (expected.tier.id !== line.pricing_tier)
@@ -428,11 +428,11 @@ export function createCartsService(db: Db) {
         if (change.pricing_tier != null && !tiers.some((tier) => tier.id === change.pricing_tier)) {
           throw new BadRequest(CART_MESSAGES.invalidTier(item.sku));
         }
+        // Neither the hint nor the line's stored unit type prices it: the cart's weight with the new count.
         const basis = priceBasis(
           { units_per_pallet: item.unitsPerPallet, show_units_per: item.showUnitsPer },
           linesKg(cart.lines.filter((row) => row !== line)),
           change.pack_quantity * packKg(item),
-          change.unit_type ?? line.unitType,
         );
         applyLine(context!, cart.lines, line, change.pack_quantity, basis, 'set');
         return writeLines(tx, locked.cartId, cart.storedIds, cart.lines);
