@@ -49,6 +49,16 @@ async function machineFilm() {
   };
 }
 
+/**
+ * Ballast for the cart's weight: Clear Pallet Top Sheets, 11.5 kg a pack, a variant without pallets (tiers
+ * 1-4, 5-19, 20+), its stock made plentiful. 61 packs are 701.5 kg.
+ */
+async function topSheets() {
+  const item = await itemBySku(ctx, 'PC-TS-1200-1000-CL');
+  await ctx.database.db.update(items).set({ stock: 1_000_000 }).where(eq(items.id, item.id));
+  return { ...item, tier20: await tierId(ctx, item.variantId, 'pack', 20) };
+}
+
 async function cartOf(shopper: Shopper): Promise<CartView> {
   return shopper.cart();
 }
@@ -185,6 +195,76 @@ describe('PATCH cart-items/{id}/: the hints never price a line', () => {
       id: added!.id,
       unit_type: 'pallet',
       pricing_tier: { id: film.pallet1 },
+    });
+  });
+});
+
+describe('lines already in the cart follow the cart’s weight', () => {
+  it('prices the line by the pallet once other lines take the cart to 750 kg, and by the pack again below', async () => {
+    const shopper = await newShopper(ctx);
+    const wrap = await bubbleWrap();
+    const sheets = await topSheets();
+    const [bubbles] = await shopper.added([line(shopper.cartId, wrap.id, wrap.tier20, 60)]);
+    expect(bubbles!.price_per_pack).toBe('7.79');
+    // 701.5 kg more: 815.5 kg, so the bubble wrap's one whole pallet is priced by the pallet.
+    const [ballast] = await shopper.added([line(shopper.cartId, sheets.id, sheets.tier20, 61)]);
+    const heavy = await cartOf(shopper);
+    expect(heavy.total_weight).toBe(815.5);
+    const onPallet = lineOfItem(heavy, wrap.id);
+    expect(onPallet).toMatchObject({
+      id: bubbles!.id,
+      unit_type: 'pallet',
+      pricing_tier: { id: wrap.pallet, tier_type: 'pallet' },
+      price_per_pack: '6.98',
+      subtotal: '418.80',
+      total: '418.80',
+    });
+    expect(heavy.subtotal).toBe(
+      penceToDecimal(60 * 698 + 61 * (await pricePence(ctx, sheets.id, sheets.tier20))),
+    );
+    // Every read of the line says the same.
+    const one = await shopper.call('GET', `/api/ecommerce/cart-items/${bubbles!.id}/`);
+    expect(one.json()).toEqual(onPallet);
+    const page = await shopper.call('GET', `/api/ecommerce/cart-items/?cart=${shopper.cartId}&page_size=1`);
+    expect(page.json<{ count: number; results: CartItemView[] }>()).toMatchObject({
+      count: 2,
+      results: [onPallet],
+    });
+    const second = await shopper.call(
+      'GET',
+      `/api/ecommerce/cart-items/?cart=${shopper.cartId}&page_size=1&page=2`,
+    );
+    expect(second.json<{ results: CartItemView[] }>().results.map((row) => row.id)).toEqual([ballast!.id]);
+
+    // The ballast goes: 114 kg, back to £7.79.
+    expect((await shopper.call('DELETE', `/api/ecommerce/cart-items/${ballast!.id}/`)).statusCode).toBe(204);
+    const light = await cartOf(shopper);
+    expect(lineOfItem(light, wrap.id)).toMatchObject({
+      id: bubbles!.id,
+      unit_type: 'pack',
+      pricing_tier: { id: wrap.tier20 },
+      price_per_pack: '7.79',
+      subtotal: '467.40',
+    });
+    expect(light.subtotal).toBe('467.40');
+  });
+
+  it('answers a change with the basis the cart’s new weight gives, and the other lines follow it', async () => {
+    const shopper = await newShopper(ctx);
+    const wrap = await bubbleWrap();
+    const sheets = await topSheets();
+    const [bubbles] = await shopper.added([line(shopper.cartId, wrap.id, wrap.tier20, 60)]);
+    const [ballast] = await shopper.added([line(shopper.cartId, sheets.id, sheets.tier20, 20)]);
+    // 20 packs more of ballast (460 kg in all, 574 kg with the bubble wrap): still by the pack.
+    expect(lineOfItem(await cartOf(shopper), wrap.id).price_per_pack).toBe('7.79');
+    const res = await shopper.call('PATCH', `/api/ecommerce/cart-items/${ballast!.id}/`, {
+      pack_quantity: 61,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(lineOfItem(await cartOf(shopper), wrap.id)).toMatchObject({
+      id: bubbles!.id,
+      unit_type: 'pallet',
+      price_per_pack: '6.98',
     });
   });
 });
