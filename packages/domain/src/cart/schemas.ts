@@ -40,6 +40,10 @@ export const CartItemCreateSchema = z.object({
   item: id,
   pricing_tier: id,
   pack_quantity: PackQuantitySchema.default(1),
+  /**
+   * How the buyer entered the quantity (the Box/Pallet toggle). It prices nothing: the server prices the
+   * line by spec 2, §4 and answers it with its tier's unit type.
+   */
   unit_type: z.enum(['pack', 'pallet']).default('pack'),
   user_exclusive_price: id.nullable().optional(),
 });
@@ -85,6 +89,7 @@ export const CartItemViewSchema = z.object({
     stock: z.number().int(),
   }),
   pack_quantity: z.number().int(),
+  /** The type of the tier the line is priced in, for the cart's weight as it is now (spec 2, §4). */
   unit_type: z.enum(['pack', 'pallet']),
   pricing_tier: z.object({
     id: z.number().int(),

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PALLET_THRESHOLD_KG } from './constants';
 import {
   activeTier,
+  cartLineTier,
   nextTier,
   offersPallet,
   packsToNextTier,
@@ -216,24 +217,120 @@ describe('priceBasis', () => {
     expect(priceBasis(perPack, 1000, 2000)).toBe('pallet');
   });
 
-  it('is pallet whatever the weight when the variant is shown per pallet', () => {
-    expect(priceBasis(perPallet, 0, 0)).toBe('pallet');
-    expect(priceBasis(perPallet, 10, 5)).toBe('pallet');
+  it('weighs at 0.1 g, so a sum that is 750 kg reaches it whatever order it was added in', () => {
+    // 51 packs of 13.2 kg are 673.2 kg, which floating point makes 673.1999999999999.
+    expect(76.8 + 51 * 13.2).toBeLessThan(750);
+    expect(priceBasis(perPack, 76.8, 51 * 13.2)).toBe('pallet');
+    expect(priceBasis(perPack, 51 * 13.2, 76.8)).toBe('pallet');
+    // 0.1 g under is under.
+    expect(priceBasis(perPack, 749.9999, 0)).toBe('pack');
   });
 
-  it("follows the buyer's Box/Pallet toggle over the variant's starting position", () => {
-    expect(priceBasis(perPack, 0, 0, 'pallet')).toBe('pallet');
-    expect(priceBasis(perPallet, 0, 0, 'pack')).toBe('pack');
-    // The 750 kg rule still applies on the Box position.
-    expect(priceBasis(perPallet, 700, 50, 'pack')).toBe('pallet');
+  it('is pallet whatever the weight when the variant itself shows per pallet (its show_units_per)', () => {
+    expect(priceBasis(perPallet, 0, 0)).toBe('pallet');
+    expect(priceBasis(perPallet, 10, 5)).toBe('pallet');
+    expect(priceBasis(perPallet, 700, 50)).toBe('pallet');
+  });
+
+  it('takes nothing but the variant and the weights: no display choice moves a price', () => {
+    // The Box/Pallet toggle decides how a quantity is entered and shown (spec 2, §4; issue 19). A caller
+    // that still hands it over as a fourth argument changes nothing.
+    const withToggle = priceBasis as (...args: unknown[]) => PackUnit;
+    expect(withToggle(perPack, 0, 114, 'pallet')).toBe('pack');
+    expect(withToggle(perPallet, 0, 114, 'pack')).toBe('pallet');
+    expect(withToggle(perPack, 700, 50, 'pack')).toBe('pallet');
   });
 
   it('is pack when the variant has no units per pallet, whatever the weight or display', () => {
     const noPallet = { units_per_pallet: null, show_units_per: 'pallet' as const };
     expect(priceBasis(noPallet, 0, 0)).toBe('pack');
     expect(priceBasis(noPallet, 1000, 1000)).toBe('pack');
-    expect(priceBasis(noPallet, 1000, 1000, 'pallet')).toBe('pack');
     expect(priceBasis({ units_per_pallet: 0, show_units_per: 'pack' }, 800, 0)).toBe('pack');
+  });
+});
+
+describe('cartLineTier', () => {
+  // 10 units a pack, 1000 units (100 packs) a pallet.
+  const perPack = { units_per_pallet: 1000, show_units_per: 'pack' as const };
+  const perPallet = { units_per_pallet: 1000, show_units_per: 'pallet' as const };
+
+  it('prices a line in the cart on the basis of the whole cart’s weight, the line’s own packs in it', () => {
+    expect(cartLineTier(tiers, perPack, 749.9, 100, 10)).toEqual({ tier: pack50, unitType: 'pack' });
+    expect(cartLineTier(tiers, perPack, 750, 100, 10)).toEqual({ tier: pallet1, unitType: 'pallet' });
+    // On the pallet basis, part of a pallet is still priced by the pack.
+    expect(cartLineTier(tiers, perPack, 900, 99, 10)).toEqual({ tier: pack50, unitType: 'pack' });
+    expect(cartLineTier(tiers, perPallet, 0, 500, 10)).toEqual({ tier: pallet5, unitType: 'pallet' });
+    expect(cartLineTier([], perPallet, 0, 500, 10)).toBeNull();
+  });
+});
+
+/**
+ * The rule of spec 2, §4 written out on its own, in whole tenths of a gram so that it has no rounding of
+ * its own: the price of `packs` packs of an item of the `tiers` variant, pence.
+ */
+function rulePrice(
+  variant: { units_per_pallet: number; show_units_per: PackUnit },
+  totalTenthsOfGram: number,
+  packs: number,
+  unitsPerPack: number,
+): number {
+  const onPallets = variant.show_units_per === 'pallet' || totalTenthsOfGram >= 7_500_000;
+  const pallets = Math.floor((packs * unitsPerPack) / variant.units_per_pallet);
+  if (onPallets && pallets >= 5) return PRICES.get(pallet5.id)!;
+  if (onPallets && pallets >= 1) return PRICES.get(pallet1.id)!;
+  if (packs >= 50) return PRICES.get(pack50.id)!;
+  return PRICES.get(packs >= 10 ? pack10.id : pack1.id)!;
+}
+
+const PRICES = new Map([
+  [pack1.id, 1000],
+  [pack10.id, 900],
+  [pack50.id, 800],
+  [pallet1.id, 700],
+  [pallet5.id, 600],
+]);
+
+describe('the price basis around 750 kg (property)', () => {
+  it('prices a selection, and the line it becomes in the cart, by the rule whatever the toggle shows', () => {
+    // Totals from 600 to 900 kg, a third of them exactly 750 kg and a third within a gram of it.
+    const totalArb = fc.oneof(
+      fc.constant(7_500_000),
+      fc.integer({ min: 7_499_990, max: 7_500_010 }),
+      fc.integer({ min: 6_000_000, max: 9_000_000 }),
+    );
+    // As an older caller would hand over the Box/Pallet toggle (see above): it must change nothing.
+    const withToggle = priceBasis as (...args: unknown[]) => PackUnit;
+    fc.assert(
+      fc.property(
+        fc.constantFrom<PackUnit>('pack', 'pallet'),
+        fc.constantFrom<PackUnit>('pack', 'pallet'),
+        fc.integer({ min: 1, max: 600 }),
+        fc.integer({ min: 1, max: 24 }),
+        fc.integer({ min: 1, max: 120 }),
+        totalArb,
+        // The selection's share of the total, per ten thousand.
+        fc.integer({ min: 0, max: 10_000 }),
+        (shownPer, toggle, packs, unitsPerPack, packsPerPallet, totalTenths, share) => {
+          // A pack's weight in tenths of a gram (the database's scale), at least 0.1 g.
+          const packTenths = Math.max(1, Math.floor((totalTenths * share) / 10_000 / packs));
+          const selectionTenths = packs * packTenths;
+          fc.pre(selectionTenths <= totalTenths);
+          const variant = { units_per_pallet: packsPerPallet * unitsPerPack, show_units_per: shownPer };
+          // The weights as the shop has them: kg from the database's numbers, summed in floating point.
+          const cartKg = (totalTenths - selectionTenths) / 10_000;
+          const selectionKg = packs * (packTenths / 10_000);
+          const expected = rulePrice(variant, totalTenths, packs, unitsPerPack);
+
+          const basis = withToggle(variant, cartKg, selectionKg, toggle);
+          const selected = tierForQuantity(tiers, basis, packs, unitsPerPack, variant.units_per_pallet);
+          expect(PRICES.get(selected!.tier.id)).toBe(expected);
+          // Once added, the line is weighed with the rest of the cart, summed the other way round.
+          const inCart = cartLineTier(tiers, variant, selectionKg + cartKg, packs, unitsPerPack);
+          expect(inCart).toEqual(selected);
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });
 

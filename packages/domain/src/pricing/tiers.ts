@@ -45,26 +45,31 @@ export interface VariantBasis {
 
 /**
  * Whether the Box/Pallet toggle is offered: only when the variant has units per pallet (a variant without
- * them can only be shown per pack). `show_units_per` is then the toggle's starting position.
+ * them can only be shown per pack). `show_units_per` is then the toggle's starting position. The toggle
+ * decides how a quantity is entered and shown, never its price (see `priceBasis`).
  */
 export function offersPallet(variant: VariantBasis): boolean {
   return variant.units_per_pallet !== null && variant.units_per_pallet > 0;
 }
 
 /**
- * The price basis of a variant (spec 2, §4 Price basis): pallet when the variant has units per pallet and
- * the cart's weight plus the selection's weight reaches 750 kg, or when the variant is shown per pallet
- * (its `show_units_per`, or the buyer's choice on the Box/Pallet toggle, `shownPer`).
+ * Whether a weight reaches the 750 kg of the pallet basis, counted in tenths of a gram (the database's
+ * scale): a sum that is 750 kg reaches it whatever order its floating-point parts were added in, so the
+ * product page, the add, the cart and the checkout, which add the same weights in different orders, agree.
  */
-export function priceBasis(
-  variant: VariantBasis,
-  cartWeightKg: number,
-  selectionWeightKg: number,
-  shownPer: PackUnit = variant.show_units_per,
-): PackUnit {
+export function reachesPalletWeight(kg: number): boolean {
+  return Math.round(kg * 10_000) >= PALLET_THRESHOLD_KG * 10_000;
+}
+
+/**
+ * The price basis of a variant (spec 2, §4 Price basis): pallet when the variant has units per pallet and
+ * the cart's weight plus the selection's weight reaches 750 kg, or when the variant shows per pallet (its
+ * own `show_units_per`). Nothing the buyer chooses to see, such as the Box/Pallet toggle, is an input.
+ */
+export function priceBasis(variant: VariantBasis, cartWeightKg: number, selectionWeightKg: number): PackUnit {
   if (!offersPallet(variant)) return 'pack';
-  if (shownPer === 'pallet') return 'pallet';
-  return cartWeightKg + selectionWeightKg >= PALLET_THRESHOLD_KG ? 'pallet' : 'pack';
+  if (variant.show_units_per === 'pallet') return 'pallet';
+  return reachesPalletWeight(cartWeightKg + selectionWeightKg) ? 'pallet' : 'pack';
 }
 
 /** Whole pallets in a number of units (a part pallet does not count). */
@@ -95,6 +100,23 @@ export function tierForQuantity<T extends Tier>(
   // A variant with pallet tiers only: the highest-start rule of the pallet type.
   const pallet = activeTier(tiers, 'pallet', wholePallets(packs * unitsPerPack, unitsPerPallet));
   return pallet ? { tier: pallet, unitType: 'pallet' } : null;
+}
+
+/**
+ * The tier a line already in a cart is priced in (spec 2, §4): its variant's basis for the cart's whole
+ * weight (the line's own packs are part of it, so no selection is added), then `tierForQuantity`. The cart's
+ * reads, the payment intent and the order price every line with it, so a line whose basis moved because
+ * another line came or went is priced by the rule wherever it is read. Null only for a variant without tiers.
+ */
+export function cartLineTier<T extends Tier>(
+  tiers: readonly T[],
+  variant: VariantBasis,
+  cartWeightKg: number,
+  packs: number,
+  unitsPerPack: number,
+): { tier: T; unitType: PackUnit } | null {
+  const basis = priceBasis(variant, cartWeightKg, 0);
+  return tierForQuantity(tiers, basis, packs, unitsPerPack, variant.units_per_pallet);
 }
 
 /**

@@ -62,13 +62,15 @@ describe('the pack cap', () => {
 
   it('refuses a PATCH past the cap, also when the line folds into the item’s pallet line', async () => {
     const shopper = await newShopper(ctx);
-    // Untracked, 25 boxes and about 10.8 kg a pack, 40 packs a pallet; tiers 1-9, 10-49, 50+ and pallet 1+.
+    // Untracked, 25 boxes and about 10.8 kg a pack, 40 packs a pallet, shown per box; tiers 1-9, 10-49, 50+
+    // and pallet 1+. Enough packs to weigh 750 kg go on the pallet line.
     const box = await itemBySku(ctx, 'SWB-406305305');
     const pallet1 = await tierId(ctx, box.variantId, 'pallet', 1);
     const pack1 = await tierId(ctx, box.variantId, 'pack', 1);
-    const [pallets] = await shopper.added([
-      line(shopper.cartId, box.id, pallet1, 40, { unit_type: 'pallet' }),
-    ]);
+    const heavy = Math.ceil(750 / box.weight);
+    const [pallets] = await shopper.added([line(shopper.cartId, box.id, pallet1, heavy)]);
+    expect(pallets).toMatchObject({ unit_type: 'pallet', pricing_tier: { id: pallet1 } });
+    // One pack more is no whole pallet: a pack line of its own.
     const [packs] = await shopper.added([line(shopper.cartId, box.id, pack1, 1)]);
     expect(packs!.id).not.toBe(pallets!.id);
     const url = `/api/ecommerce/cart-items/${packs!.id}/`;
@@ -76,16 +78,16 @@ describe('the pack cap', () => {
     const overCap = await shopper.call('PATCH', url, { pack_quantity: MAX_PACK_QUANTITY + 1 });
     expect(overCap.statusCode).toBe(400);
     expect(overCap.json()).toHaveProperty('pack_quantity');
-    // Within the cap on its own, past it with the 40 packs of the pallet line it folds into.
-    const folded = await shopper.call('PATCH', url, { pack_quantity: MAX_PACK_QUANTITY - 39 });
+    // Within the cap on its own, past it with the packs of the pallet line it folds into.
+    const folded = await shopper.call('PATCH', url, { pack_quantity: MAX_PACK_QUANTITY - heavy + 1 });
     expect(folded.statusCode).toBe(400);
     expect(folded.json()).toEqual(tooMany('SWB-406305305'));
     expect(await shopper.lines()).toEqual([
-      expect.objectContaining({ id: pallets!.id, packQuantity: 40, unitType: 'pallet' }),
+      expect.objectContaining({ id: pallets!.id, packQuantity: heavy, unitType: 'pallet' }),
       expect.objectContaining({ id: packs!.id, packQuantity: 1, unitType: 'pack' }),
     ]);
 
-    const full = await shopper.call('PATCH', url, { pack_quantity: MAX_PACK_QUANTITY - 40 });
+    const full = await shopper.call('PATCH', url, { pack_quantity: MAX_PACK_QUANTITY - heavy });
     expect(full.statusCode).toBe(200);
     expect(full.json()).toMatchObject({ pack_quantity: MAX_PACK_QUANTITY, unit_type: 'pallet' });
   });

@@ -1,5 +1,5 @@
 import type { PricingTier } from '@shop/domain';
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reusableStatement } from '../../db/reusable-statement';
 import {
@@ -9,15 +9,12 @@ import {
   exclusivePrices,
   itemImages,
   items,
-  pricingData,
   pricingTiers,
   products,
   productVariants,
   type PackUnit,
 } from '../../db/schema';
-import { exclusivePriceInForce } from '../pricing/queries';
-
-type Window = { limit: number; offset: number };
+import { exclusivePriceInForce, pricesOfItem, tiersOfVariant } from '../pricing/queries';
 
 // ---------------------------------------------------------------------------------------------
 // Carts
@@ -140,15 +137,8 @@ const factsStatement = reusableStatement((tx) => {
         select coalesce(json_agg(json_build_object('id', ${cartItems.id}, 'packQuantity', ${cartItems.packQuantity},
           'unitType', ${cartItems.unitType}) order by ${cartItems.id}), '[]'::json)
         from ${cartItems} where ${cartItems.cartId} = ${cart} and ${cartItems.itemId} = ${items.id})`,
-      tiers: sql<PricingTier[] | null>`case when ${askedFor} then (
-        select coalesce(json_agg(json_build_object('id', ${pricingTiers.id}, 'tier_type', ${pricingTiers.tierType},
-          'range_start', ${pricingTiers.rangeStart}, 'range_end', ${pricingTiers.rangeEnd},
-          'no_end_range', ${pricingTiers.noEndRange})
-          order by ${pricingTiers.tierType}, ${pricingTiers.rangeStart}, ${pricingTiers.id}), '[]'::json)
-        from ${pricingTiers} where ${pricingTiers.productVariantId} = ${productVariants.id}) end`,
-      prices: sql<[number, number][] | null>`case when ${askedFor} then (
-        select coalesce(json_agg(json_build_array(${pricingData.pricingTierId}, ${pricingData.pricePence})), '[]'::json)
-        from ${pricingData} where ${pricingData.itemId} = ${items.id}) end`,
+      tiers: sql<PricingTier[] | null>`case when ${askedFor} then ${tiersOfVariant(productVariants.id)} end`,
+      prices: sql<[number, number][] | null>`case when ${askedFor} then ${pricesOfItem(items.id)} end`,
     })
     .from(items)
     .innerJoin(productVariants, eq(productVariants.id, items.productVariantId))
@@ -191,7 +181,7 @@ export type LineWrite = {
 
 /**
  * Writes lines and touches the cart, in one statement that answers the written lines' views (as
- * `selectLineViews` reads them) with their ids: a multi-row insert whose rows come as arrays, so its text
+ * `prepareLineViews` reads them) with their ids: a multi-row insert whose rows come as arrays, so its text
  * is the same for any number of lines (a named statement), and whose conflict on the cart's one line per
  * item and unit type sets that line's tier, packs and exclusive price instead. With no lines it only
  * touches the cart.
@@ -289,27 +279,18 @@ export function prepareDeleteOwnLine(db: Db): (lineId: number, userId: number) =
 // Reading lines for the answers
 // ---------------------------------------------------------------------------------------------
 
-export type LineViewRow = Awaited<ReturnType<typeof selectLineViews>>[number];
+export type LineViewRow = Awaited<ReturnType<ReturnType<typeof prepareLineViews>['ofCart']>>[number];
 
 /**
- * Cart lines with their item (and its images), variant, product, tier, the tier's price of the item and the
- * cart owner's current exclusive discount on it: one query whatever the number of lines.
+ * Cart lines with their item (and its images), variant, product, stored tier, the cart owner's current
+ * exclusive discount on the item, and what pricing by the rule takes (spec 2, §4): the variant's units per
+ * pallet, how it shows, its tiers and the item's prices. The line's price is not read from its stored tier:
+ * the service prices every line for the cart's weight when it is read. One query whatever the number of
+ * lines, over `lines`: the `cart_items` table, or the lines a write answers (a CTE with the same columns),
+ * started by `start` (the database, or its `with(…)` of that CTE).
  */
-export function selectLineViews(db: Db, where: SQL | undefined, window?: Window) {
-  return lineViewsQuery(db, cartItems, where, window);
-}
-
-/**
- * The line view's query over `lines`: the `cart_items` table, or the lines a write answers (a CTE with the
- * same columns), started by `start` (the database, or its `with(…)` of that CTE).
- */
-function lineViewsQuery(
-  start: { select: Db['select'] },
-  lines: typeof cartItems,
-  where: SQL | undefined,
-  window?: Window,
-) {
-  const query = start
+function lineViewsQuery(start: { select: Db['select'] }, lines: typeof cartItems, where: SQL | undefined) {
+  return start
     .select({
       id: lines.id,
       cartId: lines.cartId,
@@ -325,6 +306,8 @@ function lineViewsQuery(
       weightUnit: items.weightUnit,
       variantId: productVariants.id,
       variantName: productVariants.name,
+      unitsPerPallet: productVariants.unitsPerPallet,
+      showUnitsPer: productVariants.showUnitsPer,
       productName: products.name,
       productSlug: products.slug,
       categorySlug: categories.slug,
@@ -333,7 +316,8 @@ function lineViewsQuery(
       rangeStart: pricingTiers.rangeStart,
       rangeEnd: pricingTiers.rangeEnd,
       noEndRange: pricingTiers.noEndRange,
-      pricePence: pricingData.pricePence,
+      tiers: tiersOfVariant(productVariants.id),
+      prices: pricesOfItem(items.id),
       exclusivePriceId: exclusivePrices.id,
       discountPercentage: exclusivePrices.discountPercentage,
       images: sql<{ image: string; alt_text: string }[]>`(
@@ -349,10 +333,6 @@ function lineViewsQuery(
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(pricingTiers, eq(pricingTiers.id, lines.pricingTierId))
     .leftJoin(
-      pricingData,
-      and(eq(pricingData.pricingTierId, lines.pricingTierId), eq(pricingData.itemId, lines.itemId)),
-    )
-    .leftJoin(
       exclusivePrices,
       and(
         eq(exclusivePrices.userId, carts.userId),
@@ -362,31 +342,28 @@ function lineViewsQuery(
     )
     .where(where)
     .orderBy(asc(lines.id));
-  return window ? query.limit(window.limit).offset(window.offset) : query;
-}
-
-/** Lines of one cart. */
-export const linesOfCart = (cartId: number) => eq(cartItems.cartId, cartId);
-
-export async function countLines(db: Db, cartId: number): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(cartItems).where(eq(cartItems.cartId, cartId));
-  return row?.value ?? 0;
 }
 
 /**
  * The two line reads every cart answer makes, as named prepared statements: their eight-table join costs
- * PostgreSQL more to plan than to run, so it is planned once per connection.
+ * PostgreSQL more to plan than to run, so it is planned once per connection. Both read a whole cart, since
+ * every line's price depends on the cart's weight: `ofCart`, and `ofCartOfLine`, the cart holding one of
+ * the user's lines (nothing when the line is not theirs).
  */
 export function prepareLineViews(db: Db) {
-  const ofCart = selectLineViews(db, eq(cartItems.cartId, sql.placeholder('cartId'))).prepare(
+  const ofCart = lineViewsQuery(db, cartItems, eq(cartItems.cartId, sql.placeholder('cartId'))).prepare(
     'cart_lines_of_cart',
   );
-  const own = selectLineViews(
+  const ofCartOfLine = lineViewsQuery(
     db,
-    and(sql`${cartItems.id} = any(${sql.placeholder('ids')})`, eq(carts.userId, sql.placeholder('userId'))),
-  ).prepare('cart_lines_own');
+    cartItems,
+    and(
+      sql`${cartItems.cartId} = (select own.cart_id from ${cartItems} as own where own.id = ${sql.placeholder('lineId')})`,
+      eq(carts.userId, sql.placeholder('userId')),
+    ),
+  ).prepare('cart_lines_of_line');
   return {
-    ofCart: (cartId: number): Promise<LineViewRow[]> => ofCart.execute({ cartId }),
-    own: (lineIds: number[], userId: number): Promise<LineViewRow[]> => own.execute({ ids: lineIds, userId }),
+    ofCart: (cartId: number) => ofCart.execute({ cartId }),
+    ofCartOfLine: (lineId: number, userId: number) => ofCartOfLine.execute({ lineId, userId }),
   };
 }

@@ -381,9 +381,10 @@ describe('POST /api/cart-items/', () => {
     expect(both.map((row) => row.unit_type)).toEqual(['pack', 'pallet']);
   });
 
-  it('prices by the pallet when the buyer chose Pallet on a variant that offers it', async () => {
+  it('prices a variant shown per pallet by the pallet at any weight, however the quantity was entered', async () => {
     const shopper = await newShopper(ctx);
-    // Machine wrap: 17.5 kg a pack, 40 packs a pallet (700 kg); tiers 1-9, 10-39, 40+, pallets 1-4, 5+.
+    // Machine wrap: 17.5 kg a pack, 40 packs a pallet (700 kg), shown per pallet; tiers 1-9, 10-39, 40+,
+    // pallets 1-4, 5+.
     const film = await itemBySku(ctx, 'PW-MACH-500-1500-CL');
     const pallet1 = await tierId(ctx, film.variantId, 'pallet', 1);
     const pack40 = await tierId(ctx, film.variantId, 'pack', 40);
@@ -393,11 +394,12 @@ describe('POST /api/cart-items/', () => {
       line(shopper.cartId, film.id, pallet1, 40, { unit_type: 'pallet' }),
     ]);
     expect(byPallet).toMatchObject({ unit_type: 'pallet', pricing_tier: { id: pallet1 } });
-    // Shown per pack, 700 kg in an empty cart stay on the pack tiers...
+    // Entered as boxes, 700 kg in an empty cart are on the pallet tiers all the same.
     const other = await newShopper(ctx);
-    const [byPack] = await other.added([line(other.cartId, film.id, pack40, 40)]);
-    expect(byPack).toMatchObject({ unit_type: 'pack', pricing_tier: { id: pack40 } });
-    // ...but not next to the first shopper's 700 kg: 1400 kg are priced by the pallet, on the pallet line.
+    expect((await other.add([line(other.cartId, film.id, pack40, 40)])).statusCode).toBe(400);
+    const [byBox] = await other.added([line(other.cartId, film.id, pallet1, 40)]);
+    expect(byBox).toMatchObject({ unit_type: 'pallet', pricing_tier: { id: pallet1 } });
+    // More of it merges onto the pallet line.
     const [merged] = await shopper.added([line(shopper.cartId, film.id, pallet1, 40)]);
     expect(merged).toMatchObject({ id: byPallet!.id, pack_quantity: 80, unit_type: 'pallet' });
   });

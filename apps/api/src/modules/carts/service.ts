@@ -5,6 +5,7 @@ import {
   MAX_PACK_QUANTITY,
   penceToDecimal,
   priceBasis,
+  cartLineTier,
   deliveredTotals,
   tierForQuantity,
   weightToKg,
@@ -37,12 +38,28 @@ function unitPriceDecimal(packPence: number, unitsPerPack: number): string {
   return (tenThousandths / 10_000).toFixed(4);
 }
 
-function lineOf(row: queries.LineViewRow) {
+/**
+ * A line as the API answers it, priced by the rule (spec 2, §4) for the weight of the whole cart it is in
+ * (`cartKg`): its tier, unit type and price are worked out when it is read, so a line whose basis moved
+ * because another line came or went shows what the payment intent and the order will charge. Its stored
+ * tier stands only for a variant left without tiers; a tier without a price for the item (a catalogue
+ * edit) prices it at 0, and checkout refuses it.
+ */
+function lineOf(row: queries.LineViewRow, cartKg: number) {
+  const variant = { units_per_pallet: row.unitsPerPallet, show_units_per: row.showUnitsPer };
+  const settled = cartLineTier(row.tiers, variant, cartKg, row.packQuantity, row.unitsPerPack);
+  const tier = settled?.tier ?? {
+    id: row.tierId,
+    tier_type: row.tierType,
+    range_start: row.rangeStart,
+    range_end: row.rangeEnd,
+    no_end_range: row.noEndRange,
+  };
+  const pricePence = new Map(row.prices).get(tier.id) ?? 0;
   const totals = lineTotals({
     packs: row.packQuantity,
     units_per_pack: row.unitsPerPack,
-    // A tier without a price for the item (a catalogue edit) prices the line at 0; checkout re-prices.
-    price_per_pack_pence: row.pricePence ?? 0,
+    price_per_pack_pence: pricePence,
     discount_percentage: row.discountPercentage ?? 0,
     pack_weight_kg: weightToKg(row.weight, row.weightUnit),
   });
@@ -64,23 +81,32 @@ function lineOf(row: queries.LineViewRow) {
       stock: row.stock,
     },
     pack_quantity: row.packQuantity,
-    unit_type: row.unitType,
+    unit_type: settled?.unitType ?? row.unitType,
     pricing_tier: {
-      id: row.tierId,
-      tier_type: row.tierType,
-      range_start: row.rangeStart,
-      range_end: row.rangeEnd,
-      no_end_range: row.noEndRange,
+      id: tier.id,
+      tier_type: tier.tier_type,
+      range_start: tier.range_start,
+      range_end: tier.range_end,
+      no_end_range: tier.no_end_range,
     },
     user_exclusive_price: row.exclusivePriceId,
-    price_per_pack: penceToDecimal(row.pricePence ?? 0),
-    price_per_unit: unitPriceDecimal(row.pricePence ?? 0, row.unitsPerPack),
+    price_per_pack: penceToDecimal(pricePence),
+    price_per_unit: unitPriceDecimal(pricePence, row.unitsPerPack),
     subtotal: penceToDecimal(totals.subtotal_pence),
     total: penceToDecimal(totals.total_pence),
     weight: roundKg(totals.weight_kg),
     discount_percentage: row.discountPercentage ?? 0,
   };
   return { view, totals };
+}
+
+/** The lines of a whole cart as the API answers them, each priced for the cart's weight. */
+function linesOfCart(rows: readonly queries.LineViewRow[]) {
+  const cartKg = rows.reduce(
+    (sum, row) => sum + row.packQuantity * weightToKg(row.weight, row.weightUnit),
+    0,
+  );
+  return rows.map((row) => lineOf(row, cartKg));
 }
 
 /** One line being settled: its item's facts, the tiers of its variant and the prices of the item. */
@@ -267,14 +293,9 @@ export function createCartsService(db: Db) {
   const lineViews = queries.prepareLineViews(db);
   const deleteOwnLine = queries.prepareDeleteOwnLine(db);
 
-  /** Answers for lines, in the order read (their images come with them). */
-  async function viewsOf(read: Promise<queries.LineViewRow[]>) {
-    return (await read).map(lineOf);
-  }
-
   async function cartView(cartId: number): Promise<CartView> {
     const [lines, { vatRate, shipping }] = await Promise.all([
-      viewsOf(lineViews.ofCart(cartId)),
+      lineViews.ofCart(cartId).then(linesOfCart),
       selectPricingSettings(db),
     ]);
     const { totals, quote } = deliveredTotals(
@@ -302,8 +323,11 @@ export function createCartsService(db: Db) {
     };
   }
 
+  /** One of the user's lines, priced with the rest of its cart. */
   async function lineView(userId: number, lineId: number): Promise<CartItemView> {
-    const [line] = await viewsOf(lineViews.own([lineId], userId));
+    const line = linesOfCart(await lineViews.ofCartOfLine(lineId, userId)).find(
+      ({ view }) => view.id === lineId,
+    );
     if (!line) throw new NotFound();
     return line.view;
   }
@@ -329,7 +353,11 @@ export function createCartsService(db: Db) {
       return cartView(await ownCartId(userId, cartId));
     },
 
-    /** Lines of the user's cart (of `cartId` when given, which must be theirs), a page at a time. */
+    /**
+     * Lines of the user's cart (of `cartId` when given, which must be theirs), a page at a time. Each
+     * line's price depends on the whole cart's weight, so the cart is read whole (the cart page reads it
+     * whole anyway) and the page cut from it, which also counts it.
+     */
     async listLines(
       userId: number,
       cartId: number | undefined,
@@ -338,14 +366,12 @@ export function createCartsService(db: Db) {
       const id =
         cartId === undefined ? await queries.selectCartIdOfUser(db, userId) : await ownCartId(userId, cartId);
       if (id === null) return { count: 0, results: [] };
-      const window = pageWindow(page);
-      const lines = await viewsOf(queries.selectLineViews(db, queries.linesOfCart(id), window));
-      // The count is only read when the page is full (or past the end).
-      const count =
-        lines.length < window.limit && (lines.length > 0 || window.offset === 0)
-          ? window.offset + lines.length
-          : await queries.countLines(db, id);
-      return { count, results: lines.map((line) => line.view) };
+      const { limit, offset } = pageWindow(page);
+      const lines = linesOfCart(await lineViews.ofCart(id));
+      return {
+        count: lines.length,
+        results: lines.slice(offset, offset + limit).map((line) => line.view),
+      };
     },
 
     getLine: lineView,
@@ -381,11 +407,11 @@ export function createCartsService(db: Db) {
           if (line.user_exclusive_price != null && line.user_exclusive_price !== item.exclusivePriceId) {
             throw new Invalid({ user_exclusive_price: [`Invalid exclusive price for item ${item.sku}.`] });
           }
+          // `unit_type` says how the buyer entered the quantity (the Box/Pallet toggle), not its price.
           const basis = priceBasis(
             { units_per_pallet: item.unitsPerPallet, show_units_per: item.showUnitsPer },
             cartKg,
             requestKg,
-            line.unit_type,
           );
           const expected = settleTier(context, basis, line.pack_quantity);
           if (expected.tier.id !== line.pricing_tier)
@@ -406,11 +432,13 @@ export function createCartsService(db: Db) {
           if (!answered.includes(settledLine)) answered.push(settledLine);
         }
         const written = await writeLines(tx, cartId, cart.storedIds, cart.lines);
-        return { ids: answered.map((line) => line.id!), ...written };
+        return { cartId, cartKg: linesKg(cart.lines), ids: answered.map((line) => line.id!), ...written };
       });
       // The write answers its lines' views, unless a line moved to the other unit type (then read them).
-      const rows = touched.moved ? await lineViews.own(touched.ids, userId) : touched.views;
-      const views = new Map(rows.map((row) => [row.id, lineOf(row).view]));
+      const answers = touched.moved
+        ? linesOfCart(await lineViews.ofCart(touched.cartId))
+        : touched.views.map((row) => lineOf(row, touched.cartKg));
+      const views = new Map(answers.map(({ view }) => [view.id, view]));
       return touched.ids.map((id) => views.get(id)!);
     },
 
@@ -428,17 +456,20 @@ export function createCartsService(db: Db) {
         if (change.pricing_tier != null && !tiers.some((tier) => tier.id === change.pricing_tier)) {
           throw new BadRequest(CART_MESSAGES.invalidTier(item.sku));
         }
+        // Neither the hint nor the line's stored unit type prices it: the cart's weight with the new count.
         const basis = priceBasis(
           { units_per_pallet: item.unitsPerPallet, show_units_per: item.showUnitsPer },
           linesKg(cart.lines.filter((row) => row !== line)),
           change.pack_quantity * packKg(item),
-          change.unit_type ?? line.unitType,
         );
         applyLine(context!, cart.lines, line, change.pack_quantity, basis, 'set');
-        return writeLines(tx, locked.cartId, cart.storedIds, cart.lines);
+        return {
+          cartKg: linesKg(cart.lines),
+          ...(await writeLines(tx, locked.cartId, cart.storedIds, cart.lines)),
+        };
       });
       const [row] = written.views;
-      return written.moved ? lineView(userId, lineId) : lineOf(row!).view;
+      return written.moved ? lineView(userId, lineId) : lineOf(row!, written.cartKg).view;
     },
 
     async deleteLine(userId: number, lineId: number): Promise<void> {

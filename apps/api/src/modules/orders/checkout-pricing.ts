@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  cartLineTier,
   deliveredTotals,
   lineTotals,
   weightToKg,
@@ -8,7 +9,31 @@ import {
   type Totals,
 } from '@shop/domain';
 import type { ShippingSettings } from '../../db/seed/shop-settings';
-import type { CheckoutLine } from './queries';
+import type { CheckoutRow } from './queries';
+
+/**
+ * A cart line as checkout charges it: its tier, unit type and price per pack are the rule's (spec 2, §4)
+ * for the cart's weight now, whatever the line was stored with (`pricePence` is null when that tier has no
+ * price for the item, or the variant no tiers).
+ */
+export type CheckoutLine = Omit<CheckoutRow, 'tiers' | 'prices' | 'unitsPerPallet' | 'showUnitsPer'> & {
+  pricePence: number | null;
+};
+
+/** The lines of a whole cart, each priced by the rule for the cart's weight (as the cart's reads price them). */
+function byTheRule(rows: readonly CheckoutRow[]): CheckoutLine[] {
+  const cartKg = rows.reduce(
+    (sum, row) => sum + row.packQuantity * weightToKg(row.weight, row.weightUnit),
+    0,
+  );
+  return rows.map(({ tiers, prices, unitsPerPallet, showUnitsPer, ...line }) => {
+    const variant = { units_per_pallet: unitsPerPallet, show_units_per: showUnitsPer };
+    const settled = cartLineTier(tiers, variant, cartKg, line.packQuantity, line.unitsPerPack);
+    if (!settled) return { ...line, pricePence: null };
+    const pricePence = new Map(prices).get(settled.tier.id) ?? null;
+    return { ...line, unitType: settled.unitType, tierId: settled.tier.id, pricePence };
+  });
+}
 
 export interface PricedLine {
   line: CheckoutLine;
@@ -29,12 +54,16 @@ export interface PricedCart {
   unavailable: string[];
 }
 
-/** Prices a cart for payment and for the order, with the same rules as the cart page (DESIGN §4.5, §4.8). */
+/**
+ * Prices a cart for payment and for the order, with the same rules as the cart page (DESIGN §4.5, §4.8): each
+ * line's tier by the rule for the cart's weight, then the totals.
+ */
 export function priceCheckout(
-  lines: CheckoutLine[],
+  rows: readonly CheckoutRow[],
   vatRate: number,
   shipping: ShippingSettings,
 ): PricedCart {
+  const lines = byTheRule(rows);
   const priced = lines.map((line) => ({
     line,
     totals: lineTotals({

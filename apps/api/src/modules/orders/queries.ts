@@ -1,3 +1,4 @@
+import type { PricingTier } from '@shop/domain';
 import {
   and,
   asc,
@@ -23,7 +24,7 @@ import {
   orderStatusHistory,
   orders,
   payments,
-  pricingData,
+  productVariants,
   refunds,
   users,
   type SellerSnapshot,
@@ -32,13 +33,18 @@ import {
   type ShippingDetailsSnapshot,
 } from '../../db/schema';
 import { nextDocumentNumbers, sellerNow } from '../documents/queries';
-import { exclusivePriceInForce } from '../pricing/queries';
+import { exclusivePriceInForce, pricesOfItem, tiersOfVariant } from '../pricing/queries';
 
 // ---------------------------------------------------------------------------------------------
 // The cart as checkout prices it
 // ---------------------------------------------------------------------------------------------
 
-export type CheckoutLine = {
+/**
+ * A cart line as checkout reads it: the item, its stored unit type and tier (the basis of the last write),
+ * and what pricing it by the rule takes (spec 2, §4): the variant's units per pallet, how it shows, its
+ * tiers and the item's prices. `priceCheckout` prices it for the cart's weight now.
+ */
+export type CheckoutRow = {
   lineId: number;
   itemId: number;
   sku: string;
@@ -48,8 +54,10 @@ export type CheckoutLine = {
   unitsPerPack: number;
   unitType: PackUnit;
   tierId: number;
-  /** The line's tier's price of the item; null when the tier has lost it (a catalogue edit). */
-  pricePence: number | null;
+  unitsPerPallet: number | null;
+  showUnitsPer: PackUnit;
+  tiers: PricingTier[];
+  prices: [tierId: number, pence: number][];
   discountPercentage: number | null;
   weight: number;
   weightUnit: 'kg' | 'lb' | 'oz' | 'g';
@@ -61,9 +69,9 @@ export type CheckoutLine = {
  * The lines of a cart with what pricing, stock and the order's copy need: one joined read. Only the
  * user's own cart has lines here, so a cart id of someone else reads as empty.
  */
-export function selectCheckoutLines(db: Db, cartId: number, userId: number): Promise<CheckoutLine[]> {
+export function selectCheckoutLines(db: Db, cartId: number, userId: number): Promise<CheckoutRow[]> {
   // Named, so each connection plans it once, also inside a transaction, and built once.
-  return checkoutLinesStatement(db).execute({ cartId, userId }) as Promise<CheckoutLine[]>;
+  return checkoutLinesStatement(db).execute({ cartId, userId }) as Promise<CheckoutRow[]>;
 }
 
 const checkoutLinesStatement = reusableStatement((db) =>
@@ -82,7 +90,10 @@ function checkoutLinesQuery(db: Db, cartId: number | Placeholder, userId: number
       unitsPerPack: items.unitsPerPack,
       unitType: cartItems.unitType,
       tierId: cartItems.pricingTierId,
-      pricePence: pricingData.pricePence,
+      unitsPerPallet: productVariants.unitsPerPallet,
+      showUnitsPer: productVariants.showUnitsPer,
+      tiers: tiersOfVariant(productVariants.id),
+      prices: pricesOfItem(items.id),
       discountPercentage: exclusivePrices.discountPercentage,
       weight: items.weight,
       weightUnit: items.weightUnit,
@@ -92,10 +103,7 @@ function checkoutLinesQuery(db: Db, cartId: number | Placeholder, userId: number
     .from(cartItems)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
     .innerJoin(items, eq(items.id, cartItems.itemId))
-    .leftJoin(
-      pricingData,
-      and(eq(pricingData.pricingTierId, cartItems.pricingTierId), eq(pricingData.itemId, cartItems.itemId)),
-    )
+    .innerJoin(productVariants, eq(productVariants.id, items.productVariantId))
     .leftJoin(
       exclusivePrices,
       and(
@@ -691,7 +699,7 @@ export function prepareCheckoutReads(db: Db) {
     .prepare('checkout_payment_by_provider_id');
   return {
     checkoutLines: (cartId: number, userId: number) =>
-      lines.execute({ cartId, userId }) as Promise<CheckoutLine[]>,
+      lines.execute({ cartId, userId }) as Promise<CheckoutRow[]>,
     newestPayment: async (cartId: number): Promise<PaymentRow | undefined> =>
       (await newest.execute({ cartId }))[0],
     paymentByProviderId: async (id: string): Promise<PaymentRow | undefined> =>

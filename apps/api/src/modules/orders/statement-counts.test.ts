@@ -31,10 +31,21 @@ const SKUS = [
 const statements = (sql: string[]) => sql.filter((text) => !/^\s*(begin|commit|rollback)\b/i.test(text));
 const transactionControl = (sql: string[]) => sql.length - statements(sql).length;
 
-/** What a statement does, in a few words: its verb and the first table it names. */
+/** A statement's text with its parenthesised parts (sub-selects, lists) left out. */
+function topLevel(text: string): string {
+  let rest = text;
+  for (let previous = ''; previous !== rest;) [previous, rest] = [rest, rest.replace(/\([^()]*\)/g, '')];
+  return rest;
+}
+
+/**
+ * What a statement does, in a few words: its verb and the first table it names; for a plain select, the
+ * table of its outer FROM (sub-selects in its list, such as a cart line's tiers and prices, name others).
+ */
 const kindOf = (text: string) => {
   const verb = /^\s*(?:with\s+(\w+)\s+as\s*\(\s*)?(\w+)/i.exec(text);
-  const table = /\b(?:from|into|update)\s+"?(\w+)"?/i.exec(text);
+  const outer = !verb?.[1] && verb?.[2]?.toLowerCase() === 'select' ? topLevel(text) : text;
+  const table = /\b(?:from|into|update)\s+"?(\w+)"?/i.exec(outer);
   const lock = /\bfor update\b/i.test(text) ? ' for update' : '';
   return `${(verb?.[1] ? `with ${verb[1]}: ${verb[2]}` : verb?.[2])?.toLowerCase()} ${table?.[1]}${lock}`;
 };

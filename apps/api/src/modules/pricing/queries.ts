@@ -1,3 +1,4 @@
+import type { PricingTier } from '@shop/domain';
 import { and, asc, count, eq, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -80,6 +81,26 @@ export function exclusivePriceInForce(): SQL {
   const today = sql`(now() at time zone 'Europe/London')::date`;
   return sql`(${exclusivePrices.startsOn} is null or ${exclusivePrices.startsOn} <= ${today})
     and (${exclusivePrices.endsOn} is null or ${exclusivePrices.endsOn} >= ${today})`;
+}
+
+/**
+ * A sub-select of a variant's tiers as JSON (the domain's `PricingTier`), pack tiers then pallet tiers by
+ * start: what the domain's tier rules take, for the reads that price by them (cart, checkout, quick order).
+ */
+export function tiersOfVariant(variantId: AnyPgColumn): SQL<PricingTier[]> {
+  return sql<PricingTier[]>`(
+    select coalesce(json_agg(json_build_object('id', ${pricingTiers.id}, 'tier_type', ${pricingTiers.tierType},
+      'range_start', ${pricingTiers.rangeStart}, 'range_end', ${pricingTiers.rangeEnd},
+      'no_end_range', ${pricingTiers.noEndRange})
+      order by ${pricingTiers.tierType}, ${pricingTiers.rangeStart}, ${pricingTiers.id}), '[]'::json)
+    from ${pricingTiers} where ${pricingTiers.productVariantId} = ${variantId})`;
+}
+
+/** A sub-select of an item's prices as JSON pairs `[tier id, pence per pack]`. */
+export function pricesOfItem(itemId: AnyPgColumn): SQL<[tierId: number, pence: number][]> {
+  return sql<[number, number][]>`(
+    select coalesce(json_agg(json_build_array(${pricingData.pricingTierId}, ${pricingData.pricePence})), '[]'::json)
+    from ${pricingData} where ${pricingData.itemId} = ${itemId})`;
 }
 
 function exclusiveWhere(userId: number, itemIds: number[] | undefined): SQL | undefined {

@@ -9,12 +9,11 @@ import {
   exclusivePrices,
   items,
   pricingData,
-  pricingTiers,
   products,
   productVariants,
   type PackUnit,
 } from '../../db/schema';
-import { exclusivePriceInForce } from '../pricing/queries';
+import { exclusivePriceInForce, pricesOfItem, tiersOfVariant } from '../pricing/queries';
 
 type WeightUnit = 'kg' | 'lb' | 'oz' | 'g';
 
@@ -84,15 +83,8 @@ export function prepareQuickOrderRead(db: Db) {
       categorySlug: categories.slug,
       exclusivePriceId: exclusivePrices.id,
       discountPercentage: exclusivePrices.discountPercentage,
-      tiers: sql<PricingTier[]>`(
-        select coalesce(json_agg(json_build_object('id', ${pricingTiers.id}, 'tier_type', ${pricingTiers.tierType},
-          'range_start', ${pricingTiers.rangeStart}, 'range_end', ${pricingTiers.rangeEnd},
-          'no_end_range', ${pricingTiers.noEndRange})
-          order by ${pricingTiers.tierType}, ${pricingTiers.rangeStart}, ${pricingTiers.id}), '[]'::json)
-        from ${pricingTiers} where ${pricingTiers.productVariantId} = ${productVariants.id})`,
-      prices: sql<[number, number][]>`(
-        select coalesce(json_agg(json_build_array(${pricingData.pricingTierId}, ${pricingData.pricePence})), '[]'::json)
-        from ${pricingData} where ${pricingData.itemId} = ${items.id})`,
+      tiers: tiersOfVariant(productVariants.id),
+      prices: pricesOfItem(items.id),
       cart: sql<CartLineTuple[]>`(
         select coalesce(json_agg(json_build_array(${cartItems.itemId}, ${cartItems.packQuantity},
           ${cartItem.unitsPerPack}, ${cartItem.weight}, ${cartItem.weightUnit}) order by ${cartItems.id}), '[]'::json)

@@ -216,6 +216,28 @@ describe('checking pasted lines', () => {
     await shopper.added(addable(shopper.cartId, onTop));
   });
 
+  it('prices a variant that shows per pallet by the pallet, and one shown per box by the weight', async () => {
+    const shopper = await newShopper(ctx);
+    const film = await itemBySku(ctx, 'PW-MACH-500-1500-CL');
+    const pallet1 = await tierId(ctx, film.variantId, 'pallet', 1);
+    const bubbles = await itemBySku(ctx, 'BW-S-300-100');
+    const pack20 = await tierId(ctx, bubbles.variantId, 'pack', 20);
+    // 40 packs of film are 700 kg and one whole pallet of a variant shown per pallet: pallet prices.
+    const answer = await check(shopper, [{ sku: film.sku, packs: 40 }]);
+    expect(answer.lines[0]).toMatchObject({
+      ok: true,
+      pricing_tier: { id: pallet1, tier_type: 'pallet' },
+      price_per_pack: penceToDecimal(await pricePence(ctx, film.id, pallet1)),
+    });
+    // 60 packs of bubble wrap, shown per box, are 114 kg: pack prices.
+    const light = await check(await newShopper(ctx), [{ sku: bubbles.sku, packs: 60 }]);
+    expect(light.lines[0]).toMatchObject({ pricing_tier: { id: pack20 }, price_per_pack: '7.79' });
+    // Add all to cart sends the check's tiers: the add takes them and the cart shows the check's prices.
+    const [added] = await shopper.added(addable(shopper.cartId, answer));
+    expect(added).toMatchObject({ unit_type: 'pallet', price_per_pack: answer.lines[0]!.price_per_pack });
+    expect((await shopper.cart()).subtotal).toBe(answer.total);
+  });
+
   it('applies the user’s exclusive price, and only theirs', async () => {
     const ann = await newShopper(ctx, 'ann');
     const bob = await newShopper(ctx, 'bob');

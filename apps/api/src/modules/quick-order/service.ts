@@ -109,7 +109,6 @@ export function checkLines(
         { units_per_pallet: item.unitsPerPallet, show_units_per: item.showUnitsPer },
         cartKg,
         requestKg,
-        'pack',
       );
       const settled = tierForQuantity(item.tiers, basis, input.packs, item.unitsPerPack, item.unitsPerPallet);
       const price = settled ? new Map(item.prices).get(settled.tier.id) : undefined;

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reusableStatement } from '../../db/reusable-statement';
-import { carts, orderItems, orders, type PackUnit } from '../../db/schema';
+import { carts, orderItems, orders } from '../../db/schema';
 
 /** A line of an order as a reorder needs it: the item (null once deleted), what was bought and at what price. */
 export type OrderedLine = {
@@ -9,7 +9,6 @@ export type OrderedLine = {
   sku: string;
   title: string;
   packQuantity: number;
-  unitType: PackUnit;
   pricePerPackPence: number;
   discountPercentage: number;
 };
@@ -25,7 +24,6 @@ export function prepareOwnOrderLines(db: Db): (orderId: number, userId: number) 
       sku: orderItems.sku,
       title: orderItems.title,
       packQuantity: orderItems.packQuantity,
-      unitType: orderItems.unitType,
       pricePerPackPence: orderItems.pricePerPackPence,
       discountPercentage: orderItems.discountPercentage,
     })

@@ -247,6 +247,45 @@ describe('POST /api/orders/{id}/reorder/', () => {
     }
   });
 
+  it('prices a line the order had at pallet prices by the cart’s weight now, not by its unit type', async () => {
+    // 61 packs of top sheets (701.5 kg) took the order to 815.5 kg, so its 60 packs of BW-S-300-100 were
+    // priced by the pallet (£6.98). The sheets are gone now: 60 packs alone are 114 kg, £7.79 a pack.
+    await setStock(ctx, 'PC-TS-1200-1000-CL', 1_000_000);
+    await setStock(ctx, 'BW-S-300-100', 1000);
+    const wrap = await itemBySku(ctx, 'BW-S-300-100');
+    const sheets = await itemBySku(ctx, 'PC-TS-1200-1000-CL');
+    const buyer = await checkoutShopper(ctx, 'reorder');
+    await buyer.added([
+      cartLine(buyer.cartId, sheets.id, await tierId(ctx, sheets.variantId, 'pack', 20), 61),
+      cartLine(buyer.cartId, wrap.id, await tierId(ctx, wrap.variantId, 'pallet', 1), 60, {
+        unit_type: 'pallet',
+      }),
+    ]);
+    const order = await buyer.placed((await buyer.paidIntent()).payment_intent_id);
+    expect(order.items.map((line) => [line.sku, line.unit_type, line.price_per_pack])).toEqual([
+      ['PC-TS-1200-1000-CL', 'pack', expect.any(String)],
+      ['BW-S-300-100', 'pallet', '6.98'],
+    ]);
+    await setStatus('PC-TS-1200-1000-CL', 'inactive');
+    try {
+      const result = await reordered(buyer, order.id);
+      expect(result.lines.map((line) => [line.sku, line.outcome, line.new_price_per_pack])).toEqual([
+        ['PC-TS-1200-1000-CL', 'unavailable', null],
+        ['BW-S-300-100', 'price_changed', '7.79'],
+      ]);
+      expect(result.cart.items).toEqual([
+        expect.objectContaining({
+          pack_quantity: 60,
+          unit_type: 'pack',
+          pricing_tier: expect.objectContaining({ id: await tierId(ctx, wrap.variantId, 'pack', 20) }),
+          price_per_pack: '7.79',
+        }),
+      ]);
+    } finally {
+      await setStatus('PC-TS-1200-1000-CL', 'active');
+    }
+  });
+
   it('makes the cart when the buyer has none', async () => {
     const { buyer, order } = await orderOf([['TD-PRO-75', 1]]);
     await ctx.database.db.delete(carts).where(eq(carts.userId, buyer.userId));

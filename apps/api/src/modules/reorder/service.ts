@@ -88,14 +88,14 @@ function planReorder(cartId: number, ordered: queries.OrderedLine[], facts: Cart
     const merged = new Map<string, number>();
     let dropped = false;
     for (const [index, planned] of plan.entries()) {
-      const { item, ordered: line } = planned;
+      const { item } = planned;
       if (!item) continue;
       const prices = new Map(item.prices ?? []);
+      // The order line's unit type was the basis then; today's is the cart's weight's (spec 2, §4).
       const basis = priceBasis(
         { units_per_pallet: item.unitsPerPallet, show_units_per: item.showUnitsPer },
         cartKg,
         requestKg,
-        line.unitType,
       );
       const settle = (packs: number) => {
         const settled = tierForQuantity(item.tiers!, basis, packs, item.unitsPerPack, item.unitsPerPallet);
@@ -117,7 +117,7 @@ function planReorder(cartId: number, ordered: queries.OrderedLine[], facts: Cart
         item: item.id,
         pricing_tier: own.tier.id,
         pack_quantity: planned.packs,
-        unit_type: line.unitType,
+        unit_type: own.unitType,
         user_exclusive_price: item.exclusivePriceId,
       };
     }

@@ -39,7 +39,7 @@ describe('pricePage', () => {
 
   it('weighs the whole page’s selection for every variant’s price basis', () => {
     // 40 machine packs (700 kg) and 5 hand packs (66 kg): 766 kg, so the hand variant goes by the pallet.
-    const priced = pricePage(page, { 1001: 30, 2001: 40 }, {}, NO_CUSTOMER);
+    const priced = pricePage(page, { 1001: 30, 2001: 40 }, NO_CUSTOMER);
     expect(priced.selectionWeightKg).toBeCloseTo(766);
     expect(priced.basis.get(11)).toBe('pallet');
     // 5 packs are no whole pallet: the pack tier applies.
@@ -53,9 +53,9 @@ describe('pricePage', () => {
   });
 
   it('adds the cart’s weight for a customer', () => {
-    const light = pricePage(page, { 1001: 240 }, {}, NO_CUSTOMER);
+    const light = pricePage(page, { 1001: 240 }, NO_CUSTOMER);
     expect(light.byItem.get(1001)?.tier?.id).toBe(2);
-    const heavy = pricePage(page, { 1001: 240 }, {}, { exclusive: new Map(), cartWeightKg: 300 });
+    const heavy = pricePage(page, { 1001: 240 }, { exclusive: new Map(), cartWeightKg: 300 });
     expect(heavy.byItem.get(1001)?.tier?.id).toBe(4);
   });
 });

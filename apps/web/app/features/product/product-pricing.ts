@@ -84,15 +84,11 @@ export interface PagePricing {
 
 /**
  * Prices the page's selection (spec 2, §4): the selection's weight over all variants, then each variant's
- * price basis from it and the cart's weight, then each item's tier, price and line totals. All the rules
- * are the domain's; this only feeds them.
+ * price basis from it and the cart's weight, then each item's tier, price and line totals. The Box/Pallet
+ * toggle is no input: it changes how quantities are shown, and the page shows what the cart will charge.
+ * All the rules are the domain's; this only feeds them.
  */
-export function pricePage(
-  page: ProductPage,
-  units: UnitsByItem,
-  shownPer: Readonly<Record<number, PackUnit>>,
-  customer: CustomerPricing,
-): PagePricing {
+export function pricePage(page: ProductPage, units: UnitsByItem, customer: CustomerPricing): PagePricing {
   let selectionWeightKg = 0;
   for (const variant of page.variants) {
     for (const item of variant.items) {
@@ -105,12 +101,7 @@ export function pricePage(
   const byItem = new Map<number, ItemPricing>();
   const selected: ItemPricing[] = [];
   for (const variant of page.variants) {
-    const variantBasis = priceBasis(
-      variant,
-      customer.cartWeightKg,
-      selectionWeightKg,
-      shownPer[variant.id] ?? variant.show_units_per,
-    );
+    const variantBasis = priceBasis(variant, customer.cartWeightKg, selectionWeightKg);
     basis.set(variant.id, variantBasis);
     for (const item of variant.items) {
       const itemUnits = units[item.id] ?? 0;

@@ -209,24 +209,44 @@ describe('tiers and toggles', () => {
     expect(rowOf('PW-HAND-400-BK').querySelector('.tier-price--active')).toBeNull();
   });
 
-  it('shows units per box or per pallet, and prices a variant by the pallet when it shows Pallet', async () => {
+  it('shows units per box or per pallet with the toggle, which never changes a price (spec 2, §4)', async () => {
     const user = renderOrdering();
     const hand = sectionOf('Hand Pallet Wrap');
     expect(within(hand).getByRole('radio', { name: 'Box' })).toBeChecked();
     expect(within(hand).getByRole('columnheader', { name: 'Units per box' })).toBeInTheDocument();
     expect(within(rowOf('PW-HAND-400-CL')).getByRole('cell', { name: '6' })).toBeInTheDocument();
 
+    // 40 packs (one pallet, 528 kg) of a variant shown per box: the pack price.
     await setUnits(user, 'PW-HAND-400-CL', '240');
     expect(tierButton('PW-HAND-400-CL', '10-49 packs')).toHaveClass('tier-price--active');
+    expect(figure('Subtotal')).toBe('£1,101.60'); // 40 x £27.54
+    expect(figure('TOTAL')).toBe('£1,321.92');
 
     await user.click(within(hand).getByRole('radio', { name: 'Pallet' }));
     expect(within(hand).getByRole('columnheader', { name: 'Units per pallet' })).toBeInTheDocument();
     expect(within(rowOf('PW-HAND-400-CL')).getByRole('cell', { name: '240' })).toBeInTheDocument();
-    expect(tierButton('PW-HAND-400-CL', '1\\+ pallets')).toHaveClass('tier-price--active');
+    // The prices the cart will charge: still the pack tier, under 750 kg.
+    expect(tierButton('PW-HAND-400-CL', '10-49 packs')).toHaveClass('tier-price--active');
+    expect(tierButton('PW-HAND-400-CL', '1\\+ pallets')).not.toHaveClass('tier-price--active');
+    expect(figure('Subtotal')).toBe('£1,101.60');
+    expect(figure('Total')).toBe('£1,101.60');
+    expect(figure('TOTAL')).toBe('£1,321.92');
+  });
 
-    // Machine film starts per pallet (show_units_per).
+  it('prices a variant that shows per pallet by the pallet in either position of the toggle', async () => {
+    const user = renderOrdering();
+    // Machine film shows per pallet (its show_units_per): a whole pallet (40 packs, 700 kg) is priced by
+    // the pallet, Box or Pallet.
     const machine = sectionOf('Machine Pallet Wrap');
     expect(within(machine).getByRole('radio', { name: 'Pallet' })).toBeChecked();
+    await setUnits(user, 'PW-MACH-500-1500-CL-LONG', '40');
+    expect(tierButton('PW-MACH-500-1500-CL-LONG', '1\\+ pallets')).toHaveClass('tier-price--active');
+    expect(figure('Subtotal')).toBe('£778.40'); // 40 x £19.46
+    await user.click(within(machine).getByRole('radio', { name: 'Box' }));
+    expect(within(machine).getByRole('columnheader', { name: 'Units per box' })).toBeInTheDocument();
+    expect(tierButton('PW-MACH-500-1500-CL-LONG', '1\\+ pallets')).toHaveClass('tier-price--active');
+    expect(tierButton('PW-MACH-500-1500-CL-LONG', '10\\+ packs')).not.toHaveClass('tier-price--active');
+    expect(figure('Subtotal')).toBe('£778.40');
   });
 
   it('shows bag sizes in inches, centimetres or millimetres', async () => {
@@ -380,6 +400,33 @@ describe('add to cart', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Added 3 item(s) to cart successfully!');
     // Exclusive prices, the cart, the POST and the cart again.
     expect(fetchSpy).toHaveBeenCalledTimes(4);
+  });
+
+  it('posts the tier the cart will charge, whichever position the Box/Pallet toggle is in', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    let posted: unknown;
+    mockApi({
+      post: (body) => {
+        posted = body;
+        return json([{ id: 1 }], 201);
+      },
+    });
+    const user = renderOrdering();
+    await user.click(within(sectionOf('Hand Pallet Wrap')).getByRole('radio', { name: 'Pallet' }));
+    await setUnits(user, 'PW-HAND-400-CL', '240');
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByText('At /cart')).toBeInTheDocument();
+    // 528 kg: the 10-49 pack tier, recorded as a pack line.
+    expect(posted).toEqual([
+      {
+        cart: 77,
+        item: 1001,
+        pricing_tier: 2,
+        pack_quantity: 40,
+        unit_type: 'pack',
+        user_exclusive_price: null,
+      },
+    ]);
   });
 
   it('keeps the selection but resets the item stock cannot cover, and shows why', async () => {

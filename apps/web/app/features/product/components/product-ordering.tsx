@@ -53,9 +53,10 @@ export function ProductOrdering({ page }: { page: ProductPage }) {
     [page],
   );
   const customer = useCustomerPricing(itemIds);
+  // The Box/Pallet toggles (`shownPer`) only change how quantities are shown: no price depends on them.
   const pricing = useMemo(
-    () => pricePage(page, selection.units, shownPer, customer.pricing),
-    [page, selection.units, shownPer, customer.pricing],
+    () => pricePage(page, selection.units, customer.pricing),
+    [page, selection.units, customer.pricing],
   );
 
   const { busy, add } = useAddToCart({
