@@ -1,4 +1,3 @@
-import type { PricingTier } from '@shop/domain';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reusableStatement } from '../../db/reusable-statement';
@@ -9,12 +8,13 @@ import {
   exclusivePrices,
   itemImages,
   items,
+  pricingData,
   pricingTiers,
   products,
   productVariants,
   type PackUnit,
 } from '../../db/schema';
-import { exclusivePriceInForce, pricesOfItem, tiersOfVariant } from '../pricing/queries';
+import { basisCanMove, exclusivePriceInForce, tierPricesRows } from '../pricing/queries';
 
 // ---------------------------------------------------------------------------------------------
 // Carts
@@ -105,8 +105,8 @@ export type CartItemFacts = {
   showUnitsPer: PackUnit;
   exclusivePriceId: number | null;
   lines: StoredLineRow[];
-  tiers: PricingTier[] | null;
-  prices: [tierId: number, pence: number][] | null;
+  /** For the items asked for, the variant's tiers with the item's prices (`tierPricesRows`); else null. */
+  tierPrices: number[][] | null;
 };
 
 /**
@@ -137,8 +137,8 @@ const factsStatement = reusableStatement((tx) => {
         select coalesce(json_agg(json_build_object('id', ${cartItems.id}, 'packQuantity', ${cartItems.packQuantity},
           'unitType', ${cartItems.unitType}) order by ${cartItems.id}), '[]'::json)
         from ${cartItems} where ${cartItems.cartId} = ${cart} and ${cartItems.itemId} = ${items.id})`,
-      tiers: sql<PricingTier[] | null>`case when ${askedFor} then ${tiersOfVariant(productVariants.id)} end`,
-      prices: sql<[number, number][] | null>`case when ${askedFor} then ${pricesOfItem(items.id)} end`,
+      tierPrices: sql<number[][] | null>`case when ${askedFor}
+        then ${tierPricesRows(productVariants.id, items.id)} end`,
     })
     .from(items)
     .innerJoin(productVariants, eq(productVariants.id, items.productVariantId))
@@ -316,8 +316,9 @@ function lineViewsQuery(start: { select: Db['select'] }, lines: typeof cartItems
       rangeStart: pricingTiers.rangeStart,
       rangeEnd: pricingTiers.rangeEnd,
       noEndRange: pricingTiers.noEndRange,
-      tiers: tiersOfVariant(productVariants.id),
-      prices: pricesOfItem(items.id),
+      tierPrices: sql<number[][] | null>`case when ${basisCanMove(productVariants.unitsPerPallet)}
+        then ${tierPricesRows(productVariants.id, items.id)} end`,
+      storedPricePence: pricingData.pricePence,
       exclusivePriceId: exclusivePrices.id,
       discountPercentage: exclusivePrices.discountPercentage,
       images: sql<{ image: string; alt_text: string }[]>`(
@@ -332,6 +333,10 @@ function lineViewsQuery(start: { select: Db['select'] }, lines: typeof cartItems
     .innerJoin(products, eq(products.id, productVariants.productId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(pricingTiers, eq(pricingTiers.id, lines.pricingTierId))
+    .leftJoin(
+      pricingData,
+      and(eq(pricingData.pricingTierId, lines.pricingTierId), eq(pricingData.itemId, lines.itemId)),
+    )
     .leftJoin(
       exclusivePrices,
       and(

@@ -19,6 +19,7 @@ import {
 import type { Db } from '../../db/client';
 import { BadRequest, Invalid, NotFound } from '../../http/errors';
 import { pageWindow } from '../../http/pagination';
+import { tierPricesOf } from '../pricing/queries';
 import { selectPricingSettings } from '../settings/queries';
 import * as queries from './queries';
 
@@ -41,13 +42,15 @@ function unitPriceDecimal(packPence: number, unitsPerPack: number): string {
 /**
  * A line as the API answers it, priced by the rule (spec 2, §4) for the weight of the whole cart it is in
  * (`cartKg`): its tier, unit type and price are worked out when it is read, so a line whose basis moved
- * because another line came or went shows what the payment intent and the order will charge. Its stored
- * tier stands only for a variant left without tiers; a tier without a price for the item (a catalogue
- * edit) prices it at 0, and checkout refuses it.
+ * because another line came or went shows what the payment intent and the order will charge. A variant
+ * without units per pallet has no pallet basis, so its line keeps the tier its last write settled (the read
+ * brings no tiers for it); so does a variant left without tiers. A tier without a price for the item (a
+ * catalogue edit) prices it at 0, and checkout refuses it.
  */
 function lineOf(row: queries.LineViewRow, cartKg: number) {
   const variant = { units_per_pallet: row.unitsPerPallet, show_units_per: row.showUnitsPer };
-  const settled = cartLineTier(row.tiers, variant, cartKg, row.packQuantity, row.unitsPerPack);
+  const movable = row.tierPrices && tierPricesOf(row.tierPrices);
+  const settled = movable && cartLineTier(movable.tiers, variant, cartKg, row.packQuantity, row.unitsPerPack);
   const tier = settled?.tier ?? {
     id: row.tierId,
     tier_type: row.tierType,
@@ -55,7 +58,7 @@ function lineOf(row: queries.LineViewRow, cartKg: number) {
     range_end: row.rangeEnd,
     no_end_range: row.noEndRange,
   };
-  const pricePence = new Map(row.prices).get(tier.id) ?? 0;
+  const pricePence = (settled ? movable.prices.get(tier.id) : row.storedPricePence) ?? 0;
   const totals = lineTotals({
     packs: row.packQuantity,
     units_per_pack: row.unitsPerPack,
@@ -137,9 +140,7 @@ function cartOf(rows: queries.CartItemFacts[]) {
   const contexts = new Map<number, LineContext>();
   const lines: Line[] = [];
   for (const item of rows) {
-    if (item.tiers !== null) {
-      contexts.set(item.id, { item, tiers: item.tiers, prices: new Map(item.prices ?? []) });
-    }
+    if (item.tierPrices !== null) contexts.set(item.id, { item, ...tierPricesOf(item.tierPrices) });
     for (const line of item.lines) {
       lines.push({
         ...line,

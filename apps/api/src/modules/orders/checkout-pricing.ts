@@ -9,6 +9,7 @@ import {
   type Totals,
 } from '@shop/domain';
 import type { ShippingSettings } from '../../db/seed/shop-settings';
+import { tierPricesOf } from '../pricing/queries';
 import type { CheckoutRow } from './queries';
 
 /**
@@ -16,7 +17,10 @@ import type { CheckoutRow } from './queries';
  * for the cart's weight now, whatever the line was stored with (`pricePence` is null when that tier has no
  * price for the item, or the variant no tiers).
  */
-export type CheckoutLine = Omit<CheckoutRow, 'tiers' | 'prices' | 'unitsPerPallet' | 'showUnitsPer'> & {
+export type CheckoutLine = Omit<
+  CheckoutRow,
+  'tierPrices' | 'storedPricePence' | 'unitsPerPallet' | 'showUnitsPer'
+> & {
   pricePence: number | null;
 };
 
@@ -26,11 +30,14 @@ function byTheRule(rows: readonly CheckoutRow[]): CheckoutLine[] {
     (sum, row) => sum + row.packQuantity * weightToKg(row.weight, row.weightUnit),
     0,
   );
-  return rows.map(({ tiers, prices, unitsPerPallet, showUnitsPer, ...line }) => {
+  return rows.map(({ tierPrices, storedPricePence, unitsPerPallet, showUnitsPer, ...line }) => {
+    // A variant without units per pallet has no pallet basis: its line keeps the tier its last write settled.
+    if (tierPrices === null) return { ...line, pricePence: storedPricePence };
+    const { tiers, prices } = tierPricesOf(tierPrices);
     const variant = { units_per_pallet: unitsPerPallet, show_units_per: showUnitsPer };
     const settled = cartLineTier(tiers, variant, cartKg, line.packQuantity, line.unitsPerPack);
     if (!settled) return { ...line, pricePence: null };
-    const pricePence = new Map(prices).get(settled.tier.id) ?? null;
+    const pricePence = prices.get(settled.tier.id) ?? null;
     return { ...line, unitType: settled.unitType, tierId: settled.tier.id, pricePence };
   });
 }

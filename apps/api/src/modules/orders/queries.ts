@@ -1,4 +1,3 @@
-import type { PricingTier } from '@shop/domain';
 import {
   and,
   asc,
@@ -24,6 +23,7 @@ import {
   orderStatusHistory,
   orders,
   payments,
+  pricingData,
   productVariants,
   refunds,
   users,
@@ -33,7 +33,7 @@ import {
   type ShippingDetailsSnapshot,
 } from '../../db/schema';
 import { nextDocumentNumbers, sellerNow } from '../documents/queries';
-import { exclusivePriceInForce, pricesOfItem, tiersOfVariant } from '../pricing/queries';
+import { basisCanMove, exclusivePriceInForce, tierPricesRows } from '../pricing/queries';
 
 // ---------------------------------------------------------------------------------------------
 // The cart as checkout prices it
@@ -56,8 +56,10 @@ export type CheckoutRow = {
   tierId: number;
   unitsPerPallet: number | null;
   showUnitsPer: PackUnit;
-  tiers: PricingTier[];
-  prices: [tierId: number, pence: number][];
+  /** The variant's tiers with the item's prices (`tierPricesRows`), read only when its basis can move. */
+  tierPrices: number[][] | null;
+  /** The stored tier's price of the item (null when it has none). */
+  storedPricePence: number | null;
   discountPercentage: number | null;
   weight: number;
   weightUnit: 'kg' | 'lb' | 'oz' | 'g';
@@ -92,8 +94,9 @@ function checkoutLinesQuery(db: Db, cartId: number | Placeholder, userId: number
       tierId: cartItems.pricingTierId,
       unitsPerPallet: productVariants.unitsPerPallet,
       showUnitsPer: productVariants.showUnitsPer,
-      tiers: tiersOfVariant(productVariants.id),
-      prices: pricesOfItem(items.id),
+      tierPrices: sql<number[][] | null>`case when ${basisCanMove(productVariants.unitsPerPallet)}
+        then ${tierPricesRows(productVariants.id, items.id)} end`,
+      storedPricePence: pricingData.pricePence,
       discountPercentage: exclusivePrices.discountPercentage,
       weight: items.weight,
       weightUnit: items.weightUnit,
@@ -104,6 +107,10 @@ function checkoutLinesQuery(db: Db, cartId: number | Placeholder, userId: number
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
     .innerJoin(items, eq(items.id, cartItems.itemId))
     .innerJoin(productVariants, eq(productVariants.id, items.productVariantId))
+    .leftJoin(
+      pricingData,
+      and(eq(pricingData.pricingTierId, cartItems.pricingTierId), eq(pricingData.itemId, cartItems.itemId)),
+    )
     .leftJoin(
       exclusivePrices,
       and(

@@ -13,7 +13,7 @@ import {
   productVariants,
   type PackUnit,
 } from '../../db/schema';
-import { exclusivePriceInForce, pricesOfItem, tiersOfVariant } from '../pricing/queries';
+import { exclusivePriceInForce, tierPricesOf, tierPricesRows } from '../pricing/queries';
 
 type WeightUnit = 'kg' | 'lb' | 'oz' | 'g';
 
@@ -83,8 +83,7 @@ export function prepareQuickOrderRead(db: Db) {
       categorySlug: categories.slug,
       exclusivePriceId: exclusivePrices.id,
       discountPercentage: exclusivePrices.discountPercentage,
-      tiers: tiersOfVariant(productVariants.id),
-      prices: pricesOfItem(items.id),
+      tierPrices: tierPricesRows(productVariants.id, items.id),
       cart: sql<CartLineTuple[]>`(
         select coalesce(json_agg(json_build_array(${cartItems.itemId}, ${cartItems.packQuantity},
           ${cartItem.unitsPerPack}, ${cartItem.weight}, ${cartItem.weightUnit}) order by ${cartItems.id}), '[]'::json)
@@ -107,8 +106,13 @@ export function prepareQuickOrderRead(db: Db) {
     )
     .where(sql`${items.sku} = any(${sql.placeholder('skus')}::text[])`)
     .prepare('quick_order_items');
-  return (userId: number, skus: string[]): Promise<QuickOrderItemRow[]> =>
-    statement.execute({ userId, skus }) as Promise<QuickOrderItemRow[]>;
+  return async (userId: number, skus: string[]): Promise<QuickOrderItemRow[]> => {
+    const rows = await statement.execute({ userId, skus });
+    return rows.map(({ tierPrices, ...row }) => {
+      const { tiers, prices } = tierPricesOf(tierPrices);
+      return { ...(row as Omit<QuickOrderItemRow, 'tiers' | 'prices'>), tiers, prices: [...prices] };
+    });
+  };
 }
 
 /**

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { NotFound } from '../../http/errors';
 import { insertCartIfMissing, selectCartFacts, type CartItemFacts } from '../carts/queries';
 import { createCartsService, type CartsService } from '../carts/service';
+import { tierPricesOf } from '../pricing/queries';
 import * as queries from './queries';
 
 /** What a reorder does with one line of the order, before the cart's own add runs. */
@@ -50,7 +51,7 @@ function packsOf(
   const held = new Map<number, number>();
   return ordered.map((line, index) => {
     const item = line.itemId === null ? undefined : byId.get(line.itemId);
-    if (!item || item.status !== 'active' || !item.tiers || unpriced.has(index)) {
+    if (!item || item.status !== 'active' || !item.tierPrices || unpriced.has(index)) {
       return { ordered: line, packs: 0, leftOut: 'unavailable' };
     }
     let packs = line.packQuantity;
@@ -90,7 +91,7 @@ function planReorder(cartId: number, ordered: queries.OrderedLine[], facts: Cart
     for (const [index, planned] of plan.entries()) {
       const { item } = planned;
       if (!item) continue;
-      const prices = new Map(item.prices ?? []);
+      const { tiers, prices } = tierPricesOf(item.tierPrices ?? []);
       // The order line's unit type was the basis then; today's is the cart's weight's (spec 2, §4).
       const basis = priceBasis(
         { units_per_pallet: item.unitsPerPallet, show_units_per: item.showUnitsPer },
@@ -98,7 +99,7 @@ function planReorder(cartId: number, ordered: queries.OrderedLine[], facts: Cart
         requestKg,
       );
       const settle = (packs: number) => {
-        const settled = tierForQuantity(item.tiers!, basis, packs, item.unitsPerPack, item.unitsPerPallet);
+        const settled = tierForQuantity(tiers, basis, packs, item.unitsPerPack, item.unitsPerPallet);
         return settled && prices.has(settled.tier.id) ? settled : null;
       };
       const own = settle(planned.packs);
