@@ -136,6 +136,9 @@ export type Config = {
   paymentDetailsWaitMinutes: number;
 };
 
+/** A wrong or unsafe setting: the server prints its message (no stack) and does not start. */
+export class ConfigurationError extends Error {}
+
 /** A list entry of TRUST_PROXY: an IP address, optionally with a CIDR prefix length. */
 function isProxyAddress(entry: string): boolean {
   const [address = '', prefix, ...rest] = entry.split('/');
@@ -175,7 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    throw new ConfigurationError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
   return {
@@ -207,7 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function webConcurrency(e: z.infer<typeof EnvSchema>): number {
   if (e.DATABASE_URL) return e.WEB_CONCURRENCY ?? availableParallelism();
   if ((e.WEB_CONCURRENCY ?? 1) > 1) {
-    throw new Error(
+    throw new ConfigurationError(
       'Invalid configuration:\n  WEB_CONCURRENCY: embedded PGlite serves one process; ' +
         'set DATABASE_URL to a PostgreSQL database to run several (docs/operations.md)',
     );
@@ -233,7 +236,7 @@ function paymentsConfig(e: z.infer<typeof EnvSchema>): Config['payments'] {
     e.PUBLIC_URL !== undefined &&
     !isLoopbackOrigin(e.PUBLIC_URL)
   ) {
-    throw new Error(
+    throw new ConfigurationError(
       'Invalid configuration:\n  PAYMENT_PROVIDER: not set, and PUBLIC_URL is not this machine, so the shop ' +
         'would take test cards as payment. Choose: PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY, ' +
         'STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take real payments, or PAYMENT_PROVIDER=test for ' +
@@ -250,7 +253,9 @@ function paymentsConfig(e: z.infer<typeof EnvSchema>): Config['payments'] {
     (name) => !e[name],
   );
   if (missing.length > 0) {
-    throw new Error(`Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs ${missing.join(', ')}`);
+    throw new ConfigurationError(
+      `Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs ${missing.join(', ')}`,
+    );
   }
   return {
     provider: 'stripe',

@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { loadConfig, type Config } from './config';
+import { ConfigurationError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoCatalogue } from './db/seed';
 import { createSmtpTransport, startMailSender } from './modules/mail/sender';
@@ -171,6 +171,6 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  console.error(err instanceof ConfigurationError ? err.message : err);
   process.exit(1);
 });
