@@ -110,71 +110,48 @@ export async function placeOrder(
 ): Promise<{ id: number; total: string }> {
   const call = <T>(method: string, path: string, body?: unknown) =>
     callAs<T>(baseURL, customer.access, method, path, body);
-  const found = await call<{ results: { id: number }[] }>('GET', `products/?slug=${product}`);
-  const variants = await call<{
-    results: { id: number; pricing_tiers: { id: number; tier_type: string; range_start: number }[] }[];
-  }>('GET', `product-variants/?product=${found.results[0]!.id}`);
-  for (const variant of variants.results) {
-    const items = await call<{ results: { id: number; sku: string }[] }>(
-      'GET',
-      `items/?product_variant=${variant.id}&page_size=100`,
-    );
-    const item = items.results.find((row) => row.sku === sku);
-    if (!item) continue;
-    const tier = variant.pricing_tiers.find((t) => t.tier_type === 'pack' && t.range_start === 1)!;
-    const cart = await call<{ id: number }>('GET', 'ecommerce/carts/current/');
-    await call('POST', 'cart-items/', [
-      {
-        cart: cart.id,
-        item: item.id,
-        pricing_tier: tier.id,
-        pack_quantity: packs,
-        unit_type: 'pack',
-        user_exclusive_price: null,
-      },
-    ]);
-    const address = await call<{ id: number }>('POST', 'addresses/', {
-      first_name: 'Pat',
-      last_name: 'Buyer',
-      street: '1 Warehouse Road',
-      city: 'Leeds',
-      state: '',
-      postal_code: 'LS1 4AP',
-      country: 'UK',
-      telephone_number: '07700 900123',
-    });
-    const intent = await call<{ client_secret: string; payment_intent_id: string }>(
-      'POST',
-      'ecommerce/payment-intents/',
-      { cart_id: cart.id, billing_address: address.id, shipping_address: address.id },
-    );
-    const confirmed = await fetch(`${baseURL}/api/payments/test/confirm/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        client_secret: intent.client_secret,
-        card_number: '4242424242424242',
-        exp_month: 12,
-        exp_year: new Date().getUTCFullYear() + 2,
-        cvc: '123',
-        billing_details: { name: 'Pat Buyer' },
-      }),
-    });
-    if (!confirmed.ok) throw new Error(`the card was refused: ${confirmed.status} ${await confirmed.text()}`);
-    return call<{ id: number; total: string }>('POST', 'orders/', {
-      shipping_address: address.id,
-      billing_address: address.id,
-      shipping_cost: 0,
-      vat: 20,
-      discount: 0,
-      status: 'pending',
-      payment_status: 'COMPLETED',
-      payment_method: 'card',
-      payment_verified: true,
-      transaction_id: intent.payment_intent_id,
-    });
-  }
-  throw new Error(`no ${sku} in ${product}`);
+  await addToCart(baseURL, customer, { product, sku, packs });
+  const cart = await call<{ id: number }>('GET', 'ecommerce/carts/current/');
+  const address = await call<{ id: number }>('POST', 'addresses/', {
+    first_name: 'Pat',
+    last_name: 'Buyer',
+    street: '1 Warehouse Road',
+    city: 'Leeds',
+    state: '',
+    postal_code: 'LS1 4AP',
+    country: 'UK',
+    telephone_number: '07700 900123',
+  });
+  const intent = await call<{ client_secret: string; payment_intent_id: string }>(
+    'POST',
+    'ecommerce/payment-intents/',
+    { cart_id: cart.id, billing_address: address.id, shipping_address: address.id },
+  );
+  const confirmed = await fetch(`${baseURL}/api/payments/test/confirm/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      client_secret: intent.client_secret,
+      card_number: '4242424242424242',
+      exp_month: 12,
+      exp_year: new Date().getUTCFullYear() + 2,
+      cvc: '123',
+      billing_details: { name: 'Pat Buyer' },
+    }),
+  });
+  if (!confirmed.ok) throw new Error(`the card was refused: ${confirmed.status} ${await confirmed.text()}`);
+  return call<{ id: number; total: string }>('POST', 'orders/', {
+    shipping_address: address.id,
+    billing_address: address.id,
+    shipping_cost: 0,
+    vat: 20,
+    discount: 0,
+    status: 'pending',
+    payment_status: 'COMPLETED',
+    payment_method: 'card',
+    payment_verified: true,
+    transaction_id: intent.payment_intent_id,
+  });
 }
 
 /**
