@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DIMENSION_UNITS, INCH_IN, WEIGHT_UNITS, WEIGHT_UNITS_IN_KG } from './constants';
-import { formatDimension, formatKg, fromInches, weightToKg } from './units';
+import { cartWeightKg, formatDimension, formatKg, fromInches, weightToKg } from './units';
 
 describe('conversion constants (spec 2, §9)', () => {
   it('holds the spec factors', () => {
@@ -9,6 +9,22 @@ describe('conversion constants (spec 2, §9)', () => {
     expect(INCH_IN).toEqual({ in: 1, cm: 2.54, mm: 25.4 });
     expect(WEIGHT_UNITS).toEqual(['kg', 'lb', 'oz', 'g']);
     expect(DIMENSION_UNITS).toEqual(['in', 'cm', 'mm']);
+  });
+});
+
+describe('cartWeightKg (spec 2, §2: the sum of weight times packs)', () => {
+  it.each([
+    [[], 0],
+    [[{ packQuantity: 3, weight: 2.5, weightUnit: 'kg' }], 7.5],
+    [
+      [
+        { packQuantity: 2, weight: 10, weightUnit: 'lb' },
+        { packQuantity: 4, weight: 500, weightUnit: 'g' },
+      ],
+      11.07184,
+    ],
+  ] as const)('weighs %j as %d kg', (lines, kg) => {
+    expect(cartWeightKg(lines)).toBeCloseTo(kg, 10);
   });
 });
 

@@ -5,6 +5,13 @@ export function weightToKg(weight: number, unit: WeightUnit): number {
   return weight * WEIGHT_UNITS_IN_KG[unit];
 }
 
+/** A cart's weight in kilograms (spec 2, §2): each line's packs times its pack's weight, summed. */
+export function cartWeightKg(
+  lines: readonly { packQuantity: number; weight: number; weightUnit: WeightUnit }[],
+): number {
+  return lines.reduce((sum, line) => sum + line.packQuantity * weightToKg(line.weight, line.weightUnit), 0);
+}
+
 /** A length given in inches, in inches, centimetres or millimetres (spec 2, §9: cm 2.54, mm 25.4). */
 export function fromInches(inches: number, unit: DimensionUnit): number {
   return inches * INCH_IN[unit];

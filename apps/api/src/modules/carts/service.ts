@@ -5,7 +5,7 @@ import {
   MAX_PACK_QUANTITY,
   penceToDecimal,
   priceBasis,
-  cartLineTier,
+  cartWeightKg,
   deliveredTotals,
   tierForQuantity,
   weightToKg,
@@ -19,6 +19,7 @@ import {
 import type { Db } from '../../db/client';
 import { BadRequest, Invalid, NotFound } from '../../http/errors';
 import { pageWindow } from '../../http/pagination';
+import { priceCartLine } from '../pricing/cart-line-price';
 import { tierPricesOf } from '../pricing/queries';
 import { selectPricingSettings } from '../settings/queries';
 import * as queries from './queries';
@@ -48,9 +49,7 @@ function unitPriceDecimal(packPence: number, unitsPerPack: number): string {
  * catalogue edit) prices it at 0, and checkout refuses it.
  */
 function lineOf(row: queries.LineViewRow, cartKg: number) {
-  const variant = { units_per_pallet: row.unitsPerPallet, show_units_per: row.showUnitsPer };
-  const movable = row.tierPrices && tierPricesOf(row.tierPrices);
-  const settled = movable && cartLineTier(movable.tiers, variant, cartKg, row.packQuantity, row.unitsPerPack);
+  const { settled, pricePence: ruled } = priceCartLine(row, cartKg);
   const tier = settled?.tier ?? {
     id: row.tierId,
     tier_type: row.tierType,
@@ -58,7 +57,7 @@ function lineOf(row: queries.LineViewRow, cartKg: number) {
     range_end: row.rangeEnd,
     no_end_range: row.noEndRange,
   };
-  const pricePence = (settled ? movable.prices.get(tier.id) : row.storedPricePence) ?? 0;
+  const pricePence = ruled ?? 0;
   const totals = lineTotals({
     packs: row.packQuantity,
     units_per_pack: row.unitsPerPack,
@@ -105,10 +104,7 @@ function lineOf(row: queries.LineViewRow, cartKg: number) {
 
 /** The lines of a whole cart as the API answers them, each priced for the cart's weight. */
 function linesOfCart(rows: readonly queries.LineViewRow[]) {
-  const cartKg = rows.reduce(
-    (sum, row) => sum + row.packQuantity * weightToKg(row.weight, row.weightUnit),
-    0,
-  );
+  const cartKg = cartWeightKg(rows);
   return rows.map((row) => lineOf(row, cartKg));
 }
 
@@ -157,8 +153,6 @@ function cartOf(rows: queries.CartItemFacts[]) {
 }
 
 const packKg = (item: queries.CartItemFacts | Line) => weightToKg(item.weight, item.weightUnit);
-const linesKg = (lines: readonly Line[]) =>
-  lines.reduce((sum, line) => sum + line.packQuantity * packKg(line), 0);
 
 /** The tier a quantity is priced in, on a basis; refused with the spec's message when none is priced. */
 function settleTier(context: LineContext, basis: PackUnit, packs: number) {
@@ -394,7 +388,7 @@ export function createCartsService(db: Db) {
         for (const line of lines) checkActive(cart.contexts.get(line.item)?.item, line.item);
 
         // The basis counts the cart as it was plus everything this request adds (spec 2, §4).
-        const cartKg = linesKg(cart.lines);
+        const cartKg = cartWeightKg(cart.lines);
         const requestKg = lines.reduce(
           (sum, line) => sum + line.pack_quantity * packKg(cart.contexts.get(line.item)!.item),
           0,
@@ -433,7 +427,12 @@ export function createCartsService(db: Db) {
           if (!answered.includes(settledLine)) answered.push(settledLine);
         }
         const written = await writeLines(tx, cartId, cart.storedIds, cart.lines);
-        return { cartId, cartKg: linesKg(cart.lines), ids: answered.map((line) => line.id!), ...written };
+        return {
+          cartId,
+          cartKg: cartWeightKg(cart.lines),
+          ids: answered.map((line) => line.id!),
+          ...written,
+        };
       });
       // The write answers its lines' views, unless a line moved to the other unit type (then read them).
       const answers = touched.moved
@@ -460,12 +459,12 @@ export function createCartsService(db: Db) {
         // Neither the hint nor the line's stored unit type prices it: the cart's weight with the new count.
         const basis = priceBasis(
           { units_per_pallet: item.unitsPerPallet, show_units_per: item.showUnitsPer },
-          linesKg(cart.lines.filter((row) => row !== line)),
+          cartWeightKg(cart.lines.filter((row) => row !== line)),
           change.pack_quantity * packKg(item),
         );
         applyLine(context!, cart.lines, line, change.pack_quantity, basis, 'set');
         return {
-          cartKg: linesKg(cart.lines),
+          cartKg: cartWeightKg(cart.lines),
           ...(await writeLines(tx, locked.cartId, cart.storedIds, cart.lines)),
         };
       });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
-  cartLineTier,
+  cartWeightKg,
   deliveredTotals,
   lineTotals,
   weightToKg,
@@ -9,36 +9,24 @@ import {
   type Totals,
 } from '@shop/domain';
 import type { ShippingSettings } from '../../db/seed/shop-settings';
-import { tierPricesOf } from '../pricing/queries';
+import { priceCartLine } from '../pricing/cart-line-price';
 import type { CheckoutRow } from './queries';
 
 /**
  * A cart line as checkout charges it: its tier, unit type and price per pack are the rule's (spec 2, §4)
- * for the cart's weight now, whatever the line was stored with (`pricePence` is null when that tier has no
- * price for the item, or the variant no tiers).
+ * for the cart's weight now, whatever the line was stored with (`priceCartLine`; `pricePence` is null when
+ * that tier has no price for the item).
  */
-export type CheckoutLine = Omit<
-  CheckoutRow,
-  'tierPrices' | 'storedPricePence' | 'unitsPerPallet' | 'showUnitsPer'
-> & {
-  pricePence: number | null;
-};
+export type CheckoutLine = CheckoutRow & { pricePence: number | null };
 
 /** The lines of a whole cart, each priced by the rule for the cart's weight (as the cart's reads price them). */
 function byTheRule(rows: readonly CheckoutRow[]): CheckoutLine[] {
-  const cartKg = rows.reduce(
-    (sum, row) => sum + row.packQuantity * weightToKg(row.weight, row.weightUnit),
-    0,
-  );
-  return rows.map(({ tierPrices, storedPricePence, unitsPerPallet, showUnitsPer, ...line }) => {
-    // A variant without units per pallet has no pallet basis: its line keeps the tier its last write settled.
-    if (tierPrices === null) return { ...line, pricePence: storedPricePence };
-    const { tiers, prices } = tierPricesOf(tierPrices);
-    const variant = { units_per_pallet: unitsPerPallet, show_units_per: showUnitsPer };
-    const settled = cartLineTier(tiers, variant, cartKg, line.packQuantity, line.unitsPerPack);
-    if (!settled) return { ...line, pricePence: null };
-    const pricePence = prices.get(settled.tier.id) ?? null;
-    return { ...line, unitType: settled.unitType, tierId: settled.tier.id, pricePence };
+  const cartKg = cartWeightKg(rows);
+  return rows.map((row) => {
+    const { settled, pricePence } = priceCartLine(row, cartKg);
+    return settled
+      ? { ...row, unitType: settled.unitType, tierId: settled.tier.id, pricePence }
+      : { ...row, pricePence };
   });
 }
 

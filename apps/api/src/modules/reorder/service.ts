@@ -74,6 +74,8 @@ function packsOf(
  */
 function planReorder(cartId: number, ordered: queries.OrderedLine[], facts: CartItemFacts[]): Planned[] {
   const byId = new Map(facts.map((item) => [item.id, item]));
+  // Tiers and prices come only with the items the order names (packsOf leaves out those without).
+  const pricing = new Map(facts.map((item) => [item.id, tierPricesOf(item.tierPrices ?? [])]));
   const cartKg = facts
     .flatMap((item) => item.lines.map((line) => ({ id: line.id, kg: line.packQuantity * packKg(item) })))
     .sort((a, b) => a.id - b.id)
@@ -91,7 +93,7 @@ function planReorder(cartId: number, ordered: queries.OrderedLine[], facts: Cart
     for (const [index, planned] of plan.entries()) {
       const { item } = planned;
       if (!item) continue;
-      const { tiers, prices } = tierPricesOf(item.tierPrices ?? []);
+      const { tiers, prices } = pricing.get(item.id)!;
       // The order line's unit type was the basis then; today's is the cart's weight's (spec 2, §4).
       const basis = priceBasis(
         { units_per_pallet: item.unitsPerPallet, show_units_per: item.showUnitsPer },
