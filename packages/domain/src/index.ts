@@ -22,3 +22,4 @@ export * from './administration/import-export';
 export * from './administration/dashboard';
 export * from './orders/documents';
 export * from './orders/reorder';
+export * from './orders/account-addresses';

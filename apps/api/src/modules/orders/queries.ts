@@ -1,3 +1,4 @@
+import type { AddressBookDefaults } from '@shop/domain';
 import {
   and,
   asc,
@@ -198,15 +199,11 @@ export async function markDetailsNeverArrived(
 }
 
 /** The buyer as a paid payment without addresses needs them: where to write, and their address book's defaults. */
-export interface BuyerDetails {
+export interface BuyerDetails extends AddressBookDefaults {
   email: string;
   firstName: string;
   /** The account was erased: nobody to write to. */
   deleted: boolean;
-  defaultBillingAddressId: number | null;
-  defaultShippingAddressId: number | null;
-  /** The account's saved address when it has exactly one, else null. */
-  onlyAddressId: number | null;
 }
 
 export async function selectBuyerDetails(db: Db, userId: number): Promise<BuyerDetails | undefined> {

@@ -1,4 +1,5 @@
 import {
+  accountAddressIds,
   CHECKOUT_MESSAGES,
   documentNumber,
   documentPaths,
@@ -207,24 +208,6 @@ type Completion =
 export type Settlement =
   Completion | { kind: 'waiting'; since: Date } | { kind: 'unpaid'; status: IntentStatus };
 
-/**
- * The account's addresses for the order of a paid payment whose buyer never named them (decision 009): the
- * default billing and shipping addresses, the one default for both when only one is set, else the only
- * saved address for both; null when none of these fits.
- */
-export function accountAddressIds(
-  account: Pick<
-    queries.BuyerDetails,
-    'defaultBillingAddressId' | 'defaultShippingAddressId' | 'onlyAddressId'
-  >,
-): { billing: number; shipping: number } | null {
-  const billing = account.defaultBillingAddressId ?? account.defaultShippingAddressId;
-  const shipping = account.defaultShippingAddressId ?? account.defaultBillingAddressId;
-  if (billing !== null && shipping !== null) return { billing, shipping };
-  const only = account.onlyAddressId;
-  return only === null ? null : { billing: only, shipping: only };
-}
-
 export function createOrdersService(
   db: Db,
   {
@@ -270,10 +253,8 @@ export function createOrdersService(
    */
   async function refundUnfulfilled(payment: queries.PaymentRow, reason: string): Promise<number | null> {
     const marked = await queries.markUnfulfilled(db, payment.id, reason);
-    if (!marked) {
-      const current = await reads.paymentByProviderId(payment.providerPaymentId);
-      if (current?.orderId) return current.orderId;
-    }
+    const meanwhile = marked ? null : await settledMeanwhile(payment);
+    if (meanwhile?.kind === 'existing') return meanwhile.orderId;
     await refundInFull(payment);
     return null;
   }
@@ -386,10 +367,17 @@ export function createOrdersService(
   async function awaitDetails(payment: queries.PaymentRow): Promise<Settlement> {
     const since = await queries.markAwaitingDetails(db, payment.id);
     if (since) return { kind: 'waiting', since };
+    const meanwhile = await settledMeanwhile(payment);
+    if (meanwhile) return meanwhile;
+    throw new Error(`payment ${payment.id} could not be marked as waiting for its details`);
+  }
+
+  /** What another request made of a payment a conditional update found settled: its order, or its refusal. */
+  async function settledMeanwhile(payment: queries.PaymentRow): Promise<Completion | null> {
     const current = await reads.paymentByProviderId(payment.providerPaymentId);
     if (current?.orderId) return { kind: 'existing', orderId: current.orderId };
     if (current?.failureReason) return { kind: 'failed', reason: current.failureReason };
-    throw new Error(`payment ${payment.id} could not be marked as waiting for its details`);
+    return null;
   }
 
   /**
@@ -430,10 +418,7 @@ export function createOrdersService(
       await refundInFull(payment);
       return { kind: 'refund', reason };
     }
-    const current = await reads.paymentByProviderId(payment.providerPaymentId);
-    if (current?.orderId) return { kind: 'existing', orderId: current.orderId };
-    if (current?.failureReason) return { kind: 'failed', reason: current.failureReason };
-    return { kind: 'waiting', since: payment.awaitingDetailsSince };
+    return (await settledMeanwhile(payment)) ?? { kind: 'waiting', since: payment.awaitingDetailsSince };
   }
 
   /**
