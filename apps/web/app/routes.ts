@@ -22,7 +22,7 @@ export default [
   route('cart', 'routes/cart.tsx'),
   route('quick-order', 'routes/quick-order.tsx'),
   route('dev/mailbox', 'routes/dev-mailbox.tsx'),
-  // The back office (issue 11): its own route modules, loaded only when a staff member opens /admin.
+  // The back office: its own route modules, loaded only when a staff member opens /admin.
   ...prefix('admin', [
     layout('routes/admin/layout.tsx', [
       index('routes/admin/dashboard.tsx'),

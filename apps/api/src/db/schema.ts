@@ -45,9 +45,9 @@ export const orderStatusEnum = pgEnum('order_status', [
 export const paymentStatusEnum = pgEnum('payment_status', ['PENDING', 'COMPLETED', 'REFUND']);
 export const otpPurposeEnum = pgEnum('otp_purpose', ['signup', 'forgot_password']);
 export const emailStatusEnum = pgEnum('email_status', ['pending', 'sent', 'failed']);
-/** Who a user is to the shop (issue 11): owners manage staff; staff run the back office. */
+/** Who a user is to the shop: owners manage staff; staff run the back office. */
 export const userRoleEnum = pgEnum('user_role', ['customer', 'staff', 'owner']);
-/** The documents the shop issues for an order (issue 12), each kind numbered in its own gap-free sequence. */
+/** The documents the shop issues for an order, each kind numbered in its own gap-free sequence. */
 export const documentKindEnum = pgEnum('document_kind', ['invoice', 'receipt', 'credit_note']);
 
 export type PackUnit = (typeof packUnitEnum.enumValues)[number];
@@ -547,7 +547,7 @@ export const cartItems = pgTable(
     index('cart_items_tier_idx').on(t.pricingTierId),
     index('cart_items_exclusive_price_idx').on(t.exclusivePriceId),
     check('cart_items_pack_quantity_positive', sql`${t.packQuantity} > 0`),
-    // Backs the service's MAX_PACK_QUANTITY (issue 8): no write path can store more.
+    // Backs the service's MAX_PACK_QUANTITY: no write path can store more.
     check('cart_items_pack_quantity_cap', sql`${t.packQuantity} <= 100000`),
   ],
 );
@@ -855,7 +855,7 @@ export const rateLimits = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Back office (issue 11)
+// Back office
 // ---------------------------------------------------------------------------------------------
 
 /** Every change made through the back office: who, what, when, before and after. Only ever appended. */

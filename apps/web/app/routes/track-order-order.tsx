@@ -52,7 +52,7 @@ export function HydrateFallback() {
   return <LoadingState title={`Order #${id ?? ''}`} label="Loading your order…" />;
 }
 
-/** /track-order/{id}: one of the customer's orders (issue 12). */
+/** /track-order/{id}: one of the customer's orders. */
 export default function TrackOrderOrderPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === 'missing') return <OrderNotFound />;
   if (loaderData.state === 'failed')

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The back office's catalogue and stock contract (issue 11): what staff send to /api/administration/ and what
+ * The back office's catalogue and stock contract: what staff send to /api/administration/ and what
  * they get back. The API validates with these schemas; the screens take their types and limits from them.
  */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The back office's words for a customer's exclusive prices (issue 11). */
+/** The back office's words for a customer's exclusive prices. */
 export const EXCLUSIVE_PRICE_MESSAGES = {
   itemRequired: 'Item SKU is required.',
   itemUnknown: 'No item has this SKU.',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The back office's words for contact queries and the newsletter (issue 11). */
+/** The back office's words for contact queries and the newsletter. */
 export const MESSAGE_MESSAGES = {
   subjectRequired: 'Subject is required.',
   bodyRequired: 'Message is required.',

@@ -10,7 +10,7 @@ import {
   PAYMENT_STATUSES,
 } from '../orders/schemas';
 
-/** The back office's order contracts (issue 11): staff move orders on, ship them with tracking and refund them. */
+/** The back office's order contracts: staff move orders on, ship them with tracking and refund them. */
 
 const id = z.number().int().positive().max(2_147_483_647);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isUkPostcode, normalisePostcode } from '../addresses/schemas';
 
-/** The back office's words for the shop settings (issue 11). */
+/** The back office's words for the shop settings. */
 export const SETTINGS_MESSAGES = {
   required: 'This field is required.',
   tooLong: (max: number) => `Ensure this field has no more than ${max} characters.`,

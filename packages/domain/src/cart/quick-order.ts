@@ -7,7 +7,7 @@ import { MAX_LINES_PER_ADD } from './schemas';
 export const MAX_SKU_LENGTH = 64;
 
 /**
- * Messages of the quick order (issue 12). The spec has none for it; a line's stock and quantity problems
+ * Messages of the quick order. The spec has none for it; a line's stock and quantity problems
  * use the cart's (CART_MESSAGES, insufficientStockDetail) and an unavailable item the cart's wording.
  */
 export const QUICK_ORDER_MESSAGES = {

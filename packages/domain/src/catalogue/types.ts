@@ -54,7 +54,7 @@ export const SizeSearchItemSchema = z.object({
 });
 export type SizeSearchItem = z.infer<typeof SizeSearchItemSchema>;
 
-/** A product with what its page needs before the variant tables (issue 5 adds those). */
+/** A product with what its page needs before the variant tables. */
 export const ProductDetailSchema = ProductSummarySchema.extend({
   /** The lowest list price per pack over all active items, in pence; null when nothing is priced. */
   lowest_price_pence: z.number().int().nullable(),

@@ -1,5 +1,5 @@
 /**
- * The documents the shop issues for an order (issue 12): a VAT invoice and a paid receipt when it is paid, and
+ * The documents the shop issues for an order: a VAT invoice and a paid receipt when it is paid, and
  * a credit note for each refund. Each kind has its own gap-free sequence; these are the rules for printing and
  * finding them.
  */

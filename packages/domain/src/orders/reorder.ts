@@ -3,7 +3,7 @@ import { CartViewSchema } from '../cart/schemas';
 import { formatGbp, penceFromDecimal } from '../pricing/money';
 
 /**
- * What became of one line of an order put back in the cart (POST orders/{id}/reorder/, issue 12):
+ * What became of one line of an order put back in the cart (POST orders/{id}/reorder/):
  * - `added`: all its packs, at the price paid;
  * - `price_changed`: all its packs, at today's price, which differs from the one paid;
  * - `clamped`: fewer packs than ordered, as many whole packs as the tracked stock still covers;

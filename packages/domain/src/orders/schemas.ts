@@ -135,7 +135,7 @@ export type OrderRefundView = z.infer<typeof OrderRefundViewSchema>;
 
 /**
  * An order (spec 2, §3 Order). Money is pounds as decimal strings; `vat` is the percent applied. The last four
- * fields are not the spec's (issue 11): how it ships, what has been refunded and its status history. They are
+ * fields are not the spec's: how it ships, what has been refunded and its status history. They are
  * optional in the contract, so a client written to the spec (and its fixtures) needs none of them; the API
  * always sends them.
  */
@@ -162,17 +162,17 @@ export const OrderViewSchema = z.object({
   payment_method: z.string(),
   transaction_id: z.string().nullable(),
   /**
-   * The documents' addresses (issue 12), API paths the buyer's token opens, e.g. /api/orders/7/invoice.pdf:
+   * The documents' addresses, API paths the buyer's token opens, e.g. /api/orders/7/invoice.pdf:
    * the VAT invoice and the paid receipt of a paid order, and the newest refund's credit note (each refund's
    * own is in `refunds`). Null when there is none.
    */
   invoice: z.string().nullable(),
   paid_receipt: z.string().nullable(),
   refund_receipt: z.string().nullable(),
-  /** The documents' numbers as printed, e.g. INV-000042 and RCT-000042 (issue 12). */
+  /** The documents' numbers as printed, e.g. INV-000042 and RCT-000042. */
   invoice_number: z.string().nullable().optional(),
   receipt_number: z.string().nullable().optional(),
-  /** Each refund the provider made, oldest first, with its credit note (issue 12). */
+  /** Each refund the provider made, oldest first, with its credit note. */
   refunds: z.array(OrderRefundViewSchema).optional(),
   /** Set when the order ships. */
   carrier: z.string().nullable().optional(),

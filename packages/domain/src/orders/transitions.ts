@@ -1,7 +1,7 @@
 import type { OrderStatus } from './schemas';
 
 /**
- * The moves staff may make (issue 11): pending → processing → shipped → delivered, and pending or processing →
+ * The moves staff may make: pending → processing → shipped → delivered, and pending or processing →
  * cancelled. Nothing leaves delivered or cancelled, and no move skips a step or goes back.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {

@@ -23,7 +23,7 @@ export interface ContactSettings {
   map: { latitude: number; longitude: number };
 }
 
-/** The shop's details printed on its VAT invoices (issue 11). */
+/** The shop's details printed on its VAT invoices. */
 export interface InvoiceSettings {
   legal_name: string;
   address: { street: string; city: string; postal_code: string; country: string };

@@ -194,7 +194,7 @@ export async function deleteAccountRecords(tx: Db, userId: number): Promise<void
     );
 }
 
-/** The keys under which entries written before issue 19 copied an address into before/after. */
+/** The keys under which older audit entries copied an address into before/after. */
 const ADDRESS_KEYS = sql.raw(`array['email', 'to']`);
 
 /** A before/after object without the address keys (null and other JSON left as they are). */

@@ -25,7 +25,7 @@ const MeSchema = z.object({
 });
 
 /**
- * Everything under /api/administration/ (issue 11) except the public contact form: staff and owners only.
+ * Everything under /api/administration/ except the public contact form: staff and owners only.
  * A visitor gets 401 and a customer 403, from the hook below, before any handler runs. Each area registers
  * its routes here.
  */

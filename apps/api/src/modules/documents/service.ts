@@ -127,7 +127,7 @@ export function createDocumentCache(maxBytes = DOCUMENT_CACHE_BYTES) {
 }
 
 /**
- * The shop's documents (issue 12), made on request from the figures stored when each was issued, so the same
+ * The shop's documents, made on request from the figures stored when each was issued, so the same
  * document always prints the same; later changes to settings or prices never reach it.
  */
 export function createDocumentsService(db: Db, cache = createDocumentCache()) {

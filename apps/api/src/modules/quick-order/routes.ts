@@ -16,7 +16,7 @@ const SkuSearchQuerySchema = PageQuerySchema.extend({
   search: z.string().trim().min(QUICK_ORDER_SEARCH_MIN_LENGTH).max(MAX_SKU_LENGTH),
 }).strict();
 
-/** The quick order for trade buyers (issue 12): pasted lines checked in one go, and SKU suggestions. */
+/** The quick order for trade buyers: pasted lines checked in one go, and SKU suggestions. */
 export const quickOrderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const quickOrder = createQuickOrderService(db);
 

@@ -48,7 +48,7 @@ const packKg = (row: { weight: number; weightUnit: ItemRow['weightUnit'] }) =>
   weightToKg(row.weight, row.weightUnit);
 
 /**
- * Checks lines as POST cart-items/ would check them, adding `lines` to the cart the rows carry (issue 5's
+ * Checks lines as POST cart-items/ would check them, adding `lines` to the cart the rows carry (the cart's
  * rules): the item exists and is active and priced; its packs over the cart and the lines before stay
  * within MAX_PACK_QUANTITY and, when stock is tracked, within stock (lines of one SKU are checked in
  * order, each against what the cart and the earlier lines already take); the tier is the one the add

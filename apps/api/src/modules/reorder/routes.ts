@@ -7,7 +7,7 @@ import { signedInUser } from '../accounts/authenticate';
 import type { CartsService } from '../carts/service';
 import { createReorderService } from './service';
 
-/** Reorder (issue 12): an order's lines back in the signed-in user's cart, at today's prices. */
+/** Reorder: an order's lines back in the signed-in user's cart, at today's prices. */
 export const reorderRoutes: FastifyPluginAsyncZod<{ db: Db; carts: CartsService }> = async (
   app,
   { db, carts },

@@ -66,7 +66,7 @@ function packsOf(
 }
 
 /**
- * The lines an order puts back in the cart, by the cart's rules (issue 5) over the facts its locked read
+ * The lines an order puts back in the cart, by the cart's rules over the facts its locked read
  * gave. Each line's tier is the one the cart's add will settle, on the basis the cart's weight plus the
  * whole request give (summed as the add sums them, so it accepts the tier); a line whose tier has no price,
  * for its packs or with the cart's packs of the item added, is unavailable. Leaving a line out changes the
@@ -161,7 +161,7 @@ export function createReorderService(db: Db, carts: CartsService) {
 
   return {
     /**
-     * POST orders/{id}/reorder/ (issue 12): puts the lines of one of the user's orders back in their cart at
+     * POST orders/{id}/reorder/: puts the lines of one of the user's orders back in their cart at
      * today's prices, all in one transaction holding the cart's row lock. The lines that can be added go
      * through the cart's own add (POST cart-items/: its tier, exclusive price, stock and merge rules, and its
      * write), in this transaction; the others are reported. Answers the cart and each line's outcome.

@@ -1,4 +1,4 @@
-/** What the My account page says of its own (the spec has no such page; issue 12). */
+/** What the My account page says of its own (the spec has no such page). */
 export const MY_ACCOUNT_MESSAGES = {
   profileLoadFailed: 'Your details could not be loaded.',
   profileSaveFailed: 'Your details could not be saved. Please try again.',

@@ -7,7 +7,7 @@ import {
 } from '~/lib/api-client';
 import { getAccessToken } from '~/lib/session';
 
-/** The back office's API root (issue 11): every call needs a staff or owner token. */
+/** The back office's API root: every call needs a staff or owner token. */
 const ADMIN = 'administration/';
 
 /** A JSON call to /api/administration/<path> (field errors come back on the ApiError, as everywhere). */

@@ -1,6 +1,6 @@
 import type { OrderView } from '@shop/domain';
 
-/** A document of an order the buyer can download (issue 12): what its button says and where it comes from. */
+/** A document of an order the buyer can download: what its button says and where it comes from. */
 export interface OrderDocument {
   key: string;
   /** The button's words, e.g. 'Download VAT invoice (INV-000042)'. */

@@ -20,7 +20,7 @@ export function HydrateFallback() {
   return <LoadingState title="Dashboard" label="Loading the dashboard…" />;
 }
 
-/** /admin: today's and this month's trade, and what is waiting for staff (issue 11). */
+/** /admin: today's and this month's trade, and what is waiting for staff. */
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage title="Dashboard">

@@ -7,7 +7,7 @@ import { pageMeta } from '~/lib/seo';
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: 'Import and export', description: 'Items and prices as CSV.', noIndex: true });
 
-/** /admin/import: the catalogue's items and prices as CSV, out and in (issue 11). */
+/** /admin/import: the catalogue's items and prices as CSV, out and in. */
 export default function AdminImport() {
   return (
     <AdminPage title="Import and export">

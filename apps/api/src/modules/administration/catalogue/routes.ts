@@ -65,7 +65,7 @@ const UploadQuery = z
 const StockAdjustedSchema = z.object({ stock: z.number().int(), movement: StockMovementSchema });
 
 /**
- * The back office's catalogue and stock (issue 11): categories, products, images, variants, table fields,
+ * The back office's catalogue and stock: categories, products, images, variants, table fields,
  * items, the price grid and stock. Mounted under /api/administration/, behind its staff check.
  */
 export const catalogueAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (

@@ -297,7 +297,7 @@ export const IMAGE_UPLOADS_AT_ONCE = 2;
 /** An upload takes a second or two. */
 const IMAGES_BUSY_RETRY_AFTER_S = 2;
 
-/** The back office's catalogue and stock (issue 11): every write in one transaction with its audit entry. */
+/** The back office's catalogue and stock: every write in one transaction with its audit entry. */
 export function createCatalogueAdminService(db: Db, options: { uploadsRoot: string }) {
   const imageWork = createSemaphore(IMAGE_UPLOADS_AT_ONCE);
 

@@ -43,7 +43,7 @@ export function staffOf(request: Parameters<typeof signedInUser>[0]): Staff {
   return { id: user.id, email: user.email };
 }
 
-/** customers/: the list and search, one customer, deactivation and exclusive prices (issue 11). */
+/** customers/: the list and search, one customer, deactivation and exclusive prices. */
 export const customerRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, { db }) => {
   const customers = createCustomersService(db);
 

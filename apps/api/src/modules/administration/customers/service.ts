@@ -101,7 +101,7 @@ export interface CustomerListQuery extends PageQuery {
   active?: boolean | undefined;
 }
 
-/** Customers in the back office (issue 11): search, detail, deactivation and exclusive prices. */
+/** Customers in the back office: search, detail, deactivation and exclusive prices. */
 export function createCustomersService(db: Db) {
   /** Locks the account a change is about, with the actor's role as the database has it now. */
   async function lockAccount(tx: Db, staff: Staff, userId: number) {

@@ -17,7 +17,7 @@ function csvBody(body: unknown): Buffer {
 }
 
 /**
- * CSV export and import of items and prices (issue 11; the format is docs/catalogue-csv.md): download the
+ * CSV export and import of items and prices (the format is docs/catalogue-csv.md): download the
  * catalogue, preview a file's changes and errors, then apply exactly that file, all or nothing.
  */
 export const importExportAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, options) => {

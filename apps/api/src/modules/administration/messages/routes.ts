@@ -24,7 +24,7 @@ function actor(request: Parameters<typeof signedInUser>[0]) {
   return { id: user.id, email: user.email };
 }
 
-/** messages/ (contact queries) and newsletter/ (subscribers) in the back office (issue 11). */
+/** messages/ (contact queries) and newsletter/ (subscribers) in the back office. */
 export const messageRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, { db }) => {
   const messages = createMessagesService(db);
   const tags = ['administration: messages'];

@@ -80,7 +80,7 @@ export function replyEmailText(
  */
 export const csvCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
-/** Contact queries and newsletter subscribers in the back office (issue 11). */
+/** Contact queries and newsletter subscribers in the back office. */
 export function createMessagesService(db: Db) {
   async function message(id: number): Promise<ContactMessage> {
     const row = await queries.selectMessage(db, id);

@@ -12,7 +12,7 @@ import { createSettingsService } from './service';
 const tags = ['administration: settings'];
 const security = [{ bearerAuth: [] }];
 
-/** settings/: the shop's invoice details, VAT rate and delivery rates (issue 11, DESIGN §4.8). */
+/** settings/: the shop's invoice details, VAT rate and delivery rates (DESIGN §4.8). */
 export const settingsRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, { db }) => {
   const settings = createSettingsService(db);
 

@@ -7,7 +7,7 @@ import * as queries from './queries';
 const EDITED = ['invoice', 'vat_rate', 'shipping'] as const;
 
 /**
- * The shop's settings in the back office (issue 11): invoice details, the VAT rate and the delivery rates.
+ * The shop's settings in the back office: invoice details, the VAT rate and the delivery rates.
  * A change prices the next cart read and the next order; orders keep the totals and rate they were made with.
  */
 export function createSettingsService(db: Db) {

@@ -23,7 +23,7 @@ function memberOf(row: queries.MemberRow): StaffMemberView {
   };
 }
 
-/** Staff management and the audit log (issue 11): owners only. */
+/** Staff management and the audit log: owners only. */
 export function createStaffService(db: Db) {
   return {
     async listStaff(page: PageQuery) {

@@ -29,7 +29,7 @@ function withSaved(list: readonly AddressView[], saved: AddressView): AddressVie
 }
 
 /**
- * The address book (issue 12): every saved address with its defaults for checkout, to add, edit, delete,
+ * The address book: every saved address with its defaults for checkout, to add, edit, delete,
  * or make the default billing or shipping address. What happened is said in a polite live region; the focus
  * goes back to the button that opened a form, or to the address just added.
  */

@@ -12,7 +12,7 @@ import { Field } from './field';
 const NAMES = ['password'] as const;
 
 /**
- * The danger zone (issue 12): deleting the account, confirmed by typing its password. What is erased and
+ * The danger zone: deleting the account, confirmed by typing its password. What is erased and
  * what is kept (orders, for VAT) is said before the button, as docs/operations.md describes it.
  */
 export function DeleteAccountSection({ onDeleted }: { onDeleted: () => void }) {

@@ -24,7 +24,7 @@ const valuesOf = (profile: Profile) => ({
 });
 
 /**
- * The buyer's details (issue 12): names, company and marketing consent, checked with the signup's rules.
+ * The buyer's details: names, company and marketing consent, checked with the signup's rules.
  * The e-mail address is shown but not editable: it is the sign-in. The server e-mails every change.
  */
 export function ProfileSection({ initial }: { initial: Profile | null }) {

@@ -10,7 +10,7 @@ export const RECENT_ORDERS = 5;
 export type RecentOrders = { orders: OrderView[] } | { failure: string };
 
 /**
- * The buyer's newest orders (issue 12): date, number, status and total, each opening its own page, and a link
+ * The buyer's newest orders: date, number, status and total, each opening its own page, and a link
  * to all of them. The status is said in words beside its colour.
  */
 export function RecentOrdersSection({ recent }: { recent: RecentOrders }) {

@@ -8,7 +8,7 @@ import { showToast } from '~/components/ui/toasts';
 import { AccountSection } from './account-section';
 
 /**
- * Logs the account out on every device (issue 12): the server ends every session, access tokens included,
+ * Logs the account out on every device: the server ends every session, access tokens included,
  * then this browser forgets its token and the login page opens.
  */
 export function SignOutEverywhereSection() {

@@ -26,7 +26,7 @@ import type {
 import { ApiError, isAbortError } from '~/lib/api-client';
 import { adminRequest, adminUpload, type AdminPage } from '../api';
 
-/** The catalogue and stock calls of the back office (issue 11), under /api/administration/. */
+/** The catalogue and stock calls of the back office, under /api/administration/. */
 
 const page = <T>(path: string, search: string, signal?: AbortSignal) =>
   adminRequest<AdminPage<T>>(`${path}${search}`, signal ? { signal } : {});

@@ -93,7 +93,7 @@ export function priceTableBody(
 }
 
 /**
- * A variant's whole price table on one screen (issue 11): rows are items, columns are tiers, each cell the
+ * A variant's whole price table on one screen: rows are items, columns are tiers, each cell the
  * price of one pack in pounds. Tiers are added, removed and moved by their starting quantity; 'Save all
  * prices' sends the whole table, and the server's errors show under the cells they name.
  */

@@ -26,7 +26,7 @@ interface AdminTableProps<T> {
 }
 
 /**
- * A back-office table: the server pages and sorts it (issue 11), the URL holds the page and the ordering, so
+ * A back-office table: the server pages and sorts it, the URL holds the page and the ordering, so
  * every view can be linked, reloaded and used with the keyboard (headers are links; `aria-sort` tells screen
  * readers the current order).
  */

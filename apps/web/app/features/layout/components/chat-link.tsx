@@ -4,7 +4,7 @@ import { SHOP } from '~/lib/shop';
 
 /**
  * The pages the chat button stays off, with everything under them: on the cart and the checkout it would
- * float over the totals and the way to pay, in the back office over its forms (issue 19). Elsewhere the
+ * float over the totals and the way to pay, in the back office over its forms. Elsewhere the
  * footer keeps room for it at the end of the page.
  */
 const WITHOUT_CHAT = ['/cart', '/checkout', '/admin'];

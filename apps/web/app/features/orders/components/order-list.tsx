@@ -30,7 +30,7 @@ function Refunded({ order }: { order: OrderView }) {
   return <p className="order-extra">{formatGbp(pence)} refunded</p>;
 }
 
-/** The order's progress with dates (issue 11), folded away until asked for. */
+/** The order's progress with dates, folded away until asked for. */
 function StatusHistory({ order }: { order: OrderView }) {
   const history = order.status_history ?? [];
   if (history.length === 0) return null;
@@ -56,7 +56,7 @@ function StatusHistory({ order }: { order: OrderView }) {
  * The customer's orders (spec 2, §2 Order tracking screen), newest first: number, date, items (the
  * number of lines), total, status with its colour and words, and payment status. Later pages come with
  * Load more orders. Under the status: the carrier and tracking number once shipped, and the status history
- * with dates; under the payment: what has been refunded (issue 11). Each number opens the order's page.
+ * with dates; under the payment: what has been refunded. Each number opens the order's page.
  */
 export function OrderList({ initial }: { initial: OrdersPage }) {
   const [orders, setOrders] = useState<OrderView[]>(() => newestFirst(initial.orders));

@@ -31,7 +31,7 @@ export function OrdersBreadcrumb({ current }: { current: string }) {
 }
 
 /**
- * One of the customer's orders (issue 12): its facts, the lines with the prices paid, the totals, the
+ * One of the customer's orders: its facts, the lines with the prices paid, the totals, the
  * addresses, its progress, the documents to download and Reorder.
  */
 export function OrderPage({ order }: { order: OrderView }) {

@@ -60,7 +60,7 @@ function withoutLines(text: string, lineNumbers: ReadonlySet<number>): string {
 }
 
 /**
- * The quick order (issue 12): lines of `SKU, packs` typed, pasted or read from a CSV file, each checked
+ * The quick order: lines of `SKU, packs` typed, pasted or read from a CSV file, each checked
  * by the server as it would add it (one request for all lines, 300 ms after typing stops, at once after
  * a paste or an upload); a table of the results with each problem on a line of its own, a summary, and
  * 'Add all to cart', which adds the ready lines in one request and takes them out of the text.
