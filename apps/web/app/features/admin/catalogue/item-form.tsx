@@ -11,7 +11,9 @@ import { parseOrThrow, useFormSubmit } from '../components/use-form-submit';
 
 type ItemFields = Omit<ItemCreate, 'variant'>;
 /** What the form sends: an item's fields without its variant, which the screen adds for a new item. */
-const ItemFieldsSchema = ItemCreateSchema.omit({ variant: true });
+const NewItemSchema = ItemCreateSchema.omit({ variant: true });
+/** An existing item's stock moves only by adjustments, each with its reason: the form leaves it out. */
+const ItemEditSchema = NewItemSchema.omit({ stock: true });
 
 const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
 
@@ -87,9 +89,12 @@ export function ItemForm({
       }),
     };
     await form.run(async () => {
-      // An existing item's stock moves only by adjustments, each with its reason.
-      const { stock, ...rest } = parseOrThrow(ItemFieldsSchema.safeParse(typed));
-      await onSave(item ? rest : { ...rest, stock });
+      const { stock, ...withoutStock } = typed;
+      await onSave(
+        item
+          ? parseOrThrow(ItemEditSchema.safeParse(withoutStock))
+          : parseOrThrow(NewItemSchema.safeParse({ ...withoutStock, stock })),
+      );
       return 'Item saved.';
     });
   }
