@@ -1,4 +1,4 @@
-import { CATALOGUE_LIMITS, type AdminCategory, type CategoryCreate } from '@shop/domain';
+import { CATALOGUE_LIMITS, CategoryCreateSchema, type AdminCategory } from '@shop/domain';
 import { useState, type FormEvent } from 'react';
 import { Link, useRevalidator, useSearchParams } from 'react-router';
 import type { Route } from './+types/categories';
@@ -9,7 +9,6 @@ import {
   listCategories,
   listQuery,
   load,
-  saveFailure,
   updateCategory,
 } from '~/features/admin/catalogue/api';
 import { LoadFailed } from '~/features/admin/catalogue/load-failed';
@@ -17,6 +16,7 @@ import { slugify } from '~/features/admin/catalogue/product-form';
 import { AdminInput, AdminTextarea, FormOutcome } from '~/features/admin/components/admin-field';
 import { AdminPage } from '~/features/admin/components/admin-page';
 import { AdminTable, type Column } from '~/features/admin/components/admin-table';
+import { parseOrThrow, useFormSubmit } from '~/features/admin/components/use-form-submit';
 import { requireAccessToken } from '~/lib/guards';
 import '~/styles/admin-catalogue.css';
 
@@ -52,34 +52,32 @@ function CategoryForm({
 }) {
   const [draft, setDraft] = useState<Draft>(editing ? draftOf(editing) : emptyDraft);
   const [slugEdited, setSlugEdited] = useState(editing !== null);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [error, setError] = useState<string | null>(null);
+  const form = useFormSubmit();
   const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const body: CategoryCreate = {
-      name: draft.name,
-      slug: draft.slug,
-      description: draft.description,
-      image: draft.image.trim() === '' ? null : draft.image.trim(),
-      slider_image: editing?.slider_image ?? null,
-      position: Number(draft.position) || 0,
-    };
-    try {
-      const saved = editing ? await updateCategory(editing.id, body) : await createCategory(body);
-      setErrors({});
-      setError(null);
+    await form.run(async () => {
+      const body = parseOrThrow(
+        CategoryCreateSchema.safeParse({
+          name: draft.name,
+          slug: draft.slug,
+          description: draft.description,
+          image: draft.image.trim() === '' ? null : draft.image.trim(),
+          slider_image: editing?.slider_image ?? null,
+          position: Number(draft.position) || 0,
+        }),
+      );
+      const category = editing ? await updateCategory(editing.id, body) : await createCategory(body);
       if (!editing) {
         setDraft(emptyDraft);
         setSlugEdited(false);
       }
-      onDone(`${saved.name} saved.`);
-    } catch (failure) {
-      const { fields, message } = saveFailure(failure);
-      setErrors(fields);
-      setError(message);
-    }
+      const saved = `${category.name} saved.`;
+      // The page announces it: saving an edit closes this form.
+      onDone(saved);
+      return saved;
+    });
   }
 
   return (
@@ -92,7 +90,7 @@ function CategoryForm({
           required
           maxLength={CATALOGUE_LIMITS.name}
           value={draft.name}
-          errors={errors.name}
+          errors={form.errorsOf('name')}
           onChange={(event) =>
             set({ name: event.target.value, ...(slugEdited ? {} : { slug: slugify(event.target.value) }) })
           }
@@ -103,7 +101,7 @@ function CategoryForm({
           required
           maxLength={CATALOGUE_LIMITS.slug}
           value={draft.slug}
-          errors={errors.slug}
+          errors={form.errorsOf('slug')}
           onChange={(event) => {
             setSlugEdited(true);
             set({ slug: event.target.value });
@@ -115,7 +113,7 @@ function CategoryForm({
           hint="A path on this shop, e.g. /images/categories/wraps.svg."
           maxLength={CATALOGUE_LIMITS.imagePath}
           value={draft.image}
-          errors={errors.image}
+          errors={form.errorsOf('image')}
           onChange={(event) => set({ image: event.target.value })}
         />
         <AdminInput
@@ -124,7 +122,7 @@ function CategoryForm({
           type="number"
           min={0}
           value={draft.position}
-          errors={errors.position}
+          errors={form.errorsOf('position')}
           onChange={(event) => set({ position: event.target.value })}
         />
       </div>
@@ -134,7 +132,7 @@ function CategoryForm({
         rows={4}
         maxLength={CATALOGUE_LIMITS.description}
         value={draft.description}
-        errors={errors.description}
+        errors={form.errorsOf('description')}
         onChange={(event) => set({ description: event.target.value })}
       />
       <p className="admin-page__actions">
@@ -147,7 +145,7 @@ function CategoryForm({
           </button>
         ) : null}
       </p>
-      <FormOutcome error={error} />
+      <FormOutcome error={form.formError} />
     </form>
   );
 }
@@ -156,7 +154,9 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const { revalidate } = useRevalidator();
   const [editing, setEditing] = useState<AdminCategory | null>(null);
-  const [outcome, setOutcome] = useState<{ error?: string; success?: string }>({});
+  const deletion = useFormSubmit();
+  // The page announces the latest of a deletion and a save.
+  const [saved, setSaved] = useState<string | null>(null);
   if (loaderData.state === 'failed') {
     return (
       <LoadFailed
@@ -191,14 +191,14 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
             className="admin-button admin-button--danger"
             onClick={async () => {
               if (!window.confirm(`Delete the category ${row.name}?`)) return;
-              try {
+              setSaved(null);
+              const done = await deletion.run(async () => {
                 await deleteCategory(row.id);
-                setOutcome({ success: `${row.name} deleted.` });
-                if (editing?.id === row.id) setEditing(null);
-                void revalidate();
-              } catch (error) {
-                setOutcome({ error: saveFailure(error).message });
-              }
+                return `${row.name} deleted.`;
+              });
+              if (!done) return;
+              if (editing?.id === row.id) setEditing(null);
+              void revalidate();
             }}
           >
             Delete<span className="visually-hidden"> {row.name}</span>
@@ -218,13 +218,13 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
         pageNumber={Number(params.get('page') ?? '1') || 1}
         empty="No categories yet."
       />
-      <FormOutcome error={outcome.error ?? null} success={outcome.success ?? null} />
+      <FormOutcome error={saved ? null : deletion.formError} success={saved ?? deletion.success} />
       <CategoryForm
         key={editing?.id ?? 'new'}
         editing={editing}
         onCancel={() => setEditing(null)}
         onDone={(message) => {
-          setOutcome({ success: message });
+          setSaved(message);
           setEditing(null);
           void revalidate();
         }}

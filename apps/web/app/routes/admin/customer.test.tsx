@@ -156,7 +156,7 @@ describe('/admin/customers/:id', () => {
     expect(sku).toHaveAttribute('aria-invalid', 'true');
     expect(sku).toHaveAttribute('aria-describedby', 'price-item-error');
     expect(sku).toHaveValue('TD-PRO-75');
-    expect(within(form).getByRole('alert')).toHaveTextContent('Please correct the errors below.');
+    expect(within(form).getByRole('alert')).toHaveTextContent('Check the highlighted fields.');
     expect(api.called('POST', PRICES)).toHaveLength(1);
   });
 

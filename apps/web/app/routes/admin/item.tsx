@@ -1,20 +1,13 @@
-import { useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { Route } from './+types/item';
 import { LoadingState } from '~/components/ui/loading-state';
-import {
-  deleteItem,
-  getItem,
-  listMovements,
-  load,
-  saveFailure,
-  updateItem,
-} from '~/features/admin/catalogue/api';
+import { deleteItem, getItem, listMovements, load, updateItem } from '~/features/admin/catalogue/api';
 import { ItemForm } from '~/features/admin/catalogue/item-form';
 import { LoadFailed } from '~/features/admin/catalogue/load-failed';
 import { StockAdjustmentForm, StockMovements } from '~/features/admin/catalogue/stock-panel';
 import { FormOutcome } from '~/features/admin/components/admin-field';
 import { AdminPage } from '~/features/admin/components/admin-page';
+import { useFormSubmit } from '~/features/admin/components/use-form-submit';
 import { requireAccessToken } from '~/lib/guards';
 import '~/styles/admin-catalogue.css';
 
@@ -38,7 +31,7 @@ export function HydrateFallback() {
 export default function AdminItem({ loaderData }: Route.ComponentProps) {
   const { revalidate } = useRevalidator();
   const navigate = useNavigate();
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const deletion = useFormSubmit();
   if (loaderData.state === 'failed') {
     return (
       <LoadFailed
@@ -77,19 +70,18 @@ export default function AdminItem({ loaderData }: Route.ComponentProps) {
         <button
           type="button"
           className="admin-button admin-button--danger"
-          onClick={async () => {
+          onClick={() => {
             if (!window.confirm(`Delete ${item.sku}?`)) return;
-            try {
+            void deletion.run(async () => {
               await deleteItem(item.id);
               await navigate(`/admin/products/${item.product}`);
-            } catch (error) {
-              setDeleteError(saveFailure(error).message);
-            }
+              return 'Item deleted.';
+            });
           }}
         >
           Delete item
         </button>
-        <FormOutcome error={deleteError} />
+        <FormOutcome error={deletion.formError} />
       </section>
     </AdminPage>
   );

@@ -271,7 +271,7 @@ describe('/admin/orders/:id', () => {
     expect(tracking).toHaveAccessibleDescription('Ensure this field has no more than 100 characters.');
     expect(tracking).toHaveAttribute('aria-invalid', 'true');
     expect(carrier).not.toHaveAttribute('aria-invalid');
-    expect(screen.getAllByRole('alert')[0]).toHaveTextContent('Please correct the errors below.');
+    expect(screen.getAllByRole('alert')[0]).toHaveTextContent('Check the highlighted fields.');
     expect(api.called('POST', `${URL_OF}status/`).map((call) => call.body)).toEqual([
       { status: 'shipped', carrier: 'Royal Mail', tracking_number: 'RM123456789GB' },
     ]);

@@ -14,7 +14,7 @@ import {
 import { OrderDocuments } from '~/features/admin/orders/components/order-documents';
 import { OrderRefundForm } from '~/features/admin/orders/components/order-refund-form';
 import { OrderStatusForm } from '~/features/admin/orders/components/order-status-form';
-import { formFailure } from '~/features/admin/orders/form-failure';
+import { failureOf } from '~/features/admin/components/use-form-submit';
 import { ApiError, isAbortError } from '~/lib/api-client';
 import { requireAccessToken } from '~/lib/guards';
 import '~/styles/admin-orders.css';
@@ -28,7 +28,7 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
   } catch (error) {
     if (isAbortError(error)) throw error;
     if (error instanceof ApiError && error.status === 404) return { state: 'missing' as const };
-    return { state: 'failed' as const, message: formFailure(error).message };
+    return { state: 'failed' as const, message: failureOf(error).message };
   }
 }
 

@@ -8,7 +8,7 @@ import { TestOrderBadge } from '~/features/admin/components/test-order-badge';
 import { DEFAULT_ORDER_ORDERING, getAdminOrders } from '~/features/admin/orders/api/get-admin-orders';
 import { OrderFilters } from '~/features/admin/orders/components/order-filters';
 import { OrderStatusBadge } from '~/features/admin/orders/components/order-status-badge';
-import { formFailure } from '~/features/admin/orders/form-failure';
+import { failureOf } from '~/features/admin/components/use-form-submit';
 import { PAYMENT_WORDS, pounds, ukDateTime } from '~/features/admin/orders/labels';
 import { isAbortError } from '~/lib/api-client';
 import { requireAccessToken } from '~/lib/guards';
@@ -21,7 +21,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     return { state: 'loaded' as const, page: await getAdminOrders(search, request.signal) };
   } catch (error) {
     if (isAbortError(error)) throw error;
-    return { state: 'failed' as const, ...formFailure(error) };
+    return { state: 'failed' as const, ...failureOf(error) };
   }
 }
 

@@ -1,5 +1,4 @@
 import { Link, useNavigate, useRevalidator } from 'react-router';
-import { useState } from 'react';
 import type { Route } from './+types/product';
 import { LoadingState } from '~/components/ui/loading-state';
 import {
@@ -7,7 +6,6 @@ import {
   deleteProduct,
   getProduct,
   load,
-  saveFailure,
   updateProduct,
 } from '~/features/admin/catalogue/api';
 import { LoadFailed } from '~/features/admin/catalogue/load-failed';
@@ -16,6 +14,7 @@ import { ProductImages } from '~/features/admin/catalogue/product-images';
 import { NewVariantForm, VariantPanel } from '~/features/admin/catalogue/variant-panel';
 import { FormOutcome } from '~/features/admin/components/admin-field';
 import { AdminPage } from '~/features/admin/components/admin-page';
+import { useFormSubmit } from '~/features/admin/components/use-form-submit';
 import { requireAccessToken } from '~/lib/guards';
 import '~/styles/admin-catalogue.css';
 
@@ -38,7 +37,7 @@ export function HydrateFallback() {
 export default function AdminProduct({ loaderData }: Route.ComponentProps) {
   const { revalidate } = useRevalidator();
   const navigate = useNavigate();
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const deletion = useFormSubmit();
   if (loaderData.state === 'failed') {
     return (
       <LoadFailed
@@ -83,19 +82,18 @@ export default function AdminProduct({ loaderData }: Route.ComponentProps) {
         <button
           type="button"
           className="admin-button admin-button--danger"
-          onClick={async () => {
+          onClick={() => {
             if (!window.confirm(`Delete ${product.name} and everything in it?`)) return;
-            try {
+            void deletion.run(async () => {
               await deleteProduct(product.id);
               await navigate('/admin/products');
-            } catch (error) {
-              setDeleteError(saveFailure(error).message);
-            }
+              return 'Product deleted.';
+            });
           }}
         >
           Delete product
         </button>
-        <FormOutcome error={deleteError} />
+        <FormOutcome error={deletion.formError} />
       </section>
     </AdminPage>
   );

@@ -84,7 +84,7 @@ describe('/admin/settings', () => {
       'invoice-vat-number-error',
     );
     expect(vat).toHaveAttribute('aria-invalid', 'true');
-    expect(within(form).getByRole('alert')).toHaveTextContent('Please correct the errors below.');
+    expect(within(form).getByRole('alert')).toHaveTextContent('Check the highlighted fields.');
     expect(api.called('PUT', '/api/administration/settings/invoice/').map((call) => call.body)).toEqual([
       { ...settings.invoice, vat_number: 'GB980780684' },
     ]);

@@ -1,13 +1,14 @@
-import { CATALOGUE_LIMITS, type LowStockItem } from '@shop/domain';
+import { CATALOGUE_LIMITS, ThresholdUpdateSchema, type LowStockItem } from '@shop/domain';
 import { useState } from 'react';
 import { Link, useRevalidator, useSearchParams } from 'react-router';
 import type { Route } from './+types/stock';
 import { LoadingState } from '~/components/ui/loading-state';
-import { listLowStock, listQuery, load, saveFailure, updateItem } from '~/features/admin/catalogue/api';
+import { listLowStock, listQuery, load, updateItem } from '~/features/admin/catalogue/api';
 import { LoadFailed } from '~/features/admin/catalogue/load-failed';
 import { FormOutcome } from '~/features/admin/components/admin-field';
 import { AdminPage } from '~/features/admin/components/admin-page';
 import { AdminTable, type Column } from '~/features/admin/components/admin-table';
+import { parseOrThrow, useFormSubmit } from '~/features/admin/components/use-form-submit';
 import { requireAccessToken } from '~/lib/guards';
 import '~/styles/admin-catalogue.css';
 
@@ -25,7 +26,8 @@ export function HydrateFallback() {
 /** A row's threshold, edited in place. */
 function ThresholdForm({ item, onSaved }: { item: LowStockItem; onSaved: (message: string) => void }) {
   const [value, setValue] = useState(String(item.low_stock_threshold));
-  const [error, setError] = useState<string | null>(null);
+  const form = useFormSubmit();
+  const error = form.errorsOf('low_stock_threshold')?.join(' ') ?? form.formError;
   const id = `threshold-${item.id}`;
   return (
     <form
@@ -33,14 +35,14 @@ function ThresholdForm({ item, onSaved }: { item: LowStockItem; onSaved: (messag
       noValidate
       onSubmit={async (event) => {
         event.preventDefault();
-        try {
-          await updateItem(item.id, { low_stock_threshold: Number(value) });
-          setError(null);
-          onSaved(`Threshold of ${item.sku} set to ${value}.`);
-        } catch (failure) {
-          const { fields, message } = saveFailure(failure);
-          setError(fields.low_stock_threshold?.join(' ') ?? message);
-        }
+        await form.run(async () => {
+          const body = parseOrThrow(ThresholdUpdateSchema.safeParse({ low_stock_threshold: Number(value) }));
+          await updateItem(item.id, body);
+          // The page announces it, under the table.
+          const saved = `Threshold of ${item.sku} set to ${value}.`;
+          onSaved(saved);
+          return saved;
+        });
       }}
     >
       <label htmlFor={id} className="visually-hidden">

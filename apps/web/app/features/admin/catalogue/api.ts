@@ -142,15 +142,3 @@ export async function load<T>(read: () => Promise<T>): Promise<Loaded<T>> {
     return { state: 'failed', status, message };
   }
 }
-
-/** The field errors of a failed save (DRF's), and its message for the form's outcome. */
-export function saveFailure(error: unknown): { fields: Record<string, string[]>; message: string } {
-  if (error instanceof ApiError) {
-    const fieldCount = Object.keys(error.fields).length;
-    return {
-      fields: error.fields,
-      message: fieldCount > 0 && error.generic ? 'Check the highlighted fields.' : error.message,
-    };
-  }
-  return { fields: {}, message: error instanceof Error ? error.message : 'The change could not be saved.' };
-}

@@ -1,9 +1,19 @@
-import { CATALOGUE_LIMITS, type AdminItem, type AdminTableField, type ItemCreate } from '@shop/domain';
+import {
+  CATALOGUE_LIMITS,
+  ItemCreateSchema,
+  type AdminItem,
+  type AdminTableField,
+  type ItemCreate,
+} from '@shop/domain';
 import { useState, type FormEvent } from 'react';
 import { AdminInput, AdminSelect, FormOutcome } from '../components/admin-field';
-import { saveFailure } from './api';
+import { parseOrThrow, useFormSubmit } from '../components/use-form-submit';
 
 type ItemFields = Omit<ItemCreate, 'variant'>;
+/** What the form sends: an item's fields without its variant, which the screen adds for a new item. */
+const NewItemSchema = ItemCreateSchema.omit({ variant: true });
+/** An existing item's stock moves only by adjustments, each with its reason: the form leaves it out. */
+const ItemEditSchema = NewItemSchema.omit({ stock: true });
 
 const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
 
@@ -49,14 +59,13 @@ export function ItemForm({
       ]),
     ),
   );
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [outcome, setOutcome] = useState<{ error?: string; success?: string }>({});
-  const [saving, setSaving] = useState(false);
+  const form = useFormSubmit();
   const set = (change: Partial<typeof values>) => setValues((current) => ({ ...current, ...change }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const body: ItemFields = {
+    // The fields as the API takes them; text that is not a number goes as NaN, for the schema to refuse.
+    const typed = {
       sku: values.sku,
       title: values.title,
       units_per_pack: Number(values.units_per_pack),
@@ -79,21 +88,15 @@ export function ItemForm({
         };
       }),
     };
-    setSaving(true);
-    setOutcome({});
-    try {
-      // An existing item's stock moves only by adjustments, each with its reason.
-      const { stock, ...rest } = body;
-      await onSave(item ? rest : { ...rest, stock });
-      setErrors({});
-      setOutcome({ success: 'Item saved.' });
-    } catch (error) {
-      const failure = saveFailure(error);
-      setErrors(failure.fields);
-      setOutcome({ error: failure.message });
-    } finally {
-      setSaving(false);
-    }
+    await form.run(async () => {
+      const { stock, ...withoutStock } = typed;
+      await onSave(
+        item
+          ? parseOrThrow(ItemEditSchema.safeParse(withoutStock))
+          : parseOrThrow(NewItemSchema.safeParse({ ...withoutStock, stock })),
+      );
+      return 'Item saved.';
+    });
   }
 
   const number = (name: keyof typeof values, label: string, extra: object = {}) => (
@@ -102,7 +105,7 @@ export function ItemForm({
       label={label}
       type="number"
       value={values[name] as string}
-      errors={errors[name]}
+      errors={form.errorsOf(name)}
       onChange={(event) => set({ [name]: event.target.value })}
       {...extra}
     />
@@ -118,7 +121,7 @@ export function ItemForm({
           required
           maxLength={CATALOGUE_LIMITS.sku}
           value={values.sku}
-          errors={errors.sku}
+          errors={form.errorsOf('sku')}
           onChange={(event) => set({ sku: event.target.value })}
         />
         <AdminInput
@@ -127,7 +130,7 @@ export function ItemForm({
           required
           maxLength={CATALOGUE_LIMITS.title}
           value={values.title}
-          errors={errors.title}
+          errors={form.errorsOf('title')}
           onChange={(event) => set({ title: event.target.value })}
         />
         {number('units_per_pack', 'Units per pack', { min: 1 })}
@@ -137,7 +140,7 @@ export function ItemForm({
           id="item-status"
           label="Status"
           value={values.status}
-          errors={errors.status}
+          errors={form.errorsOf('status')}
           onChange={(event) => set({ status: event.target.value as 'active' | 'inactive' })}
         >
           <option value="active">Active (on sale)</option>
@@ -158,7 +161,7 @@ export function ItemForm({
           id="item-weight-unit"
           label="Weight unit"
           value={values.weight_unit}
-          errors={errors.weight_unit}
+          errors={form.errorsOf('weight_unit')}
           onChange={(event) => set({ weight_unit: event.target.value as typeof values.weight_unit })}
         >
           <option value="kg">kg</option>
@@ -173,7 +176,7 @@ export function ItemForm({
           id="item-measurement-unit"
           label="Measurement unit"
           value={values.measurement_unit}
-          errors={errors.measurement_unit}
+          errors={form.errorsOf('measurement_unit')}
           onChange={(event) =>
             set({ measurement_unit: event.target.value as typeof values.measurement_unit })
           }
@@ -200,17 +203,19 @@ export function ItemForm({
                 type={field.field_type === 'number' || field.field_type === 'price' ? 'number' : 'text'}
                 maxLength={CATALOGUE_LIMITS.dataText}
                 value={entries[field.id] ?? ''}
-                errors={errors[`data_entries.${index}.value`] ?? errors[`data_entries.${index}.field`]}
+                errors={
+                  form.errorsOf(`data_entries.${index}.value`) ?? form.errorsOf(`data_entries.${index}.field`)
+                }
                 onChange={(event) => setEntries({ ...entries, [field.id]: event.target.value })}
               />
             ))}
           </div>
         </>
       ) : null}
-      <button type="submit" className="admin-button" disabled={saving}>
-        {saving ? 'Saving…' : submitLabel}
+      <button type="submit" className="admin-button" disabled={form.busy}>
+        {form.busy ? 'Saving…' : submitLabel}
       </button>
-      <FormOutcome error={outcome.error ?? null} success={outcome.success ?? null} />
+      <FormOutcome error={form.formError} success={form.success} />
     </form>
   );
 }

@@ -113,7 +113,7 @@ describe('PriceGrid', () => {
     const cell = screen.getByLabelText('TD-PRO-75 price for 10+ packs');
     expect(cell).toHaveAttribute('aria-invalid', 'true');
     expect(cell).toHaveAccessibleDescription('Enter a price.');
-    expect(screen.getByRole('alert')).toHaveTextContent('Some prices need attention; nothing was saved.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Check the highlighted fields. Nothing was saved.');
   });
 
   it('shows the server’s errors under the cells and tiers they name', async () => {

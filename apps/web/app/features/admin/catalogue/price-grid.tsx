@@ -2,12 +2,13 @@ import {
   CATALOGUE_LIMITS,
   penceFromDecimal,
   penceToDecimal,
+  PriceTableUpdateSchema,
   type PriceTable,
   type PriceTableUpdate,
 } from '@shop/domain';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { FormOutcome } from '../components/admin-field';
-import { saveFailure } from './api';
+import { FormInvalid, parseOrThrow, useFormSubmit } from '../components/use-form-submit';
 import { ScrollRegion } from '~/components/ui/scroll-region';
 
 type TierType = 'pack' | 'pallet';
@@ -105,9 +106,7 @@ export function PriceGrid({
   onSave: (body: PriceTableUpdate) => Promise<PriceTable>;
 }) {
   const [{ tiers, rows }, setDraft] = useState(() => draftsOf(table));
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [outcome, setOutcome] = useState<{ error?: string; success?: string }>({});
-  const [saving, setSaving] = useState(false);
+  const form = useFormSubmit();
   const [added, setAdded] = useState(0);
   const canPallet = table.variant.units_per_pallet !== null;
 
@@ -144,31 +143,19 @@ export function PriceGrid({
       rows: draft.rows.map((row) => ({ ...row, prices: row.prices.filter((_, c) => c !== index) })),
     }));
     // Errors are addressed by position, which just changed.
-    setErrors({});
+    form.clearErrors();
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const built = priceTableBody(tiers, rows);
-    if ('errors' in built) {
-      setErrors(built.errors);
-      setOutcome({ error: 'Some prices need attention; nothing was saved.' });
-      return;
-    }
-    setSaving(true);
-    setOutcome({});
-    try {
-      const saved = await onSave(built.body);
+    await form.run(async () => {
+      // Cells are pounds as typed: the grid reads them into pence itself, then the API's schema checks the rest.
+      const built = priceTableBody(tiers, rows);
+      if ('errors' in built) throw new FormInvalid(built.errors);
+      const saved = await onSave(parseOrThrow(PriceTableUpdateSchema.safeParse(built.body)));
       setDraft(draftsOf(saved));
-      setErrors({});
-      setOutcome({ success: 'Prices saved.' });
-    } catch (error) {
-      const failure = saveFailure(error);
-      setErrors(failure.fields);
-      setOutcome({ error: `${failure.message} Nothing was saved.` });
-    } finally {
-      setSaving(false);
-    }
+      return 'Prices saved.';
+    });
   }
 
   /** Enter and the up and down arrows move between rows of a column, like a spreadsheet. */
@@ -181,7 +168,8 @@ export function PriceGrid({
     target.focus();
   }
 
-  const cellError = (key: string) => errors[key];
+  const cellError = form.errorsOf;
+  const tableErrors = cellError('tiers');
   const described = (id: string, messages: string[] | undefined) =>
     messages ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
 
@@ -308,7 +296,7 @@ export function PriceGrid({
           </table>
         </ScrollRegion>
       </div>
-      {errors.tiers ? <p className="field-error">{errors.tiers.join(' ')}</p> : null}
+      {tableErrors ? <p className="field-error">{tableErrors.join(' ')}</p> : null}
       <p className="admin-page__actions">
         <button
           type="button"
@@ -318,11 +306,12 @@ export function PriceGrid({
         >
           Add tier
         </button>
-        <button type="submit" className="admin-button" disabled={saving}>
-          {saving ? 'Saving…' : 'Save all prices'}
+        <button type="submit" className="admin-button" disabled={form.busy}>
+          {form.busy ? 'Saving…' : 'Save all prices'}
         </button>
       </p>
-      <FormOutcome error={outcome.error ?? null} success={outcome.success ?? null} />
+      {/* The whole table is saved at once, or none of it. */}
+      <FormOutcome error={form.formError && `${form.formError} Nothing was saved.`} success={form.success} />
     </form>
   );
 }

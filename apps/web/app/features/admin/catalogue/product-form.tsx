@@ -1,13 +1,14 @@
 import {
   CATALOGUE_LIMITS,
   DESCRIPTION_ALLOWED_TAGS,
+  ProductCreateSchema,
   type AdminCategory,
   type AdminProductDetail,
   type ProductCreate,
 } from '@shop/domain';
 import { useState, type FormEvent } from 'react';
 import { AdminInput, AdminSelect, AdminTextarea, FormOutcome } from '../components/admin-field';
-import { saveFailure } from './api';
+import { parseOrThrow, useFormSubmit } from '../components/use-form-submit';
 
 /** A slug from a name: lower case, words joined by single hyphens ('Pallet Wraps' -> 'pallet-wraps'). */
 export function slugify(name: string): string {
@@ -40,40 +41,24 @@ export function ProductForm({
   const [category, setCategory] = useState(product ? String(product.category) : '');
   const [description, setDescription] = useState(product?.description ?? '');
   const [featured, setFeatured] = useState(product?.featured_rank ? String(product.featured_rank) : '');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [outcome, setOutcome] = useState<{ error?: string; success?: string }>({});
-  const [saving, setSaving] = useState(false);
+  const form = useFormSubmit();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const local: Record<string, string[]> = {};
-    if (!category) local.category = ['Choose a category.'];
-    if (featured !== '' && !/^\d+$/.test(featured))
-      local.featured_rank = ['Enter a whole number from 1 to 15.'];
-    if (Object.keys(local).length > 0) {
-      setErrors(local);
-      setOutcome({ error: 'Check the highlighted fields.' });
-      return;
-    }
-    setSaving(true);
-    setOutcome({});
-    try {
-      await onSave({
-        category: Number(category),
-        name,
-        slug,
-        description,
-        featured_rank: featured === '' ? null : Number(featured),
-      });
-      setErrors({});
-      setOutcome({ success: 'Product saved.' });
-    } catch (error) {
-      const failure = saveFailure(error);
-      setErrors(failure.fields);
-      setOutcome({ error: failure.message });
-    } finally {
-      setSaving(false);
-    }
+    await form.run(async () => {
+      const body = parseOrThrow(
+        ProductCreateSchema.safeParse({
+          category: category === '' ? undefined : Number(category),
+          name,
+          slug,
+          description,
+          featured_rank: featured === '' ? null : Number(featured),
+        }),
+        category === '' ? { category: ['Choose a category.'] } : {},
+      );
+      await onSave(body);
+      return 'Product saved.';
+    });
   }
 
   return (
@@ -86,7 +71,7 @@ export function ProductForm({
           required
           maxLength={CATALOGUE_LIMITS.name}
           value={name}
-          errors={errors.name}
+          errors={form.errorsOf('name')}
           onChange={(event) => {
             setName(event.target.value);
             if (!slugEdited) setSlug(slugify(event.target.value));
@@ -99,7 +84,7 @@ export function ProductForm({
           required
           maxLength={CATALOGUE_LIMITS.slug}
           value={slug}
-          errors={errors.slug}
+          errors={form.errorsOf('slug')}
           onChange={(event) => {
             setSlug(event.target.value);
             setSlugEdited(true);
@@ -110,7 +95,7 @@ export function ProductForm({
           label="Category"
           required
           value={category}
-          errors={errors.category}
+          errors={form.errorsOf('category')}
           onChange={(event) => setCategory(event.target.value)}
         >
           <option value="">Choose a category</option>
@@ -128,7 +113,7 @@ export function ProductForm({
           min={1}
           max={CATALOGUE_LIMITS.featuredRank}
           value={featured}
-          errors={errors.featured_rank}
+          errors={form.errorsOf('featured_rank')}
           onChange={(event) => setFeatured(event.target.value)}
         />
       </div>
@@ -139,13 +124,13 @@ export function ProductForm({
         rows={8}
         maxLength={CATALOGUE_LIMITS.description}
         value={description}
-        errors={errors.description}
+        errors={form.errorsOf('description')}
         onChange={(event) => setDescription(event.target.value)}
       />
-      <button type="submit" className="admin-button" disabled={saving}>
-        {saving ? 'Saving…' : submitLabel}
+      <button type="submit" className="admin-button" disabled={form.busy}>
+        {form.busy ? 'Saving…' : submitLabel}
       </button>
-      <FormOutcome error={outcome.error ?? null} success={outcome.success ?? null} />
+      <FormOutcome error={form.formError} success={form.success} />
     </form>
   );
 }

@@ -1,13 +1,13 @@
-import { CATALOGUE_LIMITS, type AdminProductImage } from '@shop/domain';
+import {
+  CATALOGUE_LIMITS,
+  CATALOGUE_MESSAGES,
+  ProductImageUpdateSchema,
+  type AdminProductImage,
+} from '@shop/domain';
 import { useRef, useState, type FormEvent } from 'react';
 import { AdminInput, FormOutcome } from '../components/admin-field';
-import {
-  deleteProductImage,
-  reorderProductImages,
-  saveFailure,
-  updateProductImage,
-  uploadProductImage,
-} from './api';
+import { FormInvalid, parseOrThrow, useFormSubmit } from '../components/use-form-submit';
+import { deleteProductImage, reorderProductImages, updateProductImage, uploadProductImage } from './api';
 
 const MAX_MB = CATALOGUE_LIMITS.imageBytes / 1024 / 1024;
 
@@ -25,51 +25,40 @@ export function ProductImages({
   onChange: () => void;
 }) {
   const [altText, setAltText] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [outcome, setOutcome] = useState<{ error?: string; success?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit();
   const fileInput = useRef<HTMLInputElement>(null);
 
-  async function run(action: () => Promise<unknown>, success: string) {
-    setBusy(true);
-    setOutcome({});
-    try {
-      await action();
-      setErrors({});
-      setOutcome({ success });
-      onChange();
-    } catch (error) {
-      const failure = saveFailure(error);
-      setErrors(failure.fields);
-      setOutcome({ error: failure.message });
-    } finally {
-      setBusy(false);
-    }
+  /** Runs a change to the images and, when it is done, reloads the product. */
+  async function change(action: () => Promise<string>) {
+    if (await form.run(action)) onChange();
   }
 
-  async function upload(event: FormEvent) {
+  const upload = (event: FormEvent) => {
     event.preventDefault();
-    const file = fileInput.current?.files?.[0];
-    if (!file) {
-      setErrors({ file: ['Choose an image file.'] });
-      return;
-    }
-    if (file.size > CATALOGUE_LIMITS.imageBytes) {
-      setErrors({ file: [`The image is larger than ${MAX_MB} MB.`] });
-      return;
-    }
-    await run(async () => {
-      await uploadProductImage(productId, file, altText.trim());
+    return change(async () => {
+      const file = fileInput.current?.files?.[0];
+      if (!file) throw new FormInvalid({ file: ['Choose an image file.'] });
+      if (file.size > CATALOGUE_LIMITS.imageBytes) {
+        throw new FormInvalid({ file: [CATALOGUE_MESSAGES.imageTooLarge] });
+      }
+      const { alt_text = '' } = parseOrThrow(ProductImageUpdateSchema.safeParse({ alt_text: altText }));
+      await uploadProductImage(productId, file, alt_text);
       setAltText('');
       if (fileInput.current) fileInput.current.value = '';
-    }, 'Image uploaded.');
-  }
+      return 'Image uploaded.';
+    });
+  };
+
+  const fileErrors = form.errorsOf('file');
 
   const move = (index: number, step: -1 | 1) => {
     const ids = images.map((image) => image.id);
     const [moved] = ids.splice(index, 1);
     ids.splice(index + step, 0, moved!);
-    return run(() => reorderProductImages(productId, ids), 'Order saved.');
+    return change(async () => {
+      await reorderProductImages(productId, ids);
+      return 'Order saved.';
+    });
   };
 
   return (
@@ -81,14 +70,23 @@ export function ProductImages({
           <ImageRow
             key={image.id}
             image={image}
-            busy={busy}
+            busy={form.busy}
             first={index === 0}
             last={index === images.length - 1}
             onMove={(step) => move(index, step)}
             onSaveAlt={(alt) =>
-              run(() => updateProductImage(productId, image.id, { alt_text: alt }), 'Alt text saved.')
+              change(async () => {
+                const body = parseOrThrow(ProductImageUpdateSchema.safeParse({ alt_text: alt }));
+                await updateProductImage(productId, image.id, body);
+                return 'Alt text saved.';
+              })
             }
-            onDelete={() => run(() => deleteProductImage(productId, image.id), 'Image deleted.')}
+            onDelete={() =>
+              change(async () => {
+                await deleteProductImage(productId, image.id);
+                return 'Image deleted.';
+              })
+            }
           />
         ))}
       </ul>
@@ -108,12 +106,12 @@ export function ProductImages({
               name="image-file"
               type="file"
               accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-              aria-describedby={errors.file ? 'image-file-hint image-file-error' : 'image-file-hint'}
-              aria-invalid={errors.file ? true : undefined}
+              aria-describedby={fileErrors ? 'image-file-hint image-file-error' : 'image-file-hint'}
+              aria-invalid={fileErrors ? true : undefined}
             />
-            {errors.file ? (
+            {fileErrors ? (
               <p id="image-file-error" className="field-error">
-                {errors.file.join(' ')}
+                {fileErrors.join(' ')}
               </p>
             ) : null}
           </div>
@@ -123,15 +121,15 @@ export function ProductImages({
             hint="What the image shows, for people who cannot see it."
             maxLength={CATALOGUE_LIMITS.altText}
             value={altText}
-            errors={errors.alt_text}
+            errors={form.errorsOf('alt_text')}
             onChange={(event) => setAltText(event.target.value)}
           />
         </div>
-        <button type="submit" className="admin-button" disabled={busy}>
+        <button type="submit" className="admin-button" disabled={form.busy}>
           Upload image
         </button>
       </form>
-      <FormOutcome error={outcome.error ?? null} success={outcome.success ?? null} />
+      <FormOutcome error={form.formError} success={form.success} />
     </section>
   );
 }

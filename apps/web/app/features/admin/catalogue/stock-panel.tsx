@@ -1,8 +1,9 @@
-import { CATALOGUE_LIMITS, type StockMovement } from '@shop/domain';
+import { CATALOGUE_LIMITS, StockAdjustmentSchema, type StockMovement } from '@shop/domain';
 import { useState, type FormEvent } from 'react';
 import { AdminInput, AdminSelect, FormOutcome } from '../components/admin-field';
 import type { AdminPage } from '../api';
-import { adjustStock, saveFailure } from './api';
+import { parseOrThrow, useFormSubmit } from '../components/use-form-submit';
+import { adjustStock } from './api';
 import { ScrollRegion } from '~/components/ui/scroll-region';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -20,33 +21,22 @@ export function StockAdjustmentForm({
   const [kind, setKind] = useState<'delta' | 'set_to'>('delta');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [outcome, setOutcome] = useState<{ error?: string; success?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!/^-?\d+$/.test(amount.trim())) {
-      setErrors({ [kind]: ['Enter a whole number of units.'] });
-      setOutcome({ error: 'Check the highlighted fields.' });
-      return;
-    }
-    setBusy(true);
-    setOutcome({});
-    try {
-      const result = await adjustStock(itemId, { [kind]: Number(amount), reason });
-      setErrors({});
+    const whole = /^-?\d+$/.test(amount.trim());
+    const done = await form.run(async () => {
+      const body = parseOrThrow(
+        StockAdjustmentSchema.safeParse({ [kind]: whole ? Number(amount) : undefined, reason }),
+        whole ? {} : { [kind]: ['Enter a whole number of units.'] },
+      );
+      const result = await adjustStock(itemId, body);
       setAmount('');
       setReason('');
-      setOutcome({ success: `Stock is now ${result.stock}.` });
-      onChange();
-    } catch (error) {
-      const failure = saveFailure(error);
-      setErrors(failure.fields);
-      setOutcome({ error: failure.message });
-    } finally {
-      setBusy(false);
-    }
+      return `Stock is now ${result.stock}.`;
+    });
+    if (done) onChange();
   }
 
   return (
@@ -71,7 +61,7 @@ export function StockAdjustmentForm({
           type="number"
           step={1}
           value={amount}
-          errors={errors[kind]}
+          errors={form.errorsOf(kind)}
           onChange={(event) => setAmount(event.target.value)}
         />
         <AdminInput
@@ -81,14 +71,14 @@ export function StockAdjustmentForm({
           required
           maxLength={CATALOGUE_LIMITS.reason}
           value={reason}
-          errors={errors.reason}
+          errors={form.errorsOf('reason')}
           onChange={(event) => setReason(event.target.value)}
         />
       </div>
-      <button type="submit" className="admin-button" disabled={busy}>
+      <button type="submit" className="admin-button" disabled={form.busy}>
         Adjust stock
       </button>
-      <FormOutcome error={outcome.error ?? null} success={outcome.success ?? null} />
+      <FormOutcome error={form.formError} success={form.success} />
     </form>
   );
 }

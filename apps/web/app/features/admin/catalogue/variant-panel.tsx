@@ -1,62 +1,38 @@
 import {
   CATALOGUE_LIMITS,
+  TableFieldCreateSchema,
+  TableFieldUpdateSchema,
+  VariantCreateSchema,
+  VariantUpdateSchema,
   type AdminProductDetail,
   type AdminTableField,
-  type VariantCreate,
 } from '@shop/domain';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { AdminInput, AdminSelect, FormOutcome } from '../components/admin-field';
+import { parseOrThrow, useFormSubmit } from '../components/use-form-submit';
 import {
   createTableField,
   createVariant,
   deleteTableField,
   deleteVariant,
-  saveFailure,
   updateTableField,
   updateVariant,
 } from './api';
 import { ScrollRegion } from '~/components/ui/scroll-region';
 
 type Variant = AdminProductDetail['variants'][number];
-type Outcome = { error?: string; success?: string };
-
-/** Runs a save, keeping its field errors and announcing its outcome. */
-function useSave(onDone: () => void) {
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [outcome, setOutcome] = useState<Outcome>({});
-  const [busy, setBusy] = useState(false);
-  async function save(action: () => Promise<unknown>, success: string): Promise<boolean> {
-    setBusy(true);
-    setOutcome({});
-    try {
-      await action();
-      setErrors({});
-      setOutcome({ success });
-      onDone();
-      return true;
-    } catch (error) {
-      const failure = saveFailure(error);
-      setErrors(failure.fields);
-      setOutcome({ error: failure.message });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { errors, outcome, busy, save };
-}
 
 /** The fields of a variant's form, shared by the new-variant form and each variant's own. */
 function VariantFields({
   prefix,
   values,
-  errors,
+  errorsOf,
   onChange,
 }: {
   prefix: string;
   values: { name: string; units_per_pallet: string; show_units_per: 'pack' | 'pallet' };
-  errors: Record<string, string[]>;
+  errorsOf: (field: string) => string[] | undefined;
   onChange: (
     change: Partial<{ name: string; units_per_pallet: string; show_units_per: 'pack' | 'pallet' }>,
   ) => void;
@@ -69,7 +45,7 @@ function VariantFields({
         required
         maxLength={CATALOGUE_LIMITS.name}
         value={values.name}
-        errors={errors.name}
+        errors={errorsOf('name')}
         onChange={(event) => onChange({ name: event.target.value })}
       />
       <AdminInput
@@ -79,14 +55,14 @@ function VariantFields({
         type="number"
         min={1}
         value={values.units_per_pallet}
-        errors={errors.units_per_pallet}
+        errors={errorsOf('units_per_pallet')}
         onChange={(event) => onChange({ units_per_pallet: event.target.value })}
       />
       <AdminSelect
         id={`${prefix}-show-per`}
         label="Show prices per"
         value={values.show_units_per}
-        errors={errors.show_units_per}
+        errors={errorsOf('show_units_per')}
         onChange={(event) => onChange({ show_units_per: event.target.value as 'pack' | 'pallet' })}
       >
         <option value="pack">Pack</option>
@@ -114,11 +90,19 @@ export function NewVariantForm({ productId, onChange }: { productId: number; onC
     units_per_pallet: string;
     show_units_per: 'pack' | 'pallet';
   }>(empty);
-  const { errors, outcome, busy, save } = useSave(onChange);
+  const form = useFormSubmit();
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const body: VariantCreate = { ...variantBody(values), position: 0 };
-    if (await save(() => createVariant(productId, body), 'Variant added.')) setValues(empty);
+    const done = await form.run(async () => {
+      await createVariant(
+        productId,
+        parseOrThrow(VariantCreateSchema.safeParse({ ...variantBody(values), position: 0 })),
+      );
+      return 'Variant added.';
+    });
+    if (!done) return;
+    setValues(empty);
+    onChange();
   }
   return (
     <form onSubmit={submit} noValidate className="admin-panel">
@@ -126,13 +110,13 @@ export function NewVariantForm({ productId, onChange }: { productId: number; onC
       <VariantFields
         prefix="new-variant"
         values={values}
-        errors={errors}
+        errorsOf={form.errorsOf}
         onChange={(c) => setValues({ ...values, ...c })}
       />
-      <button type="submit" className="admin-button" disabled={busy}>
+      <button type="submit" className="admin-button" disabled={form.busy}>
         Add variant
       </button>
-      <FormOutcome error={outcome.error ?? null} success={outcome.success ?? null} />
+      <FormOutcome error={form.formError} success={form.success} />
     </form>
   );
 }
@@ -144,7 +128,10 @@ export function VariantPanel({ variant, onChange }: { variant: Variant; onChange
     units_per_pallet: variant.units_per_pallet === null ? '' : String(variant.units_per_pallet),
     show_units_per: variant.show_units_per,
   });
-  const { errors, outcome, busy, save } = useSave(onChange);
+  const form = useFormSubmit();
+  const change = async (action: () => Promise<string>) => {
+    if (await form.run(action)) onChange();
+  };
   const prefix = `variant-${variant.id}`;
   return (
     <section className="admin-panel" aria-labelledby={`${prefix}-heading`}>
@@ -160,34 +147,40 @@ export function VariantPanel({ variant, onChange }: { variant: Variant; onChange
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          void save(() => updateVariant(variant.id, variantBody(values)), 'Variant saved.');
+          void change(async () => {
+            await updateVariant(variant.id, parseOrThrow(VariantUpdateSchema.safeParse(variantBody(values))));
+            return 'Variant saved.';
+          });
         }}
         noValidate
       >
         <VariantFields
           prefix={prefix}
           values={values}
-          errors={errors}
+          errorsOf={form.errorsOf}
           onChange={(c) => setValues({ ...values, ...c })}
         />
         <p className="admin-page__actions">
-          <button type="submit" className="admin-button" disabled={busy}>
+          <button type="submit" className="admin-button" disabled={form.busy}>
             Save variant
           </button>
           <button
             type="button"
             className="admin-button admin-button--danger"
-            disabled={busy}
+            disabled={form.busy}
             onClick={() => {
               if (window.confirm(`Delete ${variant.name} with its items and prices?`)) {
-                void save(() => deleteVariant(variant.id), 'Variant deleted.');
+                void change(async () => {
+                  await deleteVariant(variant.id);
+                  return 'Variant deleted.';
+                });
               }
             }}
           >
             Delete variant {variant.name}
           </button>
         </p>
-        <FormOutcome error={outcome.error ?? null} success={outcome.success ?? null} />
+        <FormOutcome error={form.formError} success={form.success} />
       </form>
 
       <h3>Items</h3>
@@ -261,7 +254,12 @@ function TableFields({
     field_type: 'text' as AdminTableField['field_type'],
     long_field: false,
   });
-  const { errors, outcome, busy, save } = useSave(onChange);
+  const form = useFormSubmit();
+  const change = async (action: () => Promise<string>) => {
+    const done = await form.run(action);
+    if (done) onChange();
+    return done;
+  };
   const prefix = `variant-${variantId}-field`;
   return (
     <>
@@ -269,20 +267,20 @@ function TableFields({
       {fields.length === 0 ? <p>No table fields.</p> : null}
       <ul className="admin-list">
         {fields.map((field) => (
-          <TableFieldRow key={field.id} field={field} busy={busy} save={save} />
+          <TableFieldRow key={field.id} field={field} busy={form.busy} change={change} />
         ))}
       </ul>
       <form
         onSubmit={async (event) => {
           event.preventDefault();
-          if (
-            await save(
-              () => createTableField(variantId, { ...draft, position: fields.length }),
-              'Table field added.',
-            )
-          ) {
-            setDraft({ name: '', field_type: 'text', long_field: false });
-          }
+          const added = await change(async () => {
+            await createTableField(
+              variantId,
+              parseOrThrow(TableFieldCreateSchema.safeParse({ ...draft, position: fields.length })),
+            );
+            return 'Table field added.';
+          });
+          if (added) setDraft({ name: '', field_type: 'text', long_field: false });
         }}
         noValidate
       >
@@ -292,14 +290,14 @@ function TableFields({
             label="New table field"
             maxLength={100}
             value={draft.name}
-            errors={errors.name}
+            errors={form.errorsOf('name')}
             onChange={(event) => setDraft({ ...draft, name: event.target.value })}
           />
           <AdminSelect
             id={`${prefix}-new-type`}
             label="Type"
             value={draft.field_type}
-            errors={errors.field_type}
+            errors={form.errorsOf('field_type')}
             onChange={(event) =>
               setDraft({ ...draft, field_type: event.target.value as AdminTableField['field_type'] })
             }
@@ -321,11 +319,11 @@ function TableFields({
             </label>
           </div>
         </div>
-        <button type="submit" className="admin-button admin-button--secondary" disabled={busy}>
+        <button type="submit" className="admin-button admin-button--secondary" disabled={form.busy}>
           Add table field
         </button>
       </form>
-      <FormOutcome error={outcome.error ?? null} success={outcome.success ?? null} />
+      <FormOutcome error={form.formError} success={form.success} />
     </>
   );
 }
@@ -333,11 +331,12 @@ function TableFields({
 function TableFieldRow({
   field,
   busy,
-  save,
+  change,
 }: {
   field: AdminTableField;
   busy: boolean;
-  save: (action: () => Promise<unknown>, success: string) => Promise<boolean>;
+  /** The table fields' submission: a rename or a removal shows its outcome under the list. */
+  change: (action: () => Promise<string>) => Promise<boolean>;
 }) {
   const [name, setName] = useState(field.name);
   const id = `table-field-${field.id}`;
@@ -347,7 +346,10 @@ function TableFieldRow({
         className="admin-inline-form"
         onSubmit={(event) => {
           event.preventDefault();
-          void save(() => updateTableField(field.id, { name }), 'Table field saved.');
+          void change(async () => {
+            await updateTableField(field.id, parseOrThrow(TableFieldUpdateSchema.safeParse({ name })));
+            return 'Table field saved.';
+          });
         }}
       >
         <AdminInput
@@ -366,7 +368,10 @@ function TableFieldRow({
           disabled={busy}
           onClick={() => {
             if (window.confirm(`Delete the table field ${field.name} and every item's value for it?`)) {
-              void save(() => deleteTableField(field.id), 'Table field deleted.');
+              void change(async () => {
+                await deleteTableField(field.id);
+                return 'Table field deleted.';
+              });
             }
           }}
         >

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { ApiError, type FieldErrors } from '~/lib/api-client';
 
-export const CHECK_FORM = 'Please correct the errors below.';
+/** The one message above a back-office form whose fields are refused, by its own check or the server's. */
+export const CHECK_FORM = 'Check the highlighted fields.';
 
 /** A refused or failed call as a form shows it: field errors under their fields, a message above them. */
 export function failureOf(error: unknown): { fields: FieldErrors; message: string } {
@@ -13,19 +14,24 @@ export function failureOf(error: unknown): { fields: FieldErrors; message: strin
   return { fields: {}, message: 'Something went wrong. Please try again.' };
 }
 
-/** Parses a form's values with the API's own schema; its errors show like the server's. */
-export function parsed<T>(
-  result:
-    | { success: true; data: T }
-    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } },
-): T {
-  if (!result.success) throw new FormInvalid(issuesAsFields(result.error.issues));
+type SafeParsed<T> =
+  | { success: true; data: T }
+  | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+
+/**
+ * A form's values parsed with the API's own schema, or FormInvalid thrown with its errors, shown like the
+ * server's. `unread` holds the form's errors for what it could not turn into a value (text that is not an
+ * amount, a choice not made); on those fields they replace the schema's.
+ */
+export function parseOrThrow<T>(result: SafeParsed<T>, unread: FieldErrors = {}): T {
+  const fields = { ...(result.success ? {} : issuesAsFields(result.error.issues)), ...unread };
+  if (Object.keys(fields).length > 0 || !result.success) throw new FormInvalid(fields);
   return result.data;
 }
 
 /**
- * A back-office form's submission: one call at a time, the server's field errors for the fields, and the
- * outcome (an error or what was done) for FormOutcome to announce.
+ * A back-office form's submission: one call at a time, the field errors of its own check or the server's, and
+ * the outcome (an error or what was done) for FormOutcome to announce.
  */
 export function useFormSubmit() {
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -56,14 +62,21 @@ export function useFormSubmit() {
 
   /** The field errors of one field (dotted keys for nested ones, as the API answers them). */
   const errorsOf = (field: string) => errors[field];
+  /** The errors of a field and of the fields nested in it (a list's and its rows'), in one list. */
+  const errorsUnder = (field: string) => [
+    ...(errors[field] ?? []),
+    ...Object.entries(errors)
+      .filter(([key]) => key.startsWith(`${field}.`))
+      .flatMap(([, messages]) => messages),
+  ];
+  /** Forgets the field errors, when the fields they are addressed by change places. */
+  const clearErrors = () => setErrors({});
   const formError = failure ?? ((errors.non_field_errors ?? []).join(' ') || null);
-  return { busy, run, errorsOf, formError, success };
+  return { busy, run, errorsOf, errorsUnder, clearErrors, formError, success };
 }
 
 /** A schema's issues as field errors, keyed as the API keys them ('non_field_errors' for the whole body). */
-export function issuesAsFields(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-): FieldErrors {
+function issuesAsFields(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join('.') || 'non_field_errors';
@@ -72,7 +85,7 @@ export function issuesAsFields(
   return fields;
 }
 
-/** Thrown by a form's action when its own check of the schema fails, to show those errors like the server's. */
+/** Thrown by a form's action when its own check fails, to show those errors like the server's. */
 export class FormInvalid extends Error {
   constructor(readonly fields: FieldErrors) {
     super(CHECK_FORM);

@@ -5,7 +5,7 @@ import {
 } from '@shop/domain';
 import { type FormEvent, useState } from 'react';
 import { AdminInput, FormOutcome } from '../../components/admin-field';
-import { parsed, useFormSubmit } from '../../components/use-form-submit';
+import { parseOrThrow, useFormSubmit } from '../../components/use-form-submit';
 import { createExclusivePrice, deleteExclusivePrice, updateExclusivePrice } from '../api/customers';
 import { dateWindow } from '../labels';
 import { ScrollRegion } from '~/components/ui/scroll-region';
@@ -143,7 +143,7 @@ function AddPriceForm({ customerId, onAdded }: { customerId: number; onAdded: ()
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const done = await form.run(async () => {
-      const body = parsed(
+      const body = parseOrThrow(
         ExclusivePriceCreateSchema.safeParse({
           item,
           discount_percentage: numberOf(percent),
@@ -233,7 +233,7 @@ function EditPriceForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const done = await form.run(async () => {
-      const body = parsed(
+      const body = parseOrThrow(
         ExclusivePriceUpdateSchema.safeParse({
           discount_percentage: numberOf(percent),
           starts_on: dayOf(startsOn),

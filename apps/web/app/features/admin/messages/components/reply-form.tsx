@@ -1,7 +1,7 @@
 import { type ContactMessage, MessageReplySchema, REPLY_BODY_MAX, REPLY_SUBJECT_MAX } from '@shop/domain';
 import { type FormEvent, useState } from 'react';
 import { AdminInput, AdminTextarea, FormOutcome } from '../../components/admin-field';
-import { parsed, useFormSubmit } from '../../components/use-form-submit';
+import { parseOrThrow, useFormSubmit } from '../../components/use-form-submit';
 import { replyToMessage } from '../api/messages';
 
 /** A reply by e-mail to the sender; sending it marks the query handled. */
@@ -13,7 +13,7 @@ export function ReplyForm({ message, onSent }: { message: ContactMessage; onSent
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const done = await form.run(async () => {
-      await replyToMessage(message.id, parsed(MessageReplySchema.safeParse({ subject, body })));
+      await replyToMessage(message.id, parseOrThrow(MessageReplySchema.safeParse({ subject, body })));
       return `Your reply to ${message.email} is on its way.`;
     });
     if (!done) return;

@@ -8,8 +8,8 @@ import {
 import { type FormEvent, useState } from 'react';
 import type { FieldErrors } from '~/lib/api-client';
 import { AdminInput, AdminTextarea, FormOutcome } from '../../components/admin-field';
+import { parseOrThrow, useFormSubmit } from '../../components/use-form-submit';
 import { refundOrder } from '../api/refund-order';
-import { CHECK_FORM, formFailure, issuesAsFields } from '../form-failure';
 import { pounds } from '../labels';
 
 interface OrderRefundFormProps {
@@ -19,6 +19,7 @@ interface OrderRefundFormProps {
 }
 
 const AMOUNT_MESSAGE = 'Enter an amount in pounds, such as 12.50.';
+const LINES_MESSAGE = 'Enter the packs to refund of at least one line.';
 
 /** Packs of a line that can still be refunded. */
 const packsLeft = (line: AdminOrderDetail['items'][number]) =>
@@ -33,10 +34,7 @@ export function OrderRefundForm({ order, onRefunded }: OrderRefundFormProps) {
   const [amount, setAmount] = useState('');
   const [packs, setPacks] = useState<Record<number, string>>({});
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit();
 
   const chosenLines = order.items
     .map((line) => ({ line, packs: Number(packs[line.id] ?? '') }))
@@ -51,71 +49,45 @@ export function OrderRefundForm({ order, onRefunded }: OrderRefundFormProps) {
     return (
       <p>
         Nothing is left to refund on this order.
-        {success ? <span role="status"> {success}</span> : null}
+        {form.success ? <span role="status"> {form.success}</span> : null}
       </p>
     );
   }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    setFailure(null);
-    setSuccess(null);
-    let amountPence: number | undefined;
-    if (mode === 'amount') {
-      amountPence = penceFromDecimal(amount.replace(/^£/, ''));
-      if (Number.isNaN(amountPence) || amountPence <= 0) {
-        setErrors({ amount_pence: [AMOUNT_MESSAGE] });
-        setFailure(CHECK_FORM);
-        return;
-      }
+    // Pounds as typed, read into pence here; the API's schema checks the rest.
+    const amountPence = penceFromDecimal(amount.replace(/^£/, ''));
+    const unread: FieldErrors = {};
+    if (mode === 'amount' && (Number.isNaN(amountPence) || amountPence <= 0)) {
+      unread.amount_pence = [AMOUNT_MESSAGE];
     }
-    const parsed = OrderRefundCreateSchema.safeParse(
-      mode === 'amount'
-        ? { amount_pence: amountPence, reason }
-        : {
-            lines: chosenLines.map(({ line, packs: count }) => ({
-              order_item_id: line.id,
-              pack_quantity: count,
-            })),
-            reason,
-          },
-    );
-    if (!parsed.success) {
-      const fields = issuesAsFields(parsed.error.issues);
-      // No line chosen: the message belongs under the lines.
-      if (mode === 'lines' && fields.amount_pence) {
-        fields.lines = ['Enter the packs to refund of at least one line.'];
-        delete fields.amount_pence;
-      }
-      setErrors(fields);
-      setFailure(CHECK_FORM);
-      return;
-    }
-    setBusy(true);
-    try {
-      const refund = await refundOrder(order.id, parsed.data);
-      setErrors({});
+    if (mode === 'lines' && chosenLines.length === 0) unread.lines = [LINES_MESSAGE];
+    const done = await form.run(async () => {
+      const body = parseOrThrow(
+        OrderRefundCreateSchema.safeParse(
+          mode === 'amount'
+            ? { amount_pence: amountPence, reason }
+            : {
+                lines: chosenLines.map(({ line, packs: count }) => ({
+                  order_item_id: line.id,
+                  pack_quantity: count,
+                })),
+                reason,
+              },
+        ),
+        unread,
+      );
+      const refund = await refundOrder(order.id, body);
       setAmount('');
       setPacks({});
       setReason('');
-      setSuccess(`Refunded ${pounds(refund.amount)}. The customer has been e-mailed.`);
-      onRefunded();
-    } catch (error) {
-      const { fields, message } = formFailure(error);
-      setErrors(fields);
-      setFailure(message);
-    } finally {
-      setBusy(false);
-    }
+      return `Refunded ${pounds(refund.amount)}. The customer has been e-mailed.`;
+    });
+    if (done) onRefunded();
   };
 
-  const lineErrors = [
-    ...(errors.lines ?? []),
-    ...Object.entries(errors)
-      .filter(([key]) => key.startsWith('lines.'))
-      .flatMap(([, messages]) => messages),
-  ];
+  const lineErrors = form.errorsUnder('lines');
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Refund">
@@ -154,7 +126,7 @@ export function OrderRefundForm({ order, onRefunded }: OrderRefundFormProps) {
           hint={`At most ${pounds(order.refundable)}.`}
           value={amount}
           onChange={(event) => setAmount(event.target.value)}
-          errors={errors.amount_pence}
+          errors={form.errorsOf('amount_pence')}
         />
       ) : (
         <fieldset
@@ -194,11 +166,11 @@ export function OrderRefundForm({ order, onRefunded }: OrderRefundFormProps) {
         required
         value={reason}
         onChange={(event) => setReason(event.target.value)}
-        errors={errors.reason}
+        errors={form.errorsOf('reason')}
       />
-      <FormOutcome error={failure ?? (errors.non_field_errors ?? []).join(' ')} success={success} />
-      <button type="submit" className="admin-button admin-button--danger" disabled={busy}>
-        {busy ? 'Refunding…' : 'Refund'}
+      <FormOutcome error={form.formError} success={form.success} />
+      <button type="submit" className="admin-button admin-button--danger" disabled={form.busy}>
+        {form.busy ? 'Refunding…' : 'Refund'}
       </button>
     </form>
   );

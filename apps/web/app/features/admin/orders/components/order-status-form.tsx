@@ -1,9 +1,8 @@
 import { type AdminOrderDetail, type OrderStatus, OrderStatusChangeSchema } from '@shop/domain';
 import { type FormEvent, useState } from 'react';
-import type { FieldErrors } from '~/lib/api-client';
 import { AdminInput, AdminSelect, AdminTextarea, FormOutcome } from '../../components/admin-field';
+import { parseOrThrow, useFormSubmit } from '../../components/use-form-submit';
 import { changeOrderStatus } from '../api/change-order-status';
-import { CHECK_FORM, formFailure, issuesAsFields } from '../form-failure';
 import { pounds, STATUS_WORDS } from '../labels';
 
 interface OrderStatusFormProps {
@@ -22,10 +21,7 @@ export function OrderStatusForm({ order, onChanged }: OrderStatusFormProps) {
   const [carrier, setCarrier] = useState('');
   const [tracking, setTracking] = useState('');
   const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit();
   // After a move the order offers other statuses: the first of them unless one of them was chosen.
   const status = chosen && options.includes(chosen) ? chosen : (options[0] ?? '');
 
@@ -33,45 +29,30 @@ export function OrderStatusForm({ order, onChanged }: OrderStatusFormProps) {
     return (
       <p>
         This order is {STATUS_WORDS[order.status].toLowerCase()}; its status does not change any more.
-        {success ? <span role="status"> {success}</span> : null}
+        {form.success ? <span role="status"> {form.success}</span> : null}
       </p>
     );
   }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy || !status) return;
-    setFailure(null);
-    setSuccess(null);
-    const parsed = OrderStatusChangeSchema.safeParse({
-      status,
-      ...(status === 'shipped' ? { carrier, tracking_number: tracking } : {}),
-      ...(note.trim() ? { note } : {}),
-    });
-    if (!parsed.success) {
-      setErrors(issuesAsFields(parsed.error.issues));
-      setFailure(CHECK_FORM);
-      return;
-    }
-    setBusy(true);
-    try {
-      await changeOrderStatus(order.id, parsed.data);
-      setErrors({});
+    if (!status) return;
+    const done = await form.run(async () => {
+      const body = parseOrThrow(
+        OrderStatusChangeSchema.safeParse({
+          status,
+          ...(status === 'shipped' ? { carrier, tracking_number: tracking } : {}),
+          ...(note.trim() ? { note } : {}),
+        }),
+      );
+      await changeOrderStatus(order.id, body);
       setCarrier('');
       setTracking('');
       setNote('');
       setChosen('');
-      setSuccess(
-        `Order #${order.id} is now ${STATUS_WORDS[status].toLowerCase()}. The customer has been e-mailed.`,
-      );
-      onChanged();
-    } catch (error) {
-      const { fields, message } = formFailure(error);
-      setErrors(fields);
-      setFailure(message);
-    } finally {
-      setBusy(false);
-    }
+      return `Order #${order.id} is now ${STATUS_WORDS[status].toLowerCase()}. The customer has been e-mailed.`;
+    });
+    if (done) onChanged();
   };
 
   return (
@@ -81,7 +62,7 @@ export function OrderStatusForm({ order, onChanged }: OrderStatusFormProps) {
         label="New status"
         value={status}
         onChange={(event) => setChosen(event.target.value as OrderStatus)}
-        errors={errors.status}
+        errors={form.errorsOf('status')}
       >
         {options.map((option) => (
           <option key={option} value={option}>
@@ -98,7 +79,7 @@ export function OrderStatusForm({ order, onChanged }: OrderStatusFormProps) {
             maxLength={100}
             value={carrier}
             onChange={(event) => setCarrier(event.target.value)}
-            errors={errors.carrier}
+            errors={form.errorsOf('carrier')}
           />
           <AdminInput
             id="order-tracking"
@@ -107,7 +88,7 @@ export function OrderStatusForm({ order, onChanged }: OrderStatusFormProps) {
             maxLength={100}
             value={tracking}
             onChange={(event) => setTracking(event.target.value)}
-            errors={errors.tracking_number}
+            errors={form.errorsOf('tracking_number')}
           />
         </div>
       ) : null}
@@ -127,15 +108,15 @@ export function OrderStatusForm({ order, onChanged }: OrderStatusFormProps) {
         maxLength={500}
         value={note}
         onChange={(event) => setNote(event.target.value)}
-        errors={errors.note}
+        errors={form.errorsOf('note')}
       />
-      <FormOutcome error={failure ?? (errors.non_field_errors ?? []).join(' ')} success={success} />
+      <FormOutcome error={form.formError} success={form.success} />
       <button
         type="submit"
         className={status === 'cancelled' ? 'admin-button admin-button--danger' : 'admin-button'}
-        disabled={busy}
+        disabled={form.busy}
       >
-        {busy ? 'Saving…' : status === 'cancelled' ? 'Cancel order' : 'Update status'}
+        {form.busy ? 'Saving…' : status === 'cancelled' ? 'Cancel order' : 'Update status'}
       </button>
     </form>
   );

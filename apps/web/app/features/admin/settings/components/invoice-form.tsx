@@ -1,7 +1,7 @@
 import { InvoiceSettingsSchema, type ShopSettingsView } from '@shop/domain';
 import { type FormEvent, useState } from 'react';
 import { AdminInput, FormOutcome } from '../../components/admin-field';
-import { parsed, useFormSubmit } from '../../components/use-form-submit';
+import { parseOrThrow, useFormSubmit } from '../../components/use-form-submit';
 import { saveInvoiceSettings } from '../api/settings';
 
 /** The shop's details on its VAT invoices. */
@@ -25,7 +25,7 @@ export function InvoiceForm({ invoice }: { invoice: ShopSettingsView['invoice'] 
     event.preventDefault();
     await form.run(async () => {
       const saved = await saveInvoiceSettings(
-        parsed(
+        parseOrThrow(
           InvoiceSettingsSchema.safeParse({
             legal_name: values.legal_name,
             address: {

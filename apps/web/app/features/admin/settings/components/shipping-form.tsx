@@ -1,7 +1,7 @@
 import { ShippingSettingsSchema, type ShopSettingsView } from '@shop/domain';
 import { type FormEvent, useState } from 'react';
 import { AdminInput, FormOutcome } from '../../components/admin-field';
-import { parsed, useFormSubmit } from '../../components/use-form-submit';
+import { parseOrThrow, useFormSubmit } from '../../components/use-form-submit';
 import { saveShippingSettings } from '../api/settings';
 
 type Shipping = ShopSettingsView['shipping'];
@@ -44,7 +44,7 @@ export function ShippingForm({ shipping }: { shipping: Shipping }) {
     event.preventDefault();
     await form.run(async () => {
       const body = Object.fromEntries(FIELDS.map(({ name }) => [name, numberOf(values[name])]));
-      await saveShippingSettings(parsed(ShippingSettingsSchema.safeParse(body)));
+      await saveShippingSettings(parseOrThrow(ShippingSettingsSchema.safeParse(body)));
       return 'The delivery rates are saved: carts and new orders use them.';
     });
   };

@@ -1,7 +1,7 @@
 import { VatRateSettingSchema } from '@shop/domain';
 import { type FormEvent, useState } from 'react';
 import { AdminInput, FormOutcome } from '../../components/admin-field';
-import { parsed, useFormSubmit } from '../../components/use-form-submit';
+import { parseOrThrow, useFormSubmit } from '../../components/use-form-submit';
 import { saveVatRate } from '../api/settings';
 
 /** A number field's text as the API wants it: a number, or the text itself for the schema to refuse. */
@@ -15,7 +15,9 @@ export function VatRateForm({ vatRate }: { vatRate: number }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     await form.run(async () => {
-      const saved = await saveVatRate(parsed(VatRateSettingSchema.safeParse({ vat_rate: numberOf(rate) })));
+      const saved = await saveVatRate(
+        parseOrThrow(VatRateSettingSchema.safeParse({ vat_rate: numberOf(rate) })),
+      );
       return `VAT is now ${saved.vat_rate}% for carts and new orders; placed orders keep theirs.`;
     });
   };

@@ -1,7 +1,7 @@
 import { EmailSchema, RoleChangeSchema, type UserRoleName } from '@shop/domain';
 import { type FormEvent, useState } from 'react';
 import { AdminInput, AdminSelect, FormOutcome } from '../../components/admin-field';
-import { FormInvalid, parsed, useFormSubmit } from '../../components/use-form-submit';
+import { FormInvalid, parseOrThrow, useFormSubmit } from '../../components/use-form-submit';
 import { changeRole, findUserByEmail } from '../api/staff';
 import { ROLE_CHOICES } from './role-form';
 
@@ -19,7 +19,7 @@ export function RoleByEmailForm({ onChanged }: { onChanged: () => void }) {
         throw new FormInvalid({ email: address.error.issues.map((issue) => issue.message) });
       const user = await findUserByEmail(address.data);
       if (!user) throw new FormInvalid({ email: ['No account has this e-mail; they must sign up first.'] });
-      const changed = await changeRole(user.id, parsed(RoleChangeSchema.safeParse({ role })));
+      const changed = await changeRole(user.id, parseOrThrow(RoleChangeSchema.safeParse({ role })));
       return `${changed.email} is now ${changed.role === 'owner' ? 'an owner' : changed.role}.`;
     });
     if (!done) return;

@@ -1,7 +1,7 @@
 import { RoleChangeSchema, type UserRoleName } from '@shop/domain';
 import { type FormEvent, useState } from 'react';
 import { AdminSelect, FormOutcome } from '../../components/admin-field';
-import { parsed, useFormSubmit } from '../../components/use-form-submit';
+import { parseOrThrow, useFormSubmit } from '../../components/use-form-submit';
 import { changeRole } from '../api/staff';
 
 export const ROLE_CHOICES: { value: UserRoleName; label: string }[] = [
@@ -26,7 +26,7 @@ export function RoleForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const done = await form.run(async () => {
-      const changed = await changeRole(user.id, parsed(RoleChangeSchema.safeParse({ role })));
+      const changed = await changeRole(user.id, parseOrThrow(RoleChangeSchema.safeParse({ role })));
       return `${changed.email} is now ${changed.role === 'owner' ? 'an owner' : changed.role}.`;
     });
     if (done) onChanged();
