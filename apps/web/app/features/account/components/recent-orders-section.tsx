@@ -1,4 +1,4 @@
-import { formatGbp, type OrderView, penceFromDecimal } from '@shop/domain';
+import { formatDecimalGbp, type OrderView } from '@shop/domain';
 import { Link } from 'react-router';
 import { MY_ACCOUNT_MESSAGES } from '../my-account-messages';
 import { newestFirst, ORDER_STATUS_LABELS, orderDate } from '~/features/orders/order-labels';
@@ -52,7 +52,7 @@ export function RecentOrdersSection({ recent }: { recent: RecentOrders }) {
                       {ORDER_STATUS_LABELS[order.status] ?? order.status}
                     </span>
                   </td>
-                  <td className="numeric">{formatGbp(penceFromDecimal(order.total))}</td>
+                  <td className="numeric">{formatDecimalGbp(order.total)}</td>
                 </tr>
               ))}
           </tbody>

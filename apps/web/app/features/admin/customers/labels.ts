@@ -24,7 +24,3 @@ export function dateWindow(startsOn: string | null, endsOn: string | null): stri
   if (endsOn) return `Until ${ukDate(endsOn)}`;
   return 'Always';
 }
-
-/** Pence as pounds, '£1,234.50'. */
-export const poundsOf = (pence: number) =>
-  (pence / 100).toLocaleString('en-GB', { style: 'currency', currency: 'GBP' });

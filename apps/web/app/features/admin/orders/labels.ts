@@ -1,4 +1,4 @@
-import { formatGbp, type OrderStatus, type PaymentStatus, penceFromDecimal } from '@shop/domain';
+import type { OrderStatus, PaymentStatus } from '@shop/domain';
 
 /** Each status in words (the badge's colour is never the only sign). */
 export const STATUS_WORDS: Record<OrderStatus, string> = {
@@ -14,12 +14,6 @@ export const PAYMENT_WORDS: Record<PaymentStatus, string> = {
   COMPLETED: 'Paid',
   REFUND: 'Refunded',
 };
-
-/** The API's decimal pounds ('1234.5') as £1,234.50. */
-export function pounds(decimal: string): string {
-  const pence = penceFromDecimal(decimal);
-  return Number.isNaN(pence) ? decimal : formatGbp(pence);
-}
 
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',

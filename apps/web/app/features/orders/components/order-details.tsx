@@ -1,10 +1,9 @@
-import { formatGbp, type OrderView, penceFromDecimal, shippingLabel } from '@shop/domain';
+import { formatDecimalGbp, formatGbp, type OrderView, penceFromDecimal, shippingLabel } from '@shop/domain';
 import { carrierTracking } from '../carrier-tracking';
 import { ORDER_STATUS_LABELS, orderDate, PAYMENT_STATUS_LABELS } from '../order-labels';
 import { OrderStatusBadge } from './order-status-badge';
 import { ScrollRegion } from '~/components/ui/scroll-region';
 
-const money = (decimal: string) => formatGbp(penceFromDecimal(decimal));
 const refundedPence = (order: OrderView) => (order.refunded ? penceFromDecimal(order.refunded) : 0);
 
 /** The payment's status, and what has gone back to the card when anything has. */
@@ -120,13 +119,13 @@ export function OrderLines({ order }: { order: OrderView }) {
                 {line.units}
               </td>
               <td className="order-lines__price numeric" data-label={LINE_COLUMNS.price}>
-                {money(line.price_per_pack)}
+                {formatDecimalGbp(line.price_per_pack)}
               </td>
               <td className="order-lines__discount numeric" data-label={LINE_COLUMNS.discount}>
                 {line.discount_percentage > 0 ? `${line.discount_percentage}%` : '–'}
               </td>
               <td className="order-lines__total numeric" data-label={LINE_COLUMNS.total}>
-                {money(line.total)}
+                {formatDecimalGbp(line.total)}
               </td>
             </tr>
           ))}
@@ -148,7 +147,7 @@ export function OrderTotals({ order }: { order: OrderView }) {
       <tbody>
         <tr>
           <th scope="row">Subtotal</th>
-          <td>{money(order.subtotal)}</td>
+          <td>{formatDecimalGbp(order.subtotal)}</td>
         </tr>
         {discount > 0 ? (
           <tr>
@@ -168,11 +167,11 @@ export function OrderTotals({ order }: { order: OrderView }) {
         </tr>
         <tr>
           <th scope="row">VAT ({order.vat}%)</th>
-          <td>{money(order.vat_amount)}</td>
+          <td>{formatDecimalGbp(order.vat_amount)}</td>
         </tr>
         <tr className="summary-table__total">
           <th scope="row">Total</th>
-          <td>{money(order.total)}</td>
+          <td>{formatDecimalGbp(order.total)}</td>
         </tr>
         {refunded > 0 ? (
           <tr className="order-totals__refunded">

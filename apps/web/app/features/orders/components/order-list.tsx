@@ -1,4 +1,4 @@
-import { formatGbp, type OrderView, penceFromDecimal } from '@shop/domain';
+import { formatDecimalGbp, formatGbp, type OrderView, penceFromDecimal } from '@shop/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { getOrders, type OrdersPage, ordersFailure } from '../api/get-orders';
@@ -114,7 +114,7 @@ export function OrderList({ initial }: { initial: OrdersPage }) {
                     <time dateTime={order.created_at}>{orderDate(order.created_at)}</time>
                   </td>
                   <td className="numeric">{order.items?.length ?? 0}</td>
-                  <td className="numeric">{formatGbp(penceFromDecimal(order.total))}</td>
+                  <td className="numeric">{formatDecimalGbp(order.total)}</td>
                   <td>
                     <OrderStatusBadge status={order.status} />
                     <Shipment order={order} />

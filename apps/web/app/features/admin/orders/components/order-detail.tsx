@@ -1,5 +1,5 @@
-import type { AdminOrderDetail } from '@shop/domain';
-import { PAYMENT_WORDS, pounds, STATUS_WORDS, ukDateTime } from '../labels';
+import { type AdminOrderDetail, formatDecimalGbp } from '@shop/domain';
+import { PAYMENT_WORDS, STATUS_WORDS, ukDateTime } from '../labels';
 import { OrderStatusBadge } from './order-status-badge';
 import { TestOrderBadge } from '../../components/test-order-badge';
 import { ScrollRegion } from '~/components/ui/scroll-region';
@@ -61,9 +61,9 @@ export function OrderSummary({ order }: { order: AdminOrderDetail }) {
       </time>,
     ],
     ['Customer', `${order.customer.first_name} ${order.customer.last_name} (${order.customer.email})`],
-    ['Total', pounds(order.total)],
-    ['Refunded', pounds(order.refunded)],
-    ['Refundable', pounds(order.refundable)],
+    ['Total', formatDecimalGbp(order.total)],
+    ['Refunded', formatDecimalGbp(order.refunded)],
+    ['Refundable', formatDecimalGbp(order.refundable)],
     ['Carrier', order.carrier ?? 'Not shipped yet'],
     ['Tracking number', order.tracking_number ?? 'Not shipped yet'],
   ];
@@ -110,8 +110,8 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
                 <td>{line.title}</td>
                 <td className="admin-table__num">{line.pack_quantity}</td>
                 <td className="admin-table__num">{line.refunded_packs}</td>
-                <td className="admin-table__num">{pounds(line.price_per_pack)}</td>
-                <td className="admin-table__num">{pounds(line.total)}</td>
+                <td className="admin-table__num">{formatDecimalGbp(line.price_per_pack)}</td>
+                <td className="admin-table__num">{formatDecimalGbp(line.total)}</td>
               </tr>
             ))}
           </tbody>
@@ -120,25 +120,25 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
               <th scope="row" colSpan={5}>
                 Subtotal
               </th>
-              <td className="admin-table__num">{pounds(order.subtotal)}</td>
+              <td className="admin-table__num">{formatDecimalGbp(order.subtotal)}</td>
             </tr>
             <tr>
               <th scope="row" colSpan={5}>
                 Shipping
               </th>
-              <td className="admin-table__num">{pounds(order.shipping_cost)}</td>
+              <td className="admin-table__num">{formatDecimalGbp(order.shipping_cost)}</td>
             </tr>
             <tr>
               <th scope="row" colSpan={5}>
                 VAT ({order.vat}%)
               </th>
-              <td className="admin-table__num">{pounds(order.vat_amount)}</td>
+              <td className="admin-table__num">{formatDecimalGbp(order.vat_amount)}</td>
             </tr>
             <tr>
               <th scope="row" colSpan={5}>
                 Total
               </th>
-              <td className="admin-table__num">{pounds(order.total)}</td>
+              <td className="admin-table__num">{formatDecimalGbp(order.total)}</td>
             </tr>
           </tfoot>
         </table>
@@ -171,8 +171,8 @@ export function OrderPayments({ order }: { order: AdminOrderDetail }) {
         <ul className="admin-orders__list">
           {order.payments.map((payment) => (
             <li key={payment.id}>
-              {pounds(payment.amount)} by {payment.provider} ({payment.provider_payment_id}), {payment.status}
-              ; refunded {pounds(payment.refunded)}
+              {formatDecimalGbp(payment.amount)} by {payment.provider} ({payment.provider_payment_id}),{' '}
+              {payment.status}; refunded {formatDecimalGbp(payment.refunded)}
             </li>
           ))}
         </ul>
@@ -185,7 +185,7 @@ export function OrderPayments({ order }: { order: AdminOrderDetail }) {
           {order.refunds.map((refund) => (
             <li key={refund.id}>
               <time dateTime={refund.created_at}>{ukDateTime(refund.created_at)}</time>:{' '}
-              {pounds(refund.amount)}, {refund.status}
+              {formatDecimalGbp(refund.amount)}, {refund.status}
               {refund.lines
                 ? ` (${refund.lines.map((line) => `${line.pack_quantity} pack(s) of line ${line.order_item_id}`).join(', ')})`
                 : ''}

@@ -1,10 +1,15 @@
-import { type AdminOrderDetail, type OrderStatus, OrderStatusChangeSchema } from '@shop/domain';
+import {
+  type AdminOrderDetail,
+  formatDecimalGbp,
+  type OrderStatus,
+  OrderStatusChangeSchema,
+} from '@shop/domain';
 import { type FormEvent, useState } from 'react';
 import type { FieldErrors } from '~/lib/api-client';
 import { AdminInput, AdminSelect, AdminTextarea, FormOutcome } from '../../components/admin-field';
 import { changeOrderStatus } from '../api/change-order-status';
 import { CHECK_FORM, formFailure, issuesAsFields } from '../form-failure';
-import { pounds, STATUS_WORDS } from '../labels';
+import { STATUS_WORDS } from '../labels';
 
 interface OrderStatusFormProps {
   order: AdminOrderDetail;
@@ -115,7 +120,7 @@ export function OrderStatusForm({ order, onChanged }: OrderStatusFormProps) {
         <p className="admin-field__hint">
           Cancelling puts the items back in stock
           {order.refundable_pence > 0
-            ? ` and refunds ${pounds(order.refundable)} to the customer’s card`
+            ? ` and refunds ${formatDecimalGbp(order.refundable)} to the customer’s card`
             : ''}
           .
         </p>
