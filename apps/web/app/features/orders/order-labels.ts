@@ -15,19 +15,6 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   REFUND: 'Refunded',
 };
 
-const DATE = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Europe/London',
-});
-
-/** An order's date as a UK customer reads it ('5 Mar 2025'), in UK time whatever the browser's zone. */
-export function orderDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : DATE.format(date);
-}
-
 /** Newest first; orders made in the same instant by id, highest first. */
 export function newestFirst<T extends { id: number; created_at: string }>(orders: readonly T[]): T[] {
   return [...orders].sort((a, b) => {

@@ -8,9 +8,10 @@ import { failureOf } from '~/features/admin/components/use-form-submit';
 import { getCustomer } from '~/features/admin/customers/api/customers';
 import { AccountState } from '~/features/admin/customers/components/account-state';
 import { ExclusivePricesEditor } from '~/features/admin/customers/components/exclusive-prices-editor';
-import { ROLE_WORDS, ukDate } from '~/features/admin/customers/labels';
+import { ROLE_WORDS } from '~/features/admin/customers/labels';
 import { RoleForm } from '~/features/admin/staff/components/role-form';
 import { isAbortError } from '~/lib/api-client';
+import { ukDate } from '~/lib/dates';
 import { requireAccessToken } from '~/lib/guards';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {

@@ -9,7 +9,8 @@ import { DEFAULT_ORDER_ORDERING, getAdminOrders } from '~/features/admin/orders/
 import { OrderFilters } from '~/features/admin/orders/components/order-filters';
 import { OrderStatusBadge } from '~/features/admin/orders/components/order-status-badge';
 import { formFailure } from '~/features/admin/orders/form-failure';
-import { PAYMENT_WORDS, ukDateTime } from '~/features/admin/orders/labels';
+import { PAYMENT_WORDS } from '~/features/admin/orders/labels';
+import { ukDateTime } from '~/lib/dates';
 import { isAbortError } from '~/lib/api-client';
 import { requireAccessToken } from '~/lib/guards';
 import '~/styles/admin-orders.css';

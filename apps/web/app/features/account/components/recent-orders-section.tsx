@@ -1,7 +1,8 @@
 import { formatDecimalGbp, type OrderView } from '@shop/domain';
 import { Link } from 'react-router';
 import { MY_ACCOUNT_MESSAGES } from '../my-account-messages';
-import { newestFirst, ORDER_STATUS_LABELS, orderDate } from '~/features/orders/order-labels';
+import { newestFirst, ORDER_STATUS_LABELS } from '~/features/orders/order-labels';
+import { ukDate } from '~/lib/dates';
 import { AccountSection, SectionUnavailable } from './account-section';
 
 /** How many orders the account page shows; the order tracking page has them all. */
@@ -44,7 +45,7 @@ export function RecentOrdersSection({ recent }: { recent: RecentOrders }) {
                     </Link>
                   </th>
                   <td>
-                    <time dateTime={order.created_at}>{orderDate(order.created_at)}</time>
+                    <time dateTime={order.created_at}>{ukDate(order.created_at)}</time>
                   </td>
                   <td>
                     <span className={`order-status order-status--${order.status}`}>

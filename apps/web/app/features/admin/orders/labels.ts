@@ -14,18 +14,3 @@ export const PAYMENT_WORDS: Record<PaymentStatus, string> = {
   COMPLETED: 'Paid',
   REFUND: 'Refunded',
 };
-
-const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/London',
-});
-
-/** A moment as UK staff read it ('5 Mar 2025, 10:15'), in UK time whatever the browser's zone. */
-export function ukDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : DATE_TIME.format(date);
-}

@@ -1,8 +1,9 @@
 import { formatDecimalGbp, formatGbp, type OrderView, penceFromDecimal, shippingLabel } from '@shop/domain';
 import { carrierTracking } from '../carrier-tracking';
-import { ORDER_STATUS_LABELS, orderDate, PAYMENT_STATUS_LABELS } from '../order-labels';
+import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../order-labels';
 import { OrderStatusBadge } from './order-status-badge';
 import { ScrollRegion } from '~/components/ui/scroll-region';
+import { ukDate } from '~/lib/dates';
 
 const refundedPence = (order: OrderView) => (order.refunded ? penceFromDecimal(order.refunded) : 0);
 
@@ -44,7 +45,7 @@ export function OrderFacts({ order }: { order: OrderView }) {
     [
       'Placed',
       <time key="placed" dateTime={order.created_at}>
-        {orderDate(order.created_at)}
+        {ukDate(order.created_at)}
       </time>,
     ],
     ['Status', <OrderStatusBadge key="status" status={order.status} />],
@@ -224,12 +225,12 @@ export function OrderAddresses({ order }: { order: OrderView }) {
 /** The order's progress with dates, oldest first. */
 export function OrderProgress({ order }: { order: OrderView }) {
   const history = order.status_history ?? [];
-  if (history.length === 0) return <p>Placed on {orderDate(order.created_at)}.</p>;
+  if (history.length === 0) return <p>Placed on {ukDate(order.created_at)}.</p>;
   return (
     <ol className="order-progress">
       {history.map((entry, index) => (
         <li key={index}>
-          <time dateTime={entry.created_at}>{orderDate(entry.created_at)}</time>{' '}
+          <time dateTime={entry.created_at}>{ukDate(entry.created_at)}</time>{' '}
           <strong>{ORDER_STATUS_LABELS[entry.status] ?? entry.status}</strong>
           {entry.note ? ` – ${entry.note}` : ''}
         </li>

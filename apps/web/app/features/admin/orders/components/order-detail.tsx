@@ -1,8 +1,9 @@
 import { type AdminOrderDetail, formatDecimalGbp } from '@shop/domain';
-import { PAYMENT_WORDS, STATUS_WORDS, ukDateTime } from '../labels';
+import { PAYMENT_WORDS, STATUS_WORDS } from '../labels';
 import { OrderStatusBadge } from './order-status-badge';
 import { TestOrderBadge } from '../../components/test-order-badge';
 import { ScrollRegion } from '~/components/ui/scroll-region';
+import { ukDateTime } from '~/lib/dates';
 
 type Address = AdminOrderDetail['shipping_address'];
 
