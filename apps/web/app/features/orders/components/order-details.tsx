@@ -1,6 +1,13 @@
-import { formatDecimalGbp, formatGbp, type OrderView, penceFromDecimal, shippingLabel } from '@shop/domain';
+import {
+  formatDecimalGbp,
+  formatGbp,
+  ORDER_STATUS_LABELS,
+  type OrderView,
+  PAYMENT_STATUS_LABELS,
+  penceFromDecimal,
+  shippingLabel,
+} from '@shop/domain';
 import { carrierTracking } from '../carrier-tracking';
-import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../order-labels';
 import { OrderStatusBadge } from './order-status-badge';
 import { ScrollRegion } from '~/components/ui/scroll-region';
 import { ukDate } from '~/lib/dates';

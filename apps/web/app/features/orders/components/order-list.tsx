@@ -1,8 +1,15 @@
-import { formatDecimalGbp, formatGbp, type OrderView, penceFromDecimal } from '@shop/domain';
+import {
+  formatDecimalGbp,
+  formatGbp,
+  ORDER_STATUS_LABELS,
+  type OrderView,
+  PAYMENT_STATUS_LABELS,
+  penceFromDecimal,
+} from '@shop/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { getOrders, type OrdersPage, ordersFailure } from '../api/get-orders';
-import { newestFirst, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../order-labels';
+import { newestFirst } from '../order-labels';
 import { OrderStatusBadge } from './order-status-badge';
 import { ScrollRegion } from '~/components/ui/scroll-region';
 import { ukDate } from '~/lib/dates';

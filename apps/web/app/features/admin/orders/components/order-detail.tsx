@@ -1,5 +1,9 @@
-import { type AdminOrderDetail, formatDecimalGbp } from '@shop/domain';
-import { PAYMENT_WORDS, STATUS_WORDS } from '../labels';
+import {
+  type AdminOrderDetail,
+  formatDecimalGbp,
+  ORDER_STATUS_LABELS,
+  PAYMENT_STATUS_LABELS,
+} from '@shop/domain';
 import { OrderStatusBadge } from './order-status-badge';
 import { TestOrderBadge } from '../../components/test-order-badge';
 import { ScrollRegion } from '~/components/ui/scroll-region';
@@ -46,7 +50,7 @@ export function OrderSummary({ order }: { order: AdminOrderDetail }) {
     [
       'Payment',
       <>
-        {PAYMENT_WORDS[order.payment_status]}
+        {PAYMENT_STATUS_LABELS[order.payment_status]}
         {order.is_test ? (
           <>
             {' '}
@@ -207,7 +211,7 @@ export function OrderHistory({ order }: { order: AdminOrderDetail }) {
       {order.status_history.map((entry, index) => (
         <li key={index}>
           <time dateTime={entry.created_at}>{ukDateTime(entry.created_at)}</time>:{' '}
-          {STATUS_WORDS[entry.status]}
+          {ORDER_STATUS_LABELS[entry.status]}
           {entry.note ? ` — ${entry.note}` : ''}
           {entry.actor_email ? ` (by ${entry.actor_email})` : ''}
         </li>

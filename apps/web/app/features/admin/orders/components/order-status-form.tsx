@@ -1,6 +1,7 @@
 import {
   type AdminOrderDetail,
   formatDecimalGbp,
+  ORDER_STATUS_LABELS,
   type OrderStatus,
   OrderStatusChangeSchema,
 } from '@shop/domain';
@@ -9,7 +10,6 @@ import type { FieldErrors } from '~/lib/api-client';
 import { AdminInput, AdminSelect, AdminTextarea, FormOutcome } from '../../components/admin-field';
 import { changeOrderStatus } from '../api/change-order-status';
 import { CHECK_FORM, formFailure, issuesAsFields } from '../form-failure';
-import { STATUS_WORDS } from '../labels';
 
 interface OrderStatusFormProps {
   order: AdminOrderDetail;
@@ -37,7 +37,7 @@ export function OrderStatusForm({ order, onChanged }: OrderStatusFormProps) {
   if (options.length === 0) {
     return (
       <p>
-        This order is {STATUS_WORDS[order.status].toLowerCase()}; its status does not change any more.
+        This order is {ORDER_STATUS_LABELS[order.status].toLowerCase()}; its status does not change any more.
         {success ? <span role="status"> {success}</span> : null}
       </p>
     );
@@ -67,7 +67,7 @@ export function OrderStatusForm({ order, onChanged }: OrderStatusFormProps) {
       setNote('');
       setChosen('');
       setSuccess(
-        `Order #${order.id} is now ${STATUS_WORDS[status].toLowerCase()}. The customer has been e-mailed.`,
+        `Order #${order.id} is now ${ORDER_STATUS_LABELS[status].toLowerCase()}. The customer has been e-mailed.`,
       );
       onChanged();
     } catch (error) {
@@ -90,7 +90,7 @@ export function OrderStatusForm({ order, onChanged }: OrderStatusFormProps) {
       >
         {options.map((option) => (
           <option key={option} value={option}>
-            {STATUS_WORDS[option]}
+            {ORDER_STATUS_LABELS[option]}
           </option>
         ))}
       </AdminSelect>
