@@ -23,3 +23,4 @@ export * from './administration/dashboard';
 export * from './orders/documents';
 export * from './orders/reorder';
 export * from './orders/account-addresses';
+export * from './orders/labels';

@@ -130,7 +130,7 @@ describe('/track-order/:id', () => {
       ['Order number', '#101'],
       ['Placed', '5 Mar 2025'],
       ['Status', 'Shipped'],
-      ['Payment', 'CompletedRefunded £5.00'],
+      ['Payment', 'PaidRefunded £5.00'],
       ['Shipment', 'Royal Mail: RM 123/456GB (track the parcel on the Royal Mail website)'],
     ]);
     expect(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CartViewSchema } from '../cart/schemas';
-import { formatGbp, penceFromDecimal } from '../pricing/money';
+import { formatDecimalGbp } from '../pricing/money';
 
 /**
  * What became of one line of an order put back in the cart (POST orders/{id}/reorder/):
@@ -37,19 +37,18 @@ export const ReorderResultSchema = z.object({
 export type ReorderResult = z.infer<typeof ReorderResultSchema>;
 
 const packs = (n: number) => `${n} ${n === 1 ? 'pack' : 'packs'}`;
-const pounds = (decimal: string) => formatGbp(penceFromDecimal(decimal));
 
 /** One line of a reorder in the buyer's words, e.g. 'Price changed: BOX-1 was £1.20, now £1.35 per pack'. */
 export function reorderLineMessage(line: ReorderLine): string {
   const repriced =
     line.new_price_per_pack !== null && line.new_price_per_pack !== line.old_price_per_pack
-      ? ` (was ${pounds(line.old_price_per_pack)}, now ${pounds(line.new_price_per_pack)} per pack)`
+      ? ` (was ${formatDecimalGbp(line.old_price_per_pack)}, now ${formatDecimalGbp(line.new_price_per_pack)} per pack)`
       : '';
   switch (line.outcome) {
     case 'added':
       return `${packs(line.packs_added)} of ${line.sku} added`;
     case 'price_changed':
-      return `Price changed: ${line.sku} was ${pounds(line.old_price_per_pack)}, now ${pounds(
+      return `Price changed: ${line.sku} was ${formatDecimalGbp(line.old_price_per_pack)}, now ${formatDecimalGbp(
         line.new_price_per_pack ?? line.old_price_per_pack,
       )} per pack`;
     case 'clamped':

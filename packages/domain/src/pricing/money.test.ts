@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { discounted, formatGbp, penceFromDecimal, penceToDecimal, percentOf } from './money';
+import {
+  discounted,
+  formatDecimalGbp,
+  formatGbp,
+  penceFromDecimal,
+  penceToDecimal,
+  percentOf,
+} from './money';
 
 describe('percentOf', () => {
   it.each([
@@ -159,5 +166,43 @@ describe('formatGbp', () => {
     [-150, '-£1.50'],
   ])('%i pence shows as %s (en-GB, 2 decimals)', (pence, text) => {
     expect(formatGbp(pence)).toBe(text);
+  });
+
+  it('shows exactly the pence it was given, with no float drift (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1_000_000_000_000, max: 1_000_000_000_000 }), (pence) => {
+        expect(formatGbp(pence).replace(/[£,]/g, '')).toBe(penceToDecimal(pence));
+      }),
+    );
+  });
+});
+
+describe('formatDecimalGbp', () => {
+  it.each([
+    ['1234.50', '£1,234.50'],
+    ['1234.5', '£1,234.50'],
+    ['0', '£0.00'],
+    ['0.00', '£0.00'],
+    ['-0.00', '£0.00'],
+    ['0.05', '£0.05'],
+    ['12', '£12.00'],
+    ['-12.5', '-£12.50'],
+    ['1000000.00', '£1,000,000.00'],
+    // 0.1 + 0.2 is not 0.3 in floating point; read as pence it is.
+    ['0.30', '£0.30'],
+  ])('"%s" shows as %s', (decimal, text) => {
+    expect(formatDecimalGbp(decimal)).toBe(text);
+  });
+
+  it.each(['', 'abc', '12.505', '£5.00'])('shows "%s", which is no amount, as it came', (text) => {
+    expect(formatDecimalGbp(text)).toBe(text);
+  });
+
+  it('shows the same as formatGbp of the pence the text stands for (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1_000_000_000_000, max: 1_000_000_000_000 }), (pence) => {
+        expect(formatDecimalGbp(penceToDecimal(pence))).toBe(formatGbp(pence));
+      }),
+    );
   });
 });

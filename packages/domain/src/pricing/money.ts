@@ -43,7 +43,20 @@ const GBP = new Intl.NumberFormat('en-GB', {
   maximumFractionDigits: 2,
 });
 
-/** Pence as the shop shows money: pounds sterling, 2 decimals, en-GB (spec 2, §9). */
+/**
+ * Pence as the shop shows money: pounds sterling, 2 decimals, en-GB (spec 2, §9): 123450 is '£1,234.50',
+ * -150 is '-£1.50'. Dividing whole pence by 100 lands far closer than half a penny to the amount for any real
+ * sum, so the 2-decimal text is exactly its pence (money.test.ts checks it).
+ */
 export function formatGbp(pence: number): string {
   return GBP.format(pence / 100);
+}
+
+/**
+ * The API's decimal pounds as the shop shows money: '1234.5' is '£1,234.50', '-3' is '-£3.00'. Read as whole
+ * pence first, so no float sum touches it; a text that is not an amount is shown as it came.
+ */
+export function formatDecimalGbp(decimal: string): string {
+  const pence = penceFromDecimal(decimal);
+  return Number.isNaN(pence) ? decimal : formatGbp(pence);
 }

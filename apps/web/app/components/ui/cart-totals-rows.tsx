@@ -1,6 +1,11 @@
-import { type CartView, formatGbp, formatKg, penceFromDecimal, shippingLabel } from '@shop/domain';
-
-const money = (decimal: string) => formatGbp(penceFromDecimal(decimal));
+import {
+  type CartView,
+  formatDecimalGbp,
+  formatGbp,
+  formatKg,
+  penceFromDecimal,
+  shippingLabel,
+} from '@shop/domain';
 
 /**
  * The rows the cart page and the checkout summary share (spec 2, §2): subtotal, the discount only when above
@@ -13,7 +18,7 @@ export function CartTotalsRows({ cart, weightDecimals }: { cart: CartView; weigh
     <>
       <tr>
         <th scope="row">Subtotal</th>
-        <td>{money(cart.subtotal)}</td>
+        <td>{formatDecimalGbp(cart.subtotal)}</td>
       </tr>
       {discount > 0 ? (
         <tr>
@@ -23,7 +28,7 @@ export function CartTotalsRows({ cart, weightDecimals }: { cart: CartView; weigh
       ) : null}
       <tr>
         <th scope="row">VAT ({cart.vat}%)</th>
-        <td>{money(cart.vat_amount)}</td>
+        <td>{formatDecimalGbp(cart.vat_amount)}</td>
       </tr>
       <tr>
         <th scope="row">Shipping</th>

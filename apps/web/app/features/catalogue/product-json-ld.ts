@@ -1,8 +1,7 @@
-import type { ProductDetail } from '@shop/domain';
+import { penceToDecimal, type ProductDetail } from '@shop/domain';
 import type { JsonLdObject } from '~/lib/json-ld';
 import { toPlainText, truncate } from '~/lib/plain-text';
 import { absoluteUrl } from '~/lib/seo';
-import { penceToDecimal } from './format-price';
 
 /** A product as schema.org Product, with its list prices per pack as one AggregateOffer in GBP. */
 export function productJsonLd(product: ProductDetail, origin: string, canonicalUrl: string): JsonLdObject {

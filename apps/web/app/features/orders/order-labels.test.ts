@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newestFirst, orderDate } from './order-labels';
+import { newestFirst } from './order-labels';
+import { ukDate as orderDate } from '~/lib/dates';
 
 describe('orderDate', () => {
   it('writes the date as in the UK, in UK time', () => {

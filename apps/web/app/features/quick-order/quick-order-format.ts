@@ -1,4 +1,4 @@
-import { formatGbp, penceFromDecimal, type PricingTier } from '@shop/domain';
+import type { PricingTier } from '@shop/domain';
 
 /** A tier as the quick order shows it: '10–49 packs', '50+ packs', '1 pallet', '1+ pallets'. */
 export function tierLabel(tier: PricingTier): string {
@@ -9,6 +9,3 @@ export function tierLabel(tier: PricingTier): string {
   }
   return `${tier.range_start}–${tier.range_end} ${noun}s`;
 }
-
-/** The API's decimal pounds ("12.50") as the shop shows money (£12.50). */
-export const money = (decimal: string) => formatGbp(penceFromDecimal(decimal));

@@ -9,6 +9,7 @@ import { failureOf } from '~/features/admin/components/use-form-submit';
 import { getAuditLog } from '~/features/admin/staff/api/staff';
 import { AuditChange } from '~/features/admin/staff/components/audit-change';
 import { isAbortError } from '~/lib/api-client';
+import { ukDateTimeSeconds } from '~/lib/dates';
 import { requireAccessToken } from '~/lib/guards';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -24,15 +25,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   }
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'medium',
-    timeZone: 'Europe/London',
-  });
-
 const COLUMNS: Column<AuditEntryView>[] = [
-  { label: 'When', cell: (row) => <time dateTime={row.created_at}>{when(row.created_at)}</time> },
+  {
+    label: 'When',
+    cell: (row) => <time dateTime={row.created_at}>{ukDateTimeSeconds(row.created_at)}</time>,
+  },
   { label: 'Who', cell: (row) => row.actor_email },
   { label: 'What', cell: (row) => <code>{row.action}</code> },
   { label: 'Changed', cell: (row) => `${row.entity_type.replace(/_/g, ' ')} ${row.entity_id}` },

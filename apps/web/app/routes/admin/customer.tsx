@@ -1,3 +1,4 @@
+import { formatGbp } from '@shop/domain';
 import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/customer';
 import { useStaffMe } from './layout';
@@ -7,9 +8,10 @@ import { failureOf } from '~/features/admin/components/use-form-submit';
 import { getCustomer } from '~/features/admin/customers/api/customers';
 import { AccountState } from '~/features/admin/customers/components/account-state';
 import { ExclusivePricesEditor } from '~/features/admin/customers/components/exclusive-prices-editor';
-import { poundsOf, ROLE_WORDS, ukDate } from '~/features/admin/customers/labels';
+import { ROLE_WORDS } from '~/features/admin/customers/labels';
 import { RoleForm } from '~/features/admin/staff/components/role-form';
 import { isAbortError } from '~/lib/api-client';
+import { ukDate } from '~/lib/dates';
 import { requireAccessToken } from '~/lib/guards';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
@@ -119,7 +121,7 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
             {customer.recent_orders.map((order) => (
               <li key={order.id}>
                 <Link to={`/admin/orders/${order.id}`}>Order #{order.id}</Link>, {ukDate(order.created_at)}:{' '}
-                {poundsOf(order.total_pence)}, {order.status}, payment {order.payment_status.toLowerCase()}
+                {formatGbp(order.total_pence)}, {order.status}, payment {order.payment_status.toLowerCase()}
               </li>
             ))}
           </ul>

@@ -7,8 +7,9 @@ import { AdminTable, type Column } from '~/features/admin/components/admin-table
 import { failureOf } from '~/features/admin/components/use-form-submit';
 import { DEFAULT_CUSTOMER_ORDERING, getCustomers } from '~/features/admin/customers/api/customers';
 import { CustomerFilters } from '~/features/admin/customers/components/customer-filters';
-import { ROLE_WORDS, ukDate } from '~/features/admin/customers/labels';
+import { ROLE_WORDS } from '~/features/admin/customers/labels';
 import { isAbortError } from '~/lib/api-client';
+import { ukDate } from '~/lib/dates';
 import { requireAccessToken } from '~/lib/guards';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {

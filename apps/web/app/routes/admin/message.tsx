@@ -6,7 +6,7 @@ import { failureOf } from '~/features/admin/components/use-form-submit';
 import { getMessage } from '~/features/admin/messages/api/messages';
 import { HandledToggle } from '~/features/admin/messages/components/handled-toggle';
 import { ReplyForm } from '~/features/admin/messages/components/reply-form';
-import { ukDateTime } from '~/features/admin/messages/labels';
+import { ukDateTime } from '~/lib/dates';
 import { isAbortError } from '~/lib/api-client';
 import { requireAccessToken } from '~/lib/guards';
 

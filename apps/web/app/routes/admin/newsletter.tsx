@@ -6,7 +6,7 @@ import { AdminPage } from '~/features/admin/components/admin-page';
 import { AdminTable, type Column } from '~/features/admin/components/admin-table';
 import { failureOf, useFormSubmit } from '~/features/admin/components/use-form-submit';
 import { downloadSubscribersCsv, getSubscribers, unsubscribe } from '~/features/admin/messages/api/messages';
-import { ukDateTime } from '~/features/admin/messages/labels';
+import { ukDateTime } from '~/lib/dates';
 import { isAbortError } from '~/lib/api-client';
 import { requireAccessToken } from '~/lib/guards';
 

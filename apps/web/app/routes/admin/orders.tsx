@@ -1,4 +1,4 @@
-import type { AdminOrderRow } from '@shop/domain';
+import { type AdminOrderRow, formatDecimalGbp, PAYMENT_STATUS_LABELS } from '@shop/domain';
 import { Link, useLocation } from 'react-router';
 import type { Route } from './+types/orders';
 import { AdminPage } from '~/features/admin/components/admin-page';
@@ -9,7 +9,7 @@ import { DEFAULT_ORDER_ORDERING, getAdminOrders } from '~/features/admin/orders/
 import { OrderFilters } from '~/features/admin/orders/components/order-filters';
 import { OrderStatusBadge } from '~/features/admin/orders/components/order-status-badge';
 import { failureOf } from '~/features/admin/components/use-form-submit';
-import { PAYMENT_WORDS, pounds, ukDateTime } from '~/features/admin/orders/labels';
+import { ukDateTime } from '~/lib/dates';
 import { isAbortError } from '~/lib/api-client';
 import { requireAccessToken } from '~/lib/guards';
 import '~/styles/admin-orders.css';
@@ -57,10 +57,10 @@ const COLUMNS: Column<AdminOrderRow>[] = [
     ),
   },
   { label: 'Status', cell: (row) => <OrderStatusBadge status={row.status} /> },
-  { label: 'Payment', cell: (row) => PAYMENT_WORDS[row.payment_status] },
+  { label: 'Payment', cell: (row) => PAYMENT_STATUS_LABELS[row.payment_status] },
   { label: 'Lines', numeric: true, cell: (row) => row.line_count },
-  { label: 'Total', sort: 'total', numeric: true, cell: (row) => pounds(row.total) },
-  { label: 'Refunded', numeric: true, cell: (row) => pounds(row.refunded) },
+  { label: 'Total', sort: 'total', numeric: true, cell: (row) => formatDecimalGbp(row.total) },
+  { label: 'Refunded', numeric: true, cell: (row) => formatDecimalGbp(row.refunded) },
 ];
 
 /** /admin/orders: the orders, filtered and sorted by the server, with the filters in the URL. */

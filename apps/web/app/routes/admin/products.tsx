@@ -7,6 +7,7 @@ import { LoadFailed } from '~/features/admin/catalogue/load-failed';
 import { AdminInput, AdminSelect } from '~/features/admin/components/admin-field';
 import { AdminPage } from '~/features/admin/components/admin-page';
 import { AdminTable, type Column } from '~/features/admin/components/admin-table';
+import { ukDate } from '~/lib/dates';
 import { requireAccessToken } from '~/lib/guards';
 import '~/styles/admin-catalogue.css';
 
@@ -27,13 +28,11 @@ export function HydrateFallback() {
   return <LoadingState title="Products" label="Loading the products…" />;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
-
 const COLUMNS: Column<AdminProductRow>[] = [
   { label: 'Name', sort: 'name', cell: (row) => <Link to={`/admin/products/${row.id}`}>{row.name}</Link> },
   { label: 'Category', cell: (row) => row.category_name },
   { label: 'Home page place', numeric: true, cell: (row) => row.featured_rank ?? '—' },
-  { label: 'Added', sort: 'created_at', cell: (row) => dateFormat.format(new Date(row.created_at)) },
+  { label: 'Added', sort: 'created_at', cell: (row) => ukDate(row.created_at) },
 ];
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {

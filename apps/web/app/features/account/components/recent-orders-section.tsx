@@ -1,7 +1,8 @@
-import { formatGbp, type OrderView, penceFromDecimal } from '@shop/domain';
+import { formatDecimalGbp, ORDER_STATUS_LABELS, type OrderView } from '@shop/domain';
 import { Link } from 'react-router';
 import { MY_ACCOUNT_MESSAGES } from '../my-account-messages';
-import { newestFirst, ORDER_STATUS_LABELS, orderDate } from '~/features/orders/order-labels';
+import { newestFirst } from '~/features/orders/order-labels';
+import { ukDate } from '~/lib/dates';
 import { AccountSection, SectionUnavailable } from './account-section';
 
 /** How many orders the account page shows; the order tracking page has them all. */
@@ -44,7 +45,7 @@ export function RecentOrdersSection({ recent }: { recent: RecentOrders }) {
                     </Link>
                   </th>
                   <td>
-                    <time dateTime={order.created_at}>{orderDate(order.created_at)}</time>
+                    <time dateTime={order.created_at}>{ukDate(order.created_at)}</time>
                   </td>
                   <td>
                     <span className={`order-status order-status--${order.status}`}>
@@ -52,7 +53,7 @@ export function RecentOrdersSection({ recent }: { recent: RecentOrders }) {
                       {ORDER_STATUS_LABELS[order.status] ?? order.status}
                     </span>
                   </td>
-                  <td className="numeric">{formatGbp(penceFromDecimal(order.total))}</td>
+                  <td className="numeric">{formatDecimalGbp(order.total)}</td>
                 </tr>
               ))}
           </tbody>

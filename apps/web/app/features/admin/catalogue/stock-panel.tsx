@@ -5,8 +5,7 @@ import type { AdminPage } from '../api';
 import { parseOrThrow, useFormSubmit } from '../components/use-form-submit';
 import { adjustStock } from './api';
 import { ScrollRegion } from '~/components/ui/scroll-region';
-
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+import { ukDateTime } from '~/lib/dates';
 
 /** Adjusts an item's stock by a number of units or to a counted level, always with a reason. */
 export function StockAdjustmentForm({
@@ -111,7 +110,7 @@ export function StockMovements({ page }: { page: AdminPage<StockMovement> }) {
               <tbody>
                 {page.results.map((movement) => (
                   <tr key={movement.id}>
-                    <td>{dateTime.format(new Date(movement.created_at))}</td>
+                    <td>{ukDateTime(movement.created_at)}</td>
                     <td className="admin-table__num">
                       {movement.delta > 0 ? `+${movement.delta}` : movement.delta}
                     </td>

@@ -1,21 +1,11 @@
 import type { UserRoleName } from '@shop/domain';
+import { ukDate } from '~/lib/dates';
 
 export const ROLE_WORDS: Record<UserRoleName, string> = {
   customer: 'Customer',
   staff: 'Staff',
   owner: 'Owner',
 };
-
-/** A UK date ('3 March 2025') of an ISO date or timestamp. */
-export function ukDate(iso: string): string {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T12:00:00Z`) : new Date(iso);
-  return date.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Europe/London',
-  });
-}
 
 /** When a dated price applies, in words. */
 export function dateWindow(startsOn: string | null, endsOn: string | null): string {
@@ -24,7 +14,3 @@ export function dateWindow(startsOn: string | null, endsOn: string | null): stri
   if (endsOn) return `Until ${ukDate(endsOn)}`;
   return 'Always';
 }
-
-/** Pence as pounds, '£1,234.50'. */
-export const poundsOf = (pence: number) =>
-  (pence / 100).toLocaleString('en-GB', { style: 'currency', currency: 'GBP' });

@@ -1,10 +1,8 @@
-import { type CartItemView, formatGbp, penceFromDecimal } from '@shop/domain';
+import { type CartItemView, formatDecimalGbp } from '@shop/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { productHref } from '~/lib/navigation';
 import { BoxesField } from './boxes-field';
-
-export const money = (decimal: string) => formatGbp(penceFromDecimal(decimal));
 
 const NO_IMAGE = 'Image Not Available';
 
@@ -81,13 +79,13 @@ export function CartLineRow({ line, pendingPacks, onPacks }: CartLineRowProps) {
         {line.pack_quantity * item.units_per_pack}
       </td>
       <td className="cart__price numeric" data-label={CART_COLUMNS.price}>
-        {money(line.price_per_pack)}
+        {formatDecimalGbp(line.price_per_pack)}
       </td>
       <td className="cart__subtotal numeric" data-label={CART_COLUMNS.subtotal}>
-        {money(line.subtotal)}
+        {formatDecimalGbp(line.subtotal)}
       </td>
       <td className="cart__total numeric" data-label={CART_COLUMNS.total}>
-        {money(line.total)}
+        {formatDecimalGbp(line.total)}
         {line.discount_percentage > 0 ? (
           <span className="cart__tag cart__tag--discount">−{line.discount_percentage}%</span>
         ) : null}

@@ -1,11 +1,10 @@
-import { type CartView as Cart, PALLET_THRESHOLD_KG } from '@shop/domain';
+import { type CartView as Cart, formatDecimalGbp, PALLET_THRESHOLD_KG } from '@shop/domain';
 import { Link } from 'react-router';
 import { CartTotalsRows } from '~/components/ui/cart-totals-rows';
-import { money } from './cart-line-row';
 
 /** The cart's totals as the server computed them (spec 2, §2 Cart screen), and the way on. */
 export function CartSummary({ cart }: { cart: Cart }) {
-  const total = money(cart.total);
+  const total = formatDecimalGbp(cart.total);
   return (
     <section className="cart__summary" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title">Summary</h2>

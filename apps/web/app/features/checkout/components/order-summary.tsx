@@ -1,8 +1,6 @@
-import { type CartView, formatGbp, penceFromDecimal } from '@shop/domain';
+import { type CartView, formatDecimalGbp } from '@shop/domain';
 import { Link } from 'react-router';
 import { CartTotalsRows } from '~/components/ui/cart-totals-rows';
-
-const money = (decimal: string) => formatGbp(penceFromDecimal(decimal));
 
 /** The lines' headings, and each figure's label where a line is a card (a phone's width, checkout.css). */
 const COLUMNS = { sku: 'SKU', item: 'Item', boxes: 'Boxes', total: 'Total' } as const;
@@ -45,7 +43,7 @@ export function OrderSummary({ cart, error }: OrderSummaryProps) {
                 {line.pack_quantity}
               </td>
               <td className="order-summary__total numeric" data-label={COLUMNS.total}>
-                {money(line.total)}
+                {formatDecimalGbp(line.total)}
               </td>
             </tr>
           ))}
@@ -57,7 +55,7 @@ export function OrderSummary({ cart, error }: OrderSummaryProps) {
           <CartTotalsRows cart={cart} weightDecimals={1} />
           <tr className="summary-table__total">
             <th scope="row">Total</th>
-            <td>{money(cart.total)}</td>
+            <td>{formatDecimalGbp(cart.total)}</td>
           </tr>
         </tbody>
       </table>

@@ -1,11 +1,5 @@
 import type { LegalDocument } from '../legal-document';
-
-const LONG_DATE = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+import { ukLongDate } from '~/lib/dates';
 
 /** A legal document: title, last-updated date, a list of its sections and the sections themselves. */
 export function LegalPage({ document }: { document: LegalDocument }) {
@@ -14,8 +8,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
       <header className="legal__header">
         <h1 className="page__title">{document.title}</h1>
         <p className="legal__updated">
-          Last updated:{' '}
-          <time dateTime={document.lastUpdated}>{LONG_DATE.format(new Date(document.lastUpdated))}</time>
+          Last updated: <time dateTime={document.lastUpdated}>{ukLongDate(document.lastUpdated)}</time>
         </p>
         <div className="legal__intro">{document.intro}</div>
       </header>

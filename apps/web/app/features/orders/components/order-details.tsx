@@ -1,10 +1,17 @@
-import { formatGbp, type OrderView, penceFromDecimal, shippingLabel } from '@shop/domain';
+import {
+  formatDecimalGbp,
+  formatGbp,
+  ORDER_STATUS_LABELS,
+  type OrderView,
+  PAYMENT_STATUS_LABELS,
+  penceFromDecimal,
+  shippingLabel,
+} from '@shop/domain';
 import { carrierTracking } from '../carrier-tracking';
-import { ORDER_STATUS_LABELS, orderDate, PAYMENT_STATUS_LABELS } from '../order-labels';
 import { OrderStatusBadge } from './order-status-badge';
 import { ScrollRegion } from '~/components/ui/scroll-region';
+import { ukDate } from '~/lib/dates';
 
-const money = (decimal: string) => formatGbp(penceFromDecimal(decimal));
 const refundedPence = (order: OrderView) => (order.refunded ? penceFromDecimal(order.refunded) : 0);
 
 /** The payment's status, and what has gone back to the card when anything has. */
@@ -45,7 +52,7 @@ export function OrderFacts({ order }: { order: OrderView }) {
     [
       'Placed',
       <time key="placed" dateTime={order.created_at}>
-        {orderDate(order.created_at)}
+        {ukDate(order.created_at)}
       </time>,
     ],
     ['Status', <OrderStatusBadge key="status" status={order.status} />],
@@ -120,13 +127,13 @@ export function OrderLines({ order }: { order: OrderView }) {
                 {line.units}
               </td>
               <td className="order-lines__price numeric" data-label={LINE_COLUMNS.price}>
-                {money(line.price_per_pack)}
+                {formatDecimalGbp(line.price_per_pack)}
               </td>
               <td className="order-lines__discount numeric" data-label={LINE_COLUMNS.discount}>
                 {line.discount_percentage > 0 ? `${line.discount_percentage}%` : '–'}
               </td>
               <td className="order-lines__total numeric" data-label={LINE_COLUMNS.total}>
-                {money(line.total)}
+                {formatDecimalGbp(line.total)}
               </td>
             </tr>
           ))}
@@ -148,7 +155,7 @@ export function OrderTotals({ order }: { order: OrderView }) {
       <tbody>
         <tr>
           <th scope="row">Subtotal</th>
-          <td>{money(order.subtotal)}</td>
+          <td>{formatDecimalGbp(order.subtotal)}</td>
         </tr>
         {discount > 0 ? (
           <tr>
@@ -168,11 +175,11 @@ export function OrderTotals({ order }: { order: OrderView }) {
         </tr>
         <tr>
           <th scope="row">VAT ({order.vat}%)</th>
-          <td>{money(order.vat_amount)}</td>
+          <td>{formatDecimalGbp(order.vat_amount)}</td>
         </tr>
         <tr className="summary-table__total">
           <th scope="row">Total</th>
-          <td>{money(order.total)}</td>
+          <td>{formatDecimalGbp(order.total)}</td>
         </tr>
         {refunded > 0 ? (
           <tr className="order-totals__refunded">
@@ -225,12 +232,12 @@ export function OrderAddresses({ order }: { order: OrderView }) {
 /** The order's progress with dates, oldest first. */
 export function OrderProgress({ order }: { order: OrderView }) {
   const history = order.status_history ?? [];
-  if (history.length === 0) return <p>Placed on {orderDate(order.created_at)}.</p>;
+  if (history.length === 0) return <p>Placed on {ukDate(order.created_at)}.</p>;
   return (
     <ol className="order-progress">
       {history.map((entry, index) => (
         <li key={index}>
-          <time dateTime={entry.created_at}>{orderDate(entry.created_at)}</time>{' '}
+          <time dateTime={entry.created_at}>{ukDate(entry.created_at)}</time>{' '}
           <strong>{ORDER_STATUS_LABELS[entry.status] ?? entry.status}</strong>
           {entry.note ? ` – ${entry.note}` : ''}
         </li>

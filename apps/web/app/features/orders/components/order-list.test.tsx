@@ -47,7 +47,7 @@ describe('OrderList', () => {
     ).toEqual(['Order', 'Date', 'Items', 'Total', 'Status', 'Payment']);
     expect(rowTexts()).toEqual([
       ['#102', '1 Apr 2025', '2', '£1,234.50', 'Shipped', 'Refunded'],
-      ['#101', '5 Mar 2025', '1', '£116.12', 'Pending', 'Completed'],
+      ['#101', '5 Mar 2025', '1', '£116.12', 'Pending', 'Paid'],
     ]);
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('button', { name: 'Load more orders' })).not.toBeInTheDocument();
@@ -75,7 +75,7 @@ describe('OrderList', () => {
       const badge = within(table()).getByText(word, { selector: '.order-status' });
       expect(badge).toHaveClass(`order-status--${status}`);
     }
-    expect(within(table()).getAllByText('Completed', { selector: 'td' })).toHaveLength(5);
+    expect(within(table()).getAllByText('Paid', { selector: 'td' })).toHaveLength(5);
   });
 
   it('shows payment statuses in words', () => {
@@ -87,7 +87,7 @@ describe('OrderList', () => {
       ],
       next: null,
     });
-    expect(rowTexts().map((cells) => cells[5])).toEqual(['Refunded', 'Completed', 'Pending']);
+    expect(rowTexts().map((cells) => cells[5])).toEqual(['Refunded', 'Paid', 'Pending']);
   });
 
   it('shows the carrier, tracking number, refunded amount and status history with dates', async () => {
@@ -113,7 +113,7 @@ describe('OrderList', () => {
     const cells = within(row!).getAllByRole('cell');
     expect(within(cells[3]!).getByText('Shipped', { selector: '.order-status' })).toBeInTheDocument();
     expect(cells[3]).toHaveTextContent('Royal Mail: tracking number RM123456789GB');
-    expect(cells[4]).toHaveTextContent('Completed£12.50 refunded');
+    expect(cells[4]).toHaveTextContent('Paid£12.50 refunded');
     const history = within(cells[3]!).getByText('History', { exact: false, selector: 'summary' });
     expect(history).toHaveTextContent('History of order #103');
     await user.click(history);
@@ -135,7 +135,7 @@ describe('OrderList', () => {
 
   it('shows nothing refunded and no shipment for an order not yet shipped', () => {
     renderList({ orders: [order({ refunded: '0.00', carrier: null, tracking_number: null })], next: null });
-    expect(rowTexts()).toEqual([['#101', '5 Mar 2025', '1', '£116.12', 'Pending', 'Completed']]);
+    expect(rowTexts()).toEqual([['#101', '5 Mar 2025', '1', '£116.12', 'Pending', 'Paid']]);
   });
 
   it('scrolls a wide table inside a labelled region keyboard users can reach', () => {

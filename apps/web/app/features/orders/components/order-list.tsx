@@ -1,10 +1,18 @@
-import { formatGbp, type OrderView, penceFromDecimal } from '@shop/domain';
+import {
+  formatDecimalGbp,
+  formatGbp,
+  ORDER_STATUS_LABELS,
+  type OrderView,
+  PAYMENT_STATUS_LABELS,
+  penceFromDecimal,
+} from '@shop/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { getOrders, type OrdersPage, ordersFailure } from '../api/get-orders';
-import { newestFirst, ORDER_STATUS_LABELS, orderDate, PAYMENT_STATUS_LABELS } from '../order-labels';
+import { newestFirst } from '../order-labels';
 import { OrderStatusBadge } from './order-status-badge';
 import { ScrollRegion } from '~/components/ui/scroll-region';
+import { ukDate } from '~/lib/dates';
 
 /** How the order travels, once it has shipped: the carrier and its tracking number. */
 function Shipment({ order }: { order: OrderView }) {
@@ -42,7 +50,7 @@ function StatusHistory({ order }: { order: OrderView }) {
       <ol>
         {history.map((entry, index) => (
           <li key={index}>
-            <time dateTime={entry.created_at}>{orderDate(entry.created_at)}</time>{' '}
+            <time dateTime={entry.created_at}>{ukDate(entry.created_at)}</time>{' '}
             {ORDER_STATUS_LABELS[entry.status] ?? entry.status}
             {entry.note ? ` – ${entry.note}` : ''}
           </li>
@@ -111,10 +119,10 @@ export function OrderList({ initial }: { initial: OrdersPage }) {
                     <Link to={`/track-order/${order.id}`}>#{order.id}</Link>
                   </th>
                   <td>
-                    <time dateTime={order.created_at}>{orderDate(order.created_at)}</time>
+                    <time dateTime={order.created_at}>{ukDate(order.created_at)}</time>
                   </td>
                   <td className="numeric">{order.items?.length ?? 0}</td>
-                  <td className="numeric">{formatGbp(penceFromDecimal(order.total))}</td>
+                  <td className="numeric">{formatDecimalGbp(order.total)}</td>
                   <td>
                     <OrderStatusBadge status={order.status} />
                     <Shipment order={order} />

@@ -1,8 +1,8 @@
-import type { QuickOrderLineResult } from '@shop/domain';
+import { formatDecimalGbp, type QuickOrderLineResult } from '@shop/domain';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { ParsedLine } from '../parse-lines';
-import { money, tierLabel } from '../quick-order-format';
+import { tierLabel } from '../quick-order-format';
 import { ScrollRegion } from '~/components/ui/scroll-region';
 
 /** A line of the text with what the check said of it: `fresh` for these very lines, else as last seen. */
@@ -90,9 +90,11 @@ export function QuickOrderResults({ rows, checking }: QuickOrderResultsProps) {
                   </td>
                   <td className="numeric">{parsed.packs ?? DASH}</td>
                   <td>{result?.pricing_tier ? tierLabel(result.pricing_tier) : DASH}</td>
-                  <td className="numeric">{result?.price_per_pack ? money(result.price_per_pack) : DASH}</td>
                   <td className="numeric">
-                    {result?.total ? money(result.total) : DASH}
+                    {result?.price_per_pack ? formatDecimalGbp(result.price_per_pack) : DASH}
+                  </td>
+                  <td className="numeric">
+                    {result?.total ? formatDecimalGbp(result.total) : DASH}
                     {result?.total && result.discount_percentage > 0 ? (
                       <span className="quick-order__tag">{`${result.discount_percentage}% off`}</span>
                     ) : null}

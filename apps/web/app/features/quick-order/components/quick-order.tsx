@@ -2,6 +2,7 @@
 import '~/lib/jitless-validation';
 import {
   CART_MESSAGES,
+  formatDecimalGbp,
   MAX_LINES_PER_ADD,
   QUICK_ORDER_MESSAGES,
   type QuickOrderCheckResult,
@@ -12,7 +13,6 @@ import { Link } from 'react-router';
 import { addQuickOrderToCart } from '../api/add-quick-order-to-cart';
 import { CHECK_DEBOUNCE_MS, useQuickOrderCheck } from '../hooks/use-quick-order-check';
 import { appendLine, checkableLines, formatLine, parseLines, type ParsedLine } from '../parse-lines';
-import { money } from '../quick-order-format';
 import { QuickOrderResults, type ResultRow } from './quick-order-results';
 import { SkuCombobox } from './sku-combobox';
 
@@ -212,7 +212,7 @@ export function QuickOrder() {
             ? null
             : fresh
               ? `${fresh.valid_count} of ${total} ${total === 1 ? 'line is' : 'lines are'} ready to add. ` +
-                `Total of the ready lines: ${money(fresh.total)} (ex VAT).`
+                `Total of the ready lines: ${formatDecimalGbp(fresh.total)} (ex VAT).`
               : checking
                 ? 'Checking your lines…'
                 : null}

@@ -1,17 +1,9 @@
 import { formatGbp, type Dashboard, type DashboardPeriod } from '@shop/domain';
 import { Link } from 'react-router';
 import { ScrollRegion } from '~/components/ui/scroll-region';
+import { ukLongDate, ukMonth } from '~/lib/dates';
 
 const number = (value: number) => value.toLocaleString('en-GB');
-
-// The shop's days and months are the UK's, wherever the browser is.
-const DAY = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/London',
-});
-const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'Europe/London' });
 
 function Period({ id, title, period }: { id: string; title: string; period: DashboardPeriod }) {
   return (
@@ -52,12 +44,12 @@ export function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
     <>
       <Period
         id="today-title"
-        title={`Today (${DAY.format(new Date(dashboard.generated_at))})`}
+        title={`Today (${ukLongDate(dashboard.generated_at)})`}
         period={dashboard.today}
       />
       <Period
         id="month-title"
-        title={`This month (${MONTH.format(new Date(dashboard.generated_at))})`}
+        title={`This month (${ukMonth(dashboard.generated_at)})`}
         period={dashboard.this_month}
       />
       <p className="admin-field__hint">

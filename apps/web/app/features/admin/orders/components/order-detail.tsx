@@ -1,8 +1,13 @@
-import type { AdminOrderDetail } from '@shop/domain';
-import { PAYMENT_WORDS, pounds, STATUS_WORDS, ukDateTime } from '../labels';
+import {
+  type AdminOrderDetail,
+  formatDecimalGbp,
+  ORDER_STATUS_LABELS,
+  PAYMENT_STATUS_LABELS,
+} from '@shop/domain';
 import { OrderStatusBadge } from './order-status-badge';
 import { TestOrderBadge } from '../../components/test-order-badge';
 import { ScrollRegion } from '~/components/ui/scroll-region';
+import { ukDateTime } from '~/lib/dates';
 
 type Address = AdminOrderDetail['shipping_address'];
 
@@ -45,7 +50,7 @@ export function OrderSummary({ order }: { order: AdminOrderDetail }) {
     [
       'Payment',
       <>
-        {PAYMENT_WORDS[order.payment_status]}
+        {PAYMENT_STATUS_LABELS[order.payment_status]}
         {order.is_test ? (
           <>
             {' '}
@@ -61,9 +66,9 @@ export function OrderSummary({ order }: { order: AdminOrderDetail }) {
       </time>,
     ],
     ['Customer', `${order.customer.first_name} ${order.customer.last_name} (${order.customer.email})`],
-    ['Total', pounds(order.total)],
-    ['Refunded', pounds(order.refunded)],
-    ['Refundable', pounds(order.refundable)],
+    ['Total', formatDecimalGbp(order.total)],
+    ['Refunded', formatDecimalGbp(order.refunded)],
+    ['Refundable', formatDecimalGbp(order.refundable)],
     ['Carrier', order.carrier ?? 'Not shipped yet'],
     ['Tracking number', order.tracking_number ?? 'Not shipped yet'],
   ];
@@ -110,8 +115,8 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
                 <td>{line.title}</td>
                 <td className="admin-table__num">{line.pack_quantity}</td>
                 <td className="admin-table__num">{line.refunded_packs}</td>
-                <td className="admin-table__num">{pounds(line.price_per_pack)}</td>
-                <td className="admin-table__num">{pounds(line.total)}</td>
+                <td className="admin-table__num">{formatDecimalGbp(line.price_per_pack)}</td>
+                <td className="admin-table__num">{formatDecimalGbp(line.total)}</td>
               </tr>
             ))}
           </tbody>
@@ -120,25 +125,25 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
               <th scope="row" colSpan={5}>
                 Subtotal
               </th>
-              <td className="admin-table__num">{pounds(order.subtotal)}</td>
+              <td className="admin-table__num">{formatDecimalGbp(order.subtotal)}</td>
             </tr>
             <tr>
               <th scope="row" colSpan={5}>
                 Shipping
               </th>
-              <td className="admin-table__num">{pounds(order.shipping_cost)}</td>
+              <td className="admin-table__num">{formatDecimalGbp(order.shipping_cost)}</td>
             </tr>
             <tr>
               <th scope="row" colSpan={5}>
                 VAT ({order.vat}%)
               </th>
-              <td className="admin-table__num">{pounds(order.vat_amount)}</td>
+              <td className="admin-table__num">{formatDecimalGbp(order.vat_amount)}</td>
             </tr>
             <tr>
               <th scope="row" colSpan={5}>
                 Total
               </th>
-              <td className="admin-table__num">{pounds(order.total)}</td>
+              <td className="admin-table__num">{formatDecimalGbp(order.total)}</td>
             </tr>
           </tfoot>
         </table>
@@ -171,8 +176,8 @@ export function OrderPayments({ order }: { order: AdminOrderDetail }) {
         <ul className="admin-orders__list">
           {order.payments.map((payment) => (
             <li key={payment.id}>
-              {pounds(payment.amount)} by {payment.provider} ({payment.provider_payment_id}), {payment.status}
-              ; refunded {pounds(payment.refunded)}
+              {formatDecimalGbp(payment.amount)} by {payment.provider} ({payment.provider_payment_id}),{' '}
+              {payment.status}; refunded {formatDecimalGbp(payment.refunded)}
             </li>
           ))}
         </ul>
@@ -185,7 +190,7 @@ export function OrderPayments({ order }: { order: AdminOrderDetail }) {
           {order.refunds.map((refund) => (
             <li key={refund.id}>
               <time dateTime={refund.created_at}>{ukDateTime(refund.created_at)}</time>:{' '}
-              {pounds(refund.amount)}, {refund.status}
+              {formatDecimalGbp(refund.amount)}, {refund.status}
               {refund.lines
                 ? ` (${refund.lines.map((line) => `${line.pack_quantity} pack(s) of line ${line.order_item_id}`).join(', ')})`
                 : ''}
@@ -206,7 +211,7 @@ export function OrderHistory({ order }: { order: AdminOrderDetail }) {
       {order.status_history.map((entry, index) => (
         <li key={index}>
           <time dateTime={entry.created_at}>{ukDateTime(entry.created_at)}</time>:{' '}
-          {STATUS_WORDS[entry.status]}
+          {ORDER_STATUS_LABELS[entry.status]}
           {entry.note ? ` — ${entry.note}` : ''}
           {entry.actor_email ? ` (by ${entry.actor_email})` : ''}
         </li>

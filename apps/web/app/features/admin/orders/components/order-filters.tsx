@@ -1,7 +1,6 @@
-import { ORDER_STATUSES, PAYMENT_STATUSES } from '@shop/domain';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from '@shop/domain';
 import { Form, Link } from 'react-router';
 import { AdminInput, AdminSelect } from '../../components/admin-field';
-import { PAYMENT_WORDS, STATUS_WORDS } from '../labels';
 
 interface OrderFiltersProps {
   /** The URL's query: the form shows the filters in force. */
@@ -23,7 +22,7 @@ export function OrderFilters({ search, errors = {} }: OrderFiltersProps) {
         <option value="">Any status</option>
         {ORDER_STATUSES.map((status) => (
           <option key={status} value={status}>
-            {STATUS_WORDS[status]}
+            {ORDER_STATUS_LABELS[status]}
           </option>
         ))}
       </AdminSelect>
@@ -36,7 +35,7 @@ export function OrderFilters({ search, errors = {} }: OrderFiltersProps) {
         <option value="">Any payment</option>
         {PAYMENT_STATUSES.map((status) => (
           <option key={status} value={status}>
-            {PAYMENT_WORDS[status]}
+            {PAYMENT_STATUS_LABELS[status]}
           </option>
         ))}
       </AdminSelect>

@@ -1,5 +1,6 @@
 import {
   type AdminOrderDetail,
+  formatDecimalGbp,
   formatGbp,
   lineRefundPence,
   OrderRefundCreateSchema,
@@ -10,7 +11,6 @@ import type { FieldErrors } from '~/lib/api-client';
 import { AdminInput, AdminTextarea, FormOutcome } from '../../components/admin-field';
 import { parseOrThrow, useFormSubmit } from '../../components/use-form-submit';
 import { refundOrder } from '../api/refund-order';
-import { pounds } from '../labels';
 
 interface OrderRefundFormProps {
   order: AdminOrderDetail;
@@ -82,7 +82,7 @@ export function OrderRefundForm({ order, onRefunded }: OrderRefundFormProps) {
       setAmount('');
       setPacks({});
       setReason('');
-      return `Refunded ${pounds(refund.amount)}. The customer has been e-mailed.`;
+      return `Refunded ${formatDecimalGbp(refund.amount)}. The customer has been e-mailed.`;
     });
     if (done) onRefunded();
   };
@@ -92,7 +92,8 @@ export function OrderRefundForm({ order, onRefunded }: OrderRefundFormProps) {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Refund">
       <p>
-        Refundable: <strong>{pounds(order.refundable)}</strong> of {pounds(order.total)} paid.
+        Refundable: <strong>{formatDecimalGbp(order.refundable)}</strong> of {formatDecimalGbp(order.total)}{' '}
+        paid.
       </p>
       <fieldset className="admin-orders__choice">
         <legend>Refund by</legend>
@@ -123,7 +124,7 @@ export function OrderRefundForm({ order, onRefunded }: OrderRefundFormProps) {
           label="Amount (£)"
           inputMode="decimal"
           autoComplete="off"
-          hint={`At most ${pounds(order.refundable)}.`}
+          hint={`At most ${formatDecimalGbp(order.refundable)}.`}
           value={amount}
           onChange={(event) => setAmount(event.target.value)}
           errors={form.errorsOf('amount_pence')}

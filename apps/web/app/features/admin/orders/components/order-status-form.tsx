@@ -1,9 +1,14 @@
-import { type AdminOrderDetail, type OrderStatus, OrderStatusChangeSchema } from '@shop/domain';
+import {
+  type AdminOrderDetail,
+  formatDecimalGbp,
+  ORDER_STATUS_LABELS,
+  type OrderStatus,
+  OrderStatusChangeSchema,
+} from '@shop/domain';
 import { type FormEvent, useState } from 'react';
 import { AdminInput, AdminSelect, AdminTextarea, FormOutcome } from '../../components/admin-field';
 import { parseOrThrow, useFormSubmit } from '../../components/use-form-submit';
 import { changeOrderStatus } from '../api/change-order-status';
-import { pounds, STATUS_WORDS } from '../labels';
 
 interface OrderStatusFormProps {
   order: AdminOrderDetail;
@@ -28,7 +33,7 @@ export function OrderStatusForm({ order, onChanged }: OrderStatusFormProps) {
   if (options.length === 0) {
     return (
       <p>
-        This order is {STATUS_WORDS[order.status].toLowerCase()}; its status does not change any more.
+        This order is {ORDER_STATUS_LABELS[order.status].toLowerCase()}; its status does not change any more.
         {form.success ? <span role="status"> {form.success}</span> : null}
       </p>
     );
@@ -50,7 +55,7 @@ export function OrderStatusForm({ order, onChanged }: OrderStatusFormProps) {
       setTracking('');
       setNote('');
       setChosen('');
-      return `Order #${order.id} is now ${STATUS_WORDS[status].toLowerCase()}. The customer has been e-mailed.`;
+      return `Order #${order.id} is now ${ORDER_STATUS_LABELS[status].toLowerCase()}. The customer has been e-mailed.`;
     });
     if (done) onChanged();
   };
@@ -66,7 +71,7 @@ export function OrderStatusForm({ order, onChanged }: OrderStatusFormProps) {
       >
         {options.map((option) => (
           <option key={option} value={option}>
-            {STATUS_WORDS[option]}
+            {ORDER_STATUS_LABELS[option]}
           </option>
         ))}
       </AdminSelect>
@@ -96,7 +101,7 @@ export function OrderStatusForm({ order, onChanged }: OrderStatusFormProps) {
         <p className="admin-field__hint">
           Cancelling puts the items back in stock
           {order.refundable_pence > 0
-            ? ` and refunds ${pounds(order.refundable)} to the customer’s card`
+            ? ` and refunds ${formatDecimalGbp(order.refundable)} to the customer’s card`
             : ''}
           .
         </p>

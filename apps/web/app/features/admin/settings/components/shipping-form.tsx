@@ -1,4 +1,4 @@
-import { ShippingSettingsSchema, type ShopSettingsView } from '@shop/domain';
+import { formatGbp, ShippingSettingsSchema, type ShopSettingsView } from '@shop/domain';
 import { type FormEvent, useState } from 'react';
 import { AdminInput, FormOutcome } from '../../components/admin-field';
 import { parseOrThrow, useFormSubmit } from '../../components/use-form-submit';
@@ -8,10 +8,9 @@ type Shipping = ShopSettingsView['shipping'];
 type Field = keyof Shipping;
 
 const numberOf = (text: string): unknown => (text.trim() === '' ? undefined : Number(text));
+/** The pence typed so far in pounds ('695': '£6.95'), or nothing while it is not a number. */
 const pounds = (pence: string) =>
-  Number.isFinite(Number(pence)) && pence.trim() !== ''
-    ? (Number(pence) / 100).toLocaleString('en-GB', { style: 'currency', currency: 'GBP' })
-    : '';
+  Number.isFinite(Number(pence)) && pence.trim() !== '' ? formatGbp(Number(pence)) : '';
 
 const FIELDS: { name: Field; label: string; money?: true; step: number; hint?: string }[] = [
   {
