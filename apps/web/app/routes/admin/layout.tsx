@@ -1,7 +1,9 @@
-import { NavLink, Outlet, redirect, useRouteLoaderData } from 'react-router';
+import { Outlet, redirect, useNavigate, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/layout';
-import { LoadingState } from '~/components/ui/loading-state';
+import { logout } from '~/features/account/api/logout';
 import { getStaffMe, type StaffMe } from '~/features/admin/api';
+import { AdminLoading } from '~/features/admin/components/admin-load';
+import { ADMIN_LAYOUT_ROUTE, type AdminSection, AdminShell } from '~/features/admin/components/admin-shell';
 import { ApiError, isAbortError } from '~/lib/api-client';
 import { requireAccessToken } from '~/lib/guards';
 import { pageMeta } from '~/lib/seo';
@@ -11,7 +13,7 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({ title: 'Back office', description: 'PackRight Supplies back office.', noIndex: true });
 
 /** The back office's sections; owners also manage staff and read the audit log. */
-const SECTIONS: { to: string; label: string; owner?: true }[] = [
+const SECTIONS: (AdminSection & { owner?: true })[] = [
   { to: '/admin', label: 'Dashboard' },
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/products', label: 'Products' },
@@ -44,54 +46,56 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
+/** The frame at once, the screen when the browser has read who is signed in. */
 export function HydrateFallback() {
-  return <LoadingState title="Back office" label="Loading the back office…" />;
+  return (
+    <AdminShell me={null}>
+      <AdminLoading />
+    </AdminShell>
+  );
 }
 
 /** The signed-in staff member, for screens that show owner-only actions. */
 export function useStaffMe(): StaffMe | null {
-  const data = useRouteLoaderData<typeof clientLoader>('routes/admin/layout');
+  const data = useRouteLoaderData<typeof clientLoader>(ADMIN_LAYOUT_ROUTE);
   return data?.state === 'staff' ? data.me : null;
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const navigate = useNavigate();
   if (loaderData.state === 'forbidden') {
     return (
-      <div className="page">
-        <h1 className="page__title">Back office</h1>
-        <p>Your account does not have access to the back office.</p>
-      </div>
+      <AdminShell me={null}>
+        <div className="page">
+          <h1 className="page__title">Back office</h1>
+          <p>Your account does not have access to the back office.</p>
+        </div>
+      </AdminShell>
     );
   }
   if (loaderData.state === 'failed') {
     return (
-      <div className="page">
-        <h1 className="page__title">Back office</h1>
-        <p role="alert">The back office could not be loaded: {loaderData.message}</p>
-      </div>
+      <AdminShell me={null}>
+        <div className="page">
+          <h1 className="page__title">Back office</h1>
+          <p role="alert">The back office could not be loaded: {loaderData.message}</p>
+        </div>
+      </AdminShell>
     );
   }
   const { me } = loaderData;
+  // As the storefront's Logout: the server ends the session, this browser forgets it, and the shop opens.
+  const signOut = async () => {
+    await logout();
+    await navigate('/', { replace: true });
+  };
   return (
-    <div className="admin">
-      <nav className="admin__nav" aria-label="Back office">
-        <p className="admin__who">
-          {me.email}
-          <span className="admin__role">{me.role === 'owner' ? 'Owner' : 'Staff'}</span>
-        </p>
-        <ul>
-          {SECTIONS.filter((section) => !section.owner || me.role === 'owner').map((section) => (
-            <li key={section.to}>
-              <NavLink to={section.to} end={section.to === '/admin'} className="admin__link">
-                {section.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="admin__main">
-        <Outlet />
-      </div>
-    </div>
+    <AdminShell
+      me={me}
+      sections={SECTIONS.filter((section) => !section.owner || me.role === 'owner')}
+      onSignOut={() => void signOut()}
+    >
+      <Outlet />
+    </AdminShell>
   );
 }
