@@ -105,7 +105,7 @@ export function AdminShell({
             onClick={menu.toggle}
           >
             {menu.open ? <CloseIcon size={20} /> : <MenuIcon size={20} />}
-            Menu
+            <span className="admin-topbar__menu-label">Menu</span>
           </button>
         ) : null}
         <Link to="/admin" className="admin-topbar__brand">
