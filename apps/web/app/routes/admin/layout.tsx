@@ -1,11 +1,9 @@
-import { Outlet, redirect, useNavigate, useRouteLoaderData } from 'react-router';
+import { Outlet, useNavigate, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/layout';
 import { logout } from '~/features/account/api/logout';
 import { getStaffMe, type StaffMe } from '~/features/admin/api';
-import { AdminLoading } from '~/features/admin/components/admin-load';
+import { AdminLoading, adminLoad, LoadFailed } from '~/features/admin/components/admin-load';
 import { ADMIN_LAYOUT_ROUTE, type AdminSection, AdminShell } from '~/features/admin/components/admin-shell';
-import { ApiError, isAbortError } from '~/lib/api-client';
-import { requireAccessToken } from '~/lib/guards';
 import { pageMeta } from '~/lib/seo';
 import '~/styles/admin.css';
 
@@ -29,20 +27,10 @@ const SECTIONS: (AdminSection & { owner?: true })[] = [
 ];
 
 // The back office loads in the browser, with the stored token, like the account pages (DESIGN §2); the
-// server checks the role on every call, this only decides what to show.
+// server checks the role on every call, this only decides what to show (a customer's token answers 403).
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAccessToken(request);
-  try {
-    return { state: 'staff' as const, me: await getStaffMe(request.signal) };
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    if (error instanceof ApiError && error.status === 401) {
-      const url = new URL(request.url);
-      throw redirect(`/login?from=${encodeURIComponent(url.pathname + url.search)}`);
-    }
-    if (error instanceof ApiError && error.status === 403) return { state: 'forbidden' as const };
-    return { state: 'failed' as const, message: error instanceof Error ? error.message : 'Error' };
-  }
+  const loaded = await adminLoad(request, () => getStaffMe(request.signal));
+  return loaded.state === 'loaded' ? { state: 'staff' as const, me: loaded.data } : loaded;
 }
 clientLoader.hydrate = true as const;
 
@@ -63,23 +51,17 @@ export function useStaffMe(): StaffMe | null {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
-  if (loaderData.state === 'forbidden') {
-    return (
-      <AdminShell me={null}>
-        <div className="page">
-          <h1 className="page__title">Back office</h1>
-          <p>Your account does not have access to the back office.</p>
-        </div>
-      </AdminShell>
-    );
-  }
   if (loaderData.state === 'failed') {
     return (
       <AdminShell me={null}>
-        <div className="page">
-          <h1 className="page__title">Back office</h1>
-          <p role="alert">The back office could not be loaded: {loaderData.message}</p>
-        </div>
+        {loaderData.status === 403 ? (
+          <div className="page">
+            <h1 className="page__title">Back office</h1>
+            <p>Your account does not have access to the back office.</p>
+          </div>
+        ) : (
+          <LoadFailed title="Back office" what="back office" failure={loaderData} />
+        )}
       </AdminShell>
     );
   }
