@@ -14,6 +14,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { StatusPage } from '~/components/ui/status-page';
+import { AdminShell, useIsBackOffice } from '~/features/admin/components/admin-shell';
 import { SiteShell } from '~/features/layout/components/site-shell';
 import { TestShopNotice } from '~/features/layout/components/test-shop-notice';
 import {
@@ -76,7 +77,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The page's frame: the storefront's, or on /admin the back office's own (its layout route draws it). */
+function Frame({ children }: { children: React.ReactNode }) {
+  if (useIsBackOffice()) return <AdminShell me={null}>{children}</AdminShell>;
+  return <SiteShell>{children}</SiteShell>;
+}
+
 export default function App() {
+  if (useIsBackOffice()) return <Outlet />;
   return (
     <SiteShell>
       <Outlet />
@@ -91,16 +99,16 @@ function errorTitle(error: unknown): string {
 }
 
 /**
- * Errors no route handled, inside the shop's layout. Details stay in the server log, never on the page; a
+ * Errors no route handled, inside the shop's layout (the back office's, on /admin). Details stay in the server log, never on the page; a
  * chunk of code that did not load says which and where, with a reload (spec 1, §8).
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const chunk = chunkLoadFailure(error);
   if (chunk) {
     return (
-      <SiteShell>
+      <Frame>
         <ChunkLoadFailurePage failure={chunk} />
-      </SiteShell>
+      </Frame>
     );
   }
   let message = 'Sorry, something went wrong on our side. Please try again in a moment.';
@@ -111,8 +119,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         : 'Sorry, this page could not be shown. Please try again in a moment.';
   }
   return (
-    <SiteShell>
+    <Frame>
       <StatusPage title={errorTitle(error)} message={message} />
-    </SiteShell>
+    </Frame>
   );
 }

@@ -35,10 +35,5 @@ export function paginate<T>(url: string, query: PageQuery, count: number, result
   };
 }
 
-export const pageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({
-    count: z.number().int(),
-    next: z.string().nullable(),
-    previous: z.string().nullable(),
-    results: z.array(item),
-  });
+/** The answer's schema, the contract the web app reads too. */
+export { pageSchema } from '@shop/domain';

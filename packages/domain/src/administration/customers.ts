@@ -130,6 +130,14 @@ export type CustomerUpdate = z.infer<typeof CustomerUpdateSchema>;
 export const RoleChangeSchema = z.object({ role: UserRoleSchema }).strict();
 export type RoleChange = z.infer<typeof RoleChangeSchema>;
 
+/** GET administration/me/: who is signed in to the back office (the back office checks its access with it). */
+export const StaffMeSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: z.enum(['staff', 'owner']),
+});
+export type StaffMe = z.infer<typeof StaffMeSchema>;
+
 /** A row of the owner's staff list (and the answer of a role change). */
 export const StaffMemberSchema = z.object({
   id: z.number().int(),

@@ -25,14 +25,6 @@ export const ProductSummarySchema = z.object({
 });
 export type ProductSummary = z.infer<typeof ProductSummarySchema>;
 
-/** A DRF-style page of results. */
-export interface Page<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
-}
-
 /** An item found by the size search: the item, its product and how near it is to the searched size. */
 export const SizeSearchItemSchema = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
+import { StaffMeSchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Services } from '../../app';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -18,12 +18,6 @@ export interface AdministrationOptions {
   config: Config;
 }
 
-const MeSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  role: z.enum(['staff', 'owner']),
-});
-
 /**
  * Everything under /api/administration/ except the public contact form: staff and owners only.
  * A visitor gets 401 and a customer 403, from the hook below, before any handler runs. Each area registers
@@ -38,7 +32,7 @@ export const administrationRoutes: FastifyPluginAsyncZod<AdministrationOptions> 
       schema: {
         tags: ['administration'],
         summary: 'The signed-in staff member (the back office checks its access with this)',
-        response: { 200: MeSchema },
+        response: { 200: StaffMeSchema },
       },
     },
     async (request) => {

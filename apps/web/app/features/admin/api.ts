@@ -1,3 +1,4 @@
+import type { AdminListPage, StaffMe } from '@shop/domain';
 import {
   apiUrl,
   normaliseErrorResponse,
@@ -15,12 +16,8 @@ export function adminRequest<T>(path: string, options: RequestOptions = {}): Pro
   return request<T>(`${ADMIN}${path}`, options);
 }
 
-/** Who is signed in to the back office. */
-export interface StaffMe {
-  id: number;
-  email: string;
-  role: 'staff' | 'owner';
-}
+/** Who is signed in to the back office (the domain's StaffMeSchema). */
+export type { StaffMe };
 
 export function getStaffMe(signal?: AbortSignal): Promise<StaffMe> {
   return adminRequest<StaffMe>('me/', { signal });
@@ -48,21 +45,5 @@ export async function adminUpload<T>(path: string, file: Blob, method: 'POST' | 
   return body as T;
 }
 
-/** A URL's query with one parameter set (or removed when `value` is null), keeping the others. */
-export function withParam(search: string, name: string, value: string | null): string {
-  const params = new URLSearchParams(search);
-  if (value === null || value === '') params.delete(name);
-  else params.set(name, value);
-  if (name !== 'page') params.delete('page');
-  const query = params.toString();
-  return query ? `?${query}` : '?';
-}
-
-/** A DRF page as the back-office lists answer it; `count_capped` when there are more than `count`. */
-export interface AdminPage<T> {
-  count: number;
-  count_capped?: boolean;
-  next: string | null;
-  previous: string | null;
-  results: T[];
-}
+/** A page of a back-office list (the domain's adminListPageSchema); `count_capped` when there are more. */
+export type AdminPage<T> = AdminListPage<T>;

@@ -2,28 +2,20 @@ import type { AuditEntryView } from '@shop/domain';
 import { Form, useLocation } from 'react-router';
 import type { Route } from './+types/audit';
 import { useStaffMe } from './layout';
-import { AdminInput, FormOutcome } from '~/features/admin/components/admin-field';
+import { AdminInput } from '~/features/admin/components/admin-field';
+import { AdminLoading, adminLoad, LoadFailure } from '~/features/admin/components/admin-load';
 import { AdminPage } from '~/features/admin/components/admin-page';
 import { AdminTable, type Column } from '~/features/admin/components/admin-table';
-import { failureOf } from '~/features/admin/components/use-form-submit';
 import { getAuditLog } from '~/features/admin/staff/api/staff';
 import { AuditChange } from '~/features/admin/staff/components/audit-change';
-import { isAbortError } from '~/lib/api-client';
 import { ukDateTimeSeconds } from '~/lib/dates';
-import { requireAccessToken } from '~/lib/guards';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAccessToken(request);
-  try {
-    return {
-      state: 'loaded' as const,
-      page: await getAuditLog(new URL(request.url).searchParams, request.signal),
-    };
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    return { state: 'failed' as const, ...failureOf(error) };
-  }
+  return adminLoad(request, () => getAuditLog(new URL(request.url).searchParams, request.signal));
 }
+clientLoader.hydrate = true as const;
+
+export const HydrateFallback = AdminLoading;
 
 const COLUMNS: Column<AuditEntryView>[] = [
   {
@@ -77,14 +69,12 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         <AdminTable
           caption="Audit log"
           columns={COLUMNS}
-          page={loaderData.page}
+          page={loaderData.data}
           rowKey={(row) => row.id}
-          ordering=""
-          pageNumber={Number(params.get('page') ?? '1') || 1}
           empty="No changes match these filters."
         />
       ) : (
-        <FormOutcome error={`The audit log could not be loaded: ${loaderData.message}`} />
+        <LoadFailure what="audit log" failure={loaderData} />
       )}
     </AdminPage>
   );

@@ -1,34 +1,28 @@
 import { CATALOGUE_LIMITS, CategoryCreateSchema, type AdminCategory } from '@shop/domain';
 import { useState, type FormEvent } from 'react';
-import { Link, useRevalidator, useSearchParams } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/categories';
-import { LoadingState } from '~/components/ui/loading-state';
 import {
   createCategory,
   deleteCategory,
   listCategories,
-  listQuery,
-  load,
   updateCategory,
 } from '~/features/admin/catalogue/api';
-import { LoadFailed } from '~/features/admin/catalogue/load-failed';
 import { slugify } from '~/features/admin/catalogue/product-form';
 import { AdminInput, AdminTextarea, FormOutcome } from '~/features/admin/components/admin-field';
+import { AdminLoading, adminLoad, LoadFailed } from '~/features/admin/components/admin-load';
 import { AdminPage } from '~/features/admin/components/admin-page';
 import { AdminTable, type Column } from '~/features/admin/components/admin-table';
 import { parseOrThrow, useFormSubmit } from '~/features/admin/components/use-form-submit';
-import { requireAccessToken } from '~/lib/guards';
+import { listQuery } from '~/features/admin/components/list-params';
 import '~/styles/admin-catalogue.css';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAccessToken(request);
-  return load(() => listCategories(listQuery(request.url, ['ordering']), request.signal));
+  return adminLoad(request, () => listCategories(listQuery(request, ['page', 'ordering']), request.signal));
 }
 clientLoader.hydrate = true as const;
 
-export function HydrateFallback() {
-  return <LoadingState title="Categories" label="Loading the categories…" />;
-}
+export const HydrateFallback = AdminLoading;
 
 type Draft = { name: string; slug: string; description: string; image: string; position: string };
 const emptyDraft: Draft = { name: '', slug: '', description: '', image: '', position: '0' };
@@ -151,7 +145,6 @@ function CategoryForm({
 }
 
 export default function AdminCategories({ loaderData }: Route.ComponentProps) {
-  const [params] = useSearchParams();
   const { revalidate } = useRevalidator();
   const [editing, setEditing] = useState<AdminCategory | null>(null);
   const deletion = useFormSubmit();
@@ -161,7 +154,8 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
     return (
       <LoadFailed
         title="Categories"
-        message={loaderData.message}
+        what="categories"
+        failure={loaderData}
         back={{ to: '/admin', label: 'Back to the dashboard' }}
       />
     );
@@ -214,8 +208,7 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
         columns={columns}
         page={loaderData.data}
         rowKey={(row) => row.id}
-        ordering={params.get('ordering') ?? 'position'}
-        pageNumber={Number(params.get('page') ?? '1') || 1}
+        defaultOrdering="position"
         empty="No categories yet."
       />
       <FormOutcome error={saved ? null : deletion.formError} success={saved ?? deletion.success} />

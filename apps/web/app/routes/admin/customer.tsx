@@ -2,29 +2,21 @@ import { formatGbp } from '@shop/domain';
 import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/customer';
 import { useStaffMe } from './layout';
-import { FormOutcome } from '~/features/admin/components/admin-field';
+import { AdminLoading, adminLoad, LoadFailed, routeId } from '~/features/admin/components/admin-load';
 import { AdminPage } from '~/features/admin/components/admin-page';
-import { failureOf } from '~/features/admin/components/use-form-submit';
 import { getCustomer } from '~/features/admin/customers/api/customers';
 import { AccountState } from '~/features/admin/customers/components/account-state';
 import { ExclusivePricesEditor } from '~/features/admin/customers/components/exclusive-prices-editor';
 import { ROLE_WORDS } from '~/features/admin/customers/labels';
 import { RoleForm } from '~/features/admin/staff/components/role-form';
-import { isAbortError } from '~/lib/api-client';
 import { ukDate } from '~/lib/dates';
-import { requireAccessToken } from '~/lib/guards';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  requireAccessToken(request);
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id < 1) return { state: 'failed' as const, message: 'Not found.' };
-  try {
-    return { state: 'loaded' as const, customer: await getCustomer(id, request.signal) };
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    return { state: 'failed' as const, message: failureOf(error).message };
-  }
+  return adminLoad(request, () => getCustomer(routeId(params.id), request.signal));
 }
+clientLoader.hydrate = true as const;
+
+export const HydrateFallback = AdminLoading;
 
 /** /admin/customers/:id: one account: profile, state, exclusive prices, addresses and latest orders. */
 export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
@@ -33,15 +25,15 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
   const reload = () => void revalidate();
   if (loaderData.state === 'failed') {
     return (
-      <AdminPage title="Customer">
-        <FormOutcome error={`The customer could not be loaded: ${loaderData.message}`} />
-        <p>
-          <Link to="/admin/customers">Back to the customers</Link>
-        </p>
-      </AdminPage>
+      <LoadFailed
+        title="Customer"
+        what="customer"
+        failure={loaderData}
+        back={{ to: '/admin/customers', label: 'Back to the customers' }}
+      />
     );
   }
-  const { customer } = loaderData;
+  const customer = loaderData.data;
   // Staff and owner accounts are the owners' to manage (the server refuses staff, 403).
   const isCustomer = customer.role === 'customer';
   const mayManage = isCustomer || me?.role === 'owner';

@@ -1,29 +1,20 @@
 import type { CustomerSummary } from '@shop/domain';
 import { Link, useLocation } from 'react-router';
 import type { Route } from './+types/customers';
-import { FormOutcome } from '~/features/admin/components/admin-field';
+import { AdminLoading, adminLoad, LoadFailure } from '~/features/admin/components/admin-load';
 import { AdminPage } from '~/features/admin/components/admin-page';
 import { AdminTable, type Column } from '~/features/admin/components/admin-table';
-import { failureOf } from '~/features/admin/components/use-form-submit';
 import { DEFAULT_CUSTOMER_ORDERING, getCustomers } from '~/features/admin/customers/api/customers';
 import { CustomerFilters } from '~/features/admin/customers/components/customer-filters';
 import { ROLE_WORDS } from '~/features/admin/customers/labels';
-import { isAbortError } from '~/lib/api-client';
 import { ukDate } from '~/lib/dates';
-import { requireAccessToken } from '~/lib/guards';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAccessToken(request);
-  try {
-    return {
-      state: 'loaded' as const,
-      page: await getCustomers(new URL(request.url).searchParams, request.signal),
-    };
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    return { state: 'failed' as const, ...failureOf(error) };
-  }
+  return adminLoad(request, () => getCustomers(new URL(request.url).searchParams, request.signal));
 }
+clientLoader.hydrate = true as const;
+
+export const HydrateFallback = AdminLoading;
 
 const COLUMNS: Column<CustomerSummary>[] = [
   {
@@ -55,14 +46,13 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
         <AdminTable
           caption="Customers"
           columns={COLUMNS}
-          page={loaderData.page}
+          page={loaderData.data}
           rowKey={(row) => row.id}
-          ordering={params.get('ordering') || DEFAULT_CUSTOMER_ORDERING}
-          pageNumber={Number(params.get('page') ?? '1') || 1}
+          defaultOrdering={DEFAULT_CUSTOMER_ORDERING}
           empty="No customers match this search."
         />
       ) : (
-        <FormOutcome error={`The customers could not be loaded: ${loaderData.message}`} />
+        <LoadFailure what="customers" failure={loaderData} />
       )}
     </AdminPage>
   );

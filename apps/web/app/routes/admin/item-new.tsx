@@ -1,23 +1,18 @@
 import { Link, useNavigate } from 'react-router';
 import type { Route } from './+types/item-new';
-import { LoadingState } from '~/components/ui/loading-state';
-import { createItem, getVariant, load } from '~/features/admin/catalogue/api';
+import { createItem, getVariant } from '~/features/admin/catalogue/api';
 import { ItemForm } from '~/features/admin/catalogue/item-form';
-import { LoadFailed } from '~/features/admin/catalogue/load-failed';
+import { AdminLoading, adminLoad, LoadFailed, routeId } from '~/features/admin/components/admin-load';
 import { AdminPage } from '~/features/admin/components/admin-page';
-import { requireAccessToken } from '~/lib/guards';
 import '~/styles/admin-catalogue.css';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAccessToken(request);
-  const variant = Number(new URL(request.url).searchParams.get('variant'));
-  return load(() => getVariant(Number.isInteger(variant) && variant > 0 ? variant : 0, request.signal));
+  const variant = new URL(request.url).searchParams.get('variant') ?? undefined;
+  return adminLoad(request, () => getVariant(routeId(variant), request.signal));
 }
 clientLoader.hydrate = true as const;
 
-export function HydrateFallback() {
-  return <LoadingState title="New item" label="Loading…" />;
-}
+export const HydrateFallback = AdminLoading;
 
 export default function AdminNewItem({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
@@ -25,7 +20,9 @@ export default function AdminNewItem({ loaderData }: Route.ComponentProps) {
     return (
       <LoadFailed
         title="New item"
-        message="Open this screen from a variant on a product's screen."
+        what="variant"
+        failure={loaderData}
+        missing="Open this screen from a variant on a product's screen."
         back={{ to: '/admin/products', label: 'Back to products' }}
       />
     );

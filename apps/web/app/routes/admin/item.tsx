@@ -1,20 +1,17 @@
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { Route } from './+types/item';
-import { LoadingState } from '~/components/ui/loading-state';
-import { deleteItem, getItem, listMovements, load, updateItem } from '~/features/admin/catalogue/api';
+import { deleteItem, getItem, listMovements, updateItem } from '~/features/admin/catalogue/api';
 import { ItemForm } from '~/features/admin/catalogue/item-form';
-import { LoadFailed } from '~/features/admin/catalogue/load-failed';
 import { StockAdjustmentForm, StockMovements } from '~/features/admin/catalogue/stock-panel';
 import { FormOutcome } from '~/features/admin/components/admin-field';
+import { AdminLoading, adminLoad, LoadFailed, routeId } from '~/features/admin/components/admin-load';
 import { AdminPage } from '~/features/admin/components/admin-page';
 import { useFormSubmit } from '~/features/admin/components/use-form-submit';
-import { requireAccessToken } from '~/lib/guards';
 import '~/styles/admin-catalogue.css';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  requireAccessToken(request);
-  const id = Number(params.id);
-  return load(async () => {
+  return adminLoad(request, async () => {
+    const id = routeId(params.id);
     const [item, movements] = await Promise.all([
       getItem(id, request.signal),
       listMovements(id, '?page_size=50', request.signal),
@@ -24,9 +21,7 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
 }
 clientLoader.hydrate = true as const;
 
-export function HydrateFallback() {
-  return <LoadingState title="Item" label="Loading the item…" />;
-}
+export const HydrateFallback = AdminLoading;
 
 export default function AdminItem({ loaderData }: Route.ComponentProps) {
   const { revalidate } = useRevalidator();
@@ -36,7 +31,8 @@ export default function AdminItem({ loaderData }: Route.ComponentProps) {
     return (
       <LoadFailed
         title="Item"
-        message={loaderData.message}
+        what="item"
+        failure={loaderData}
         back={{ to: '/admin/products', label: 'Back to products' }}
       />
     );

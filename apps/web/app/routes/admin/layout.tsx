@@ -1,9 +1,9 @@
-import { NavLink, Outlet, redirect, useRouteLoaderData } from 'react-router';
+import { Outlet, useNavigate, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/layout';
-import { LoadingState } from '~/components/ui/loading-state';
+import { logout } from '~/features/account/api/logout';
 import { getStaffMe, type StaffMe } from '~/features/admin/api';
-import { ApiError, isAbortError } from '~/lib/api-client';
-import { requireAccessToken } from '~/lib/guards';
+import { AdminLoading, adminLoad, LoadFailed } from '~/features/admin/components/admin-load';
+import { ADMIN_LAYOUT_ROUTE, type AdminSection, AdminShell } from '~/features/admin/components/admin-shell';
 import { pageMeta } from '~/lib/seo';
 import '~/styles/admin.css';
 
@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({ title: 'Back office', description: 'PackRight Supplies back office.', noIndex: true });
 
 /** The back office's sections; owners also manage staff and read the audit log. */
-const SECTIONS: { to: string; label: string; owner?: true }[] = [
+const SECTIONS: (AdminSection & { owner?: true })[] = [
   { to: '/admin', label: 'Dashboard' },
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/products', label: 'Products' },
@@ -27,71 +27,57 @@ const SECTIONS: { to: string; label: string; owner?: true }[] = [
 ];
 
 // The back office loads in the browser, with the stored token, like the account pages (DESIGN §2); the
-// server checks the role on every call, this only decides what to show.
+// server checks the role on every call, this only decides what to show (a customer's token answers 403).
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAccessToken(request);
-  try {
-    return { state: 'staff' as const, me: await getStaffMe(request.signal) };
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    if (error instanceof ApiError && error.status === 401) {
-      const url = new URL(request.url);
-      throw redirect(`/login?from=${encodeURIComponent(url.pathname + url.search)}`);
-    }
-    if (error instanceof ApiError && error.status === 403) return { state: 'forbidden' as const };
-    return { state: 'failed' as const, message: error instanceof Error ? error.message : 'Error' };
-  }
+  const loaded = await adminLoad(request, () => getStaffMe(request.signal));
+  return loaded.state === 'loaded' ? { state: 'staff' as const, me: loaded.data } : loaded;
 }
 clientLoader.hydrate = true as const;
 
+/** The frame at once, the screen when the browser has read who is signed in. */
 export function HydrateFallback() {
-  return <LoadingState title="Back office" label="Loading the back office…" />;
+  return (
+    <AdminShell me={null}>
+      <AdminLoading />
+    </AdminShell>
+  );
 }
 
 /** The signed-in staff member, for screens that show owner-only actions. */
 export function useStaffMe(): StaffMe | null {
-  const data = useRouteLoaderData<typeof clientLoader>('routes/admin/layout');
+  const data = useRouteLoaderData<typeof clientLoader>(ADMIN_LAYOUT_ROUTE);
   return data?.state === 'staff' ? data.me : null;
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  if (loaderData.state === 'forbidden') {
-    return (
-      <div className="page">
-        <h1 className="page__title">Back office</h1>
-        <p>Your account does not have access to the back office.</p>
-      </div>
-    );
-  }
+  const navigate = useNavigate();
   if (loaderData.state === 'failed') {
     return (
-      <div className="page">
-        <h1 className="page__title">Back office</h1>
-        <p role="alert">The back office could not be loaded: {loaderData.message}</p>
-      </div>
+      <AdminShell me={null}>
+        {loaderData.status === 403 ? (
+          <div className="page">
+            <h1 className="page__title">Back office</h1>
+            <p>Your account does not have access to the back office.</p>
+          </div>
+        ) : (
+          <LoadFailed title="Back office" what="back office" failure={loaderData} />
+        )}
+      </AdminShell>
     );
   }
   const { me } = loaderData;
+  // As the storefront's Logout: the server ends the session, this browser forgets it, and the shop opens.
+  const signOut = async () => {
+    await logout();
+    await navigate('/', { replace: true });
+  };
   return (
-    <div className="admin">
-      <nav className="admin__nav" aria-label="Back office">
-        <p className="admin__who">
-          {me.email}
-          <span className="admin__role">{me.role === 'owner' ? 'Owner' : 'Staff'}</span>
-        </p>
-        <ul>
-          {SECTIONS.filter((section) => !section.owner || me.role === 'owner').map((section) => (
-            <li key={section.to}>
-              <NavLink to={section.to} end={section.to === '/admin'} className="admin__link">
-                {section.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="admin__main">
-        <Outlet />
-      </div>
-    </div>
+    <AdminShell
+      me={me}
+      sections={SECTIONS.filter((section) => !section.owner || me.role === 'owner')}
+      onSignOut={() => void signOut()}
+    >
+      <Outlet />
+    </AdminShell>
   );
 }

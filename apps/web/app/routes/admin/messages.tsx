@@ -1,27 +1,19 @@
 import type { ContactMessageSummary } from '@shop/domain';
 import { Form, Link, useLocation } from 'react-router';
 import type { Route } from './+types/messages';
-import { AdminSelect, FormOutcome } from '~/features/admin/components/admin-field';
+import { AdminSelect } from '~/features/admin/components/admin-field';
+import { AdminLoading, adminLoad, LoadFailure } from '~/features/admin/components/admin-load';
 import { AdminPage } from '~/features/admin/components/admin-page';
 import { AdminTable, type Column } from '~/features/admin/components/admin-table';
-import { failureOf } from '~/features/admin/components/use-form-submit';
 import { getMessages } from '~/features/admin/messages/api/messages';
 import { ukDateTime } from '~/lib/dates';
-import { isAbortError } from '~/lib/api-client';
-import { requireAccessToken } from '~/lib/guards';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAccessToken(request);
-  try {
-    return {
-      state: 'loaded' as const,
-      page: await getMessages(new URL(request.url).searchParams, request.signal),
-    };
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    return { state: 'failed' as const, ...failureOf(error) };
-  }
+  return adminLoad(request, () => getMessages(new URL(request.url).searchParams, request.signal));
 }
+clientLoader.hydrate = true as const;
+
+export const HydrateFallback = AdminLoading;
 
 const COLUMNS: Column<ContactMessageSummary>[] = [
   { label: 'Received', cell: (row) => <time dateTime={row.created_at}>{ukDateTime(row.created_at)}</time> },
@@ -65,14 +57,12 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
         <AdminTable
           caption="Contact queries"
           columns={COLUMNS}
-          page={loaderData.page}
+          page={loaderData.data}
           rowKey={(row) => row.id}
-          ordering=""
-          pageNumber={Number(params.get('page') ?? '1') || 1}
           empty="No messages here."
         />
       ) : (
-        <FormOutcome error={`The messages could not be loaded: ${loaderData.message}`} />
+        <LoadFailure what="messages" failure={loaderData} />
       )}
     </AdminPage>
   );

@@ -2,26 +2,19 @@ import type { NewsletterSubscriber } from '@shop/domain';
 import { Form, useLocation, useRevalidator } from 'react-router';
 import type { Route } from './+types/newsletter';
 import { AdminInput, AdminSelect, FormOutcome } from '~/features/admin/components/admin-field';
+import { AdminLoading, adminLoad, LoadFailure } from '~/features/admin/components/admin-load';
 import { AdminPage } from '~/features/admin/components/admin-page';
 import { AdminTable, type Column } from '~/features/admin/components/admin-table';
-import { failureOf, useFormSubmit } from '~/features/admin/components/use-form-submit';
+import { useFormSubmit } from '~/features/admin/components/use-form-submit';
 import { downloadSubscribersCsv, getSubscribers, unsubscribe } from '~/features/admin/messages/api/messages';
 import { ukDateTime } from '~/lib/dates';
-import { isAbortError } from '~/lib/api-client';
-import { requireAccessToken } from '~/lib/guards';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAccessToken(request);
-  try {
-    return {
-      state: 'loaded' as const,
-      page: await getSubscribers(new URL(request.url).searchParams, request.signal),
-    };
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    return { state: 'failed' as const, ...failureOf(error) };
-  }
+  return adminLoad(request, () => getSubscribers(new URL(request.url).searchParams, request.signal));
 }
+clientLoader.hydrate = true as const;
+
+export const HydrateFallback = AdminLoading;
 
 /** /admin/newsletter: subscribers, unsubscribing one, and the CSV export of everyone subscribed. */
 export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
@@ -109,14 +102,12 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
         <AdminTable
           caption="Newsletter subscribers"
           columns={columns}
-          page={loaderData.page}
+          page={loaderData.data}
           rowKey={(row) => row.id}
-          ordering=""
-          pageNumber={Number(params.get('page') ?? '1') || 1}
           empty="No subscribers match."
         />
       ) : (
-        <FormOutcome error={`The subscribers could not be loaded: ${loaderData.message}`} />
+        <LoadFailure what="subscribers" failure={loaderData} />
       )}
     </AdminPage>
   );

@@ -1,5 +1,6 @@
 import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/order';
+import { AdminLoading, adminLoad, LoadFailed, routeId } from '~/features/admin/components/admin-load';
 import { AdminPage } from '~/features/admin/components/admin-page';
 import { getAdminOrder } from '~/features/admin/orders/api/get-admin-order';
 import {
@@ -14,23 +15,14 @@ import {
 import { OrderDocuments } from '~/features/admin/orders/components/order-documents';
 import { OrderRefundForm } from '~/features/admin/orders/components/order-refund-form';
 import { OrderStatusForm } from '~/features/admin/orders/components/order-status-form';
-import { failureOf } from '~/features/admin/components/use-form-submit';
-import { ApiError, isAbortError } from '~/lib/api-client';
-import { requireAccessToken } from '~/lib/guards';
 import '~/styles/admin-orders.css';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  requireAccessToken(request);
-  const id = Number(params.id);
-  if (!/^\d{1,10}$/.test(params.id) || id < 1) return { state: 'missing' as const };
-  try {
-    return { state: 'loaded' as const, order: await getAdminOrder(id, request.signal) };
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    if (error instanceof ApiError && error.status === 404) return { state: 'missing' as const };
-    return { state: 'failed' as const, message: failureOf(error).message };
-  }
+  return adminLoad(request, () => getAdminOrder(routeId(params.id), request.signal));
 }
+clientLoader.hydrate = true as const;
+
+export const HydrateFallback = AdminLoading;
 
 const BACK = (
   <Link to="/admin/orders" className="admin-button admin-button--secondary">
@@ -41,18 +33,18 @@ const BACK = (
 /** /admin/orders/:id: one order, with its status change and refund forms. */
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
-  if (loaderData.state !== 'loaded') {
+  if (loaderData.state === 'failed') {
     return (
-      <AdminPage title="Order" actions={BACK}>
-        <p role="alert">
-          {loaderData.state === 'missing'
-            ? 'There is no such order.'
-            : `The order could not be loaded: ${loaderData.message}`}
-        </p>
-      </AdminPage>
+      <LoadFailed
+        title="Order"
+        actions={BACK}
+        what="order"
+        failure={loaderData}
+        missing="There is no such order."
+      />
     );
   }
-  const { order } = loaderData;
+  const order = loaderData.data;
   const reload = () => void revalidator.revalidate();
   return (
     <AdminPage title={`Order #${order.id}`} actions={BACK}>

@@ -1,29 +1,22 @@
 import { type AdminOrderRow, formatDecimalGbp, PAYMENT_STATUS_LABELS } from '@shop/domain';
 import { Link, useLocation } from 'react-router';
 import type { Route } from './+types/orders';
+import { AdminLoading, adminLoad, LoadFailure } from '~/features/admin/components/admin-load';
 import { AdminPage } from '~/features/admin/components/admin-page';
 import { type Column, AdminTable } from '~/features/admin/components/admin-table';
-import { FormOutcome } from '~/features/admin/components/admin-field';
 import { TestOrderBadge } from '~/features/admin/components/test-order-badge';
 import { DEFAULT_ORDER_ORDERING, getAdminOrders } from '~/features/admin/orders/api/get-admin-orders';
 import { OrderFilters } from '~/features/admin/orders/components/order-filters';
 import { OrderStatusBadge } from '~/features/admin/orders/components/order-status-badge';
-import { failureOf } from '~/features/admin/components/use-form-submit';
 import { ukDateTime } from '~/lib/dates';
-import { isAbortError } from '~/lib/api-client';
-import { requireAccessToken } from '~/lib/guards';
 import '~/styles/admin-orders.css';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAccessToken(request);
-  const search = new URL(request.url).searchParams;
-  try {
-    return { state: 'loaded' as const, page: await getAdminOrders(search, request.signal) };
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    return { state: 'failed' as const, ...failureOf(error) };
-  }
+  return adminLoad(request, () => getAdminOrders(new URL(request.url).searchParams, request.signal));
 }
+clientLoader.hydrate = true as const;
+
+export const HydrateFallback = AdminLoading;
 
 const COLUMNS: Column<AdminOrderRow>[] = [
   {
@@ -65,9 +58,7 @@ const COLUMNS: Column<AdminOrderRow>[] = [
 
 /** /admin/orders: the orders, filtered and sorted by the server, with the filters in the URL. */
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { search } = useLocation();
-  const params = new URLSearchParams(search);
-  const pageSize = 20;
+  const params = new URLSearchParams(useLocation().search);
   return (
     <AdminPage title="Orders">
       <OrderFilters search={params} errors={loaderData.state === 'failed' ? loaderData.fields : {}} />
@@ -75,15 +66,13 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         <AdminTable
           caption="Orders"
           columns={COLUMNS}
-          page={loaderData.page}
+          page={loaderData.data}
           rowKey={(row) => row.id}
-          ordering={params.get('ordering') || DEFAULT_ORDER_ORDERING}
-          pageNumber={Number(params.get('page') ?? '1') || 1}
-          pageSize={pageSize}
+          defaultOrdering={DEFAULT_ORDER_ORDERING}
           empty="No orders match these filters."
         />
       ) : (
-        <FormOutcome error={`The orders could not be loaded: ${loaderData.message}`} />
+        <LoadFailure what="orders" failure={loaderData} />
       )}
     </AdminPage>
   );

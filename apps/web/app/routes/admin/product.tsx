@@ -1,28 +1,19 @@
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { Route } from './+types/product';
-import { LoadingState } from '~/components/ui/loading-state';
-import {
-  allCategories,
-  deleteProduct,
-  getProduct,
-  load,
-  updateProduct,
-} from '~/features/admin/catalogue/api';
-import { LoadFailed } from '~/features/admin/catalogue/load-failed';
+import { allCategories, deleteProduct, getProduct, updateProduct } from '~/features/admin/catalogue/api';
 import { ProductForm } from '~/features/admin/catalogue/product-form';
 import { ProductImages } from '~/features/admin/catalogue/product-images';
 import { NewVariantForm, VariantPanel } from '~/features/admin/catalogue/variant-panel';
 import { FormOutcome } from '~/features/admin/components/admin-field';
+import { AdminLoading, adminLoad, LoadFailed, routeId } from '~/features/admin/components/admin-load';
 import { AdminPage } from '~/features/admin/components/admin-page';
 import { useFormSubmit } from '~/features/admin/components/use-form-submit';
-import { requireAccessToken } from '~/lib/guards';
 import '~/styles/admin-catalogue.css';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  requireAccessToken(request);
-  return load(async () => {
+  return adminLoad(request, async () => {
     const [product, categories] = await Promise.all([
-      getProduct(Number(params.id), request.signal),
+      getProduct(routeId(params.id), request.signal),
       allCategories(request.signal),
     ]);
     return { product, categories };
@@ -30,9 +21,7 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
 }
 clientLoader.hydrate = true as const;
 
-export function HydrateFallback() {
-  return <LoadingState title="Product" label="Loading the product…" />;
-}
+export const HydrateFallback = AdminLoading;
 
 export default function AdminProduct({ loaderData }: Route.ComponentProps) {
   const { revalidate } = useRevalidator();
@@ -42,7 +31,8 @@ export default function AdminProduct({ loaderData }: Route.ComponentProps) {
     return (
       <LoadFailed
         title="Product"
-        message={loaderData.message}
+        what="product"
+        failure={loaderData}
         back={{ to: '/admin/products', label: 'Back to products' }}
       />
     );

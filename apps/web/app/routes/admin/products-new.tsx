@@ -1,22 +1,17 @@
 import { useNavigate } from 'react-router';
 import type { Route } from './+types/products-new';
-import { LoadingState } from '~/components/ui/loading-state';
-import { allCategories, createProduct, load } from '~/features/admin/catalogue/api';
-import { LoadFailed } from '~/features/admin/catalogue/load-failed';
+import { allCategories, createProduct } from '~/features/admin/catalogue/api';
 import { ProductForm } from '~/features/admin/catalogue/product-form';
+import { AdminLoading, adminLoad, LoadFailed } from '~/features/admin/components/admin-load';
 import { AdminPage } from '~/features/admin/components/admin-page';
-import { requireAccessToken } from '~/lib/guards';
 import '~/styles/admin-catalogue.css';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAccessToken(request);
-  return load(() => allCategories(request.signal));
+  return adminLoad(request, () => allCategories(request.signal));
 }
 clientLoader.hydrate = true as const;
 
-export function HydrateFallback() {
-  return <LoadingState title="New product" label="Loading…" />;
-}
+export const HydrateFallback = AdminLoading;
 
 export default function AdminNewProduct({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
@@ -24,7 +19,8 @@ export default function AdminNewProduct({ loaderData }: Route.ComponentProps) {
     return (
       <LoadFailed
         title="New product"
-        message={loaderData.message}
+        what="categories"
+        failure={loaderData}
         back={{ to: '/admin/products', label: 'Back to products' }}
       />
     );

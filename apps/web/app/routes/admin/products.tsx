@@ -1,20 +1,18 @@
 import type { AdminProductRow } from '@shop/domain';
 import { Form, Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/products';
-import { LoadingState } from '~/components/ui/loading-state';
-import { listProducts, allCategories, listQuery, load } from '~/features/admin/catalogue/api';
-import { LoadFailed } from '~/features/admin/catalogue/load-failed';
+import { listProducts, allCategories } from '~/features/admin/catalogue/api';
 import { AdminInput, AdminSelect } from '~/features/admin/components/admin-field';
+import { AdminLoading, adminLoad, LoadFailed } from '~/features/admin/components/admin-load';
 import { AdminPage } from '~/features/admin/components/admin-page';
 import { AdminTable, type Column } from '~/features/admin/components/admin-table';
 import { ukDate } from '~/lib/dates';
-import { requireAccessToken } from '~/lib/guards';
+import { listQuery } from '~/features/admin/components/list-params';
 import '~/styles/admin-catalogue.css';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAccessToken(request);
-  const search = listQuery(request.url, ['ordering', 'q', 'category']);
-  return load(async () => {
+  const search = listQuery(request, ['page', 'ordering', 'q', 'category']);
+  return adminLoad(request, async () => {
     const [page, categories] = await Promise.all([
       listProducts(search, request.signal),
       allCategories(request.signal),
@@ -24,9 +22,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
-export function HydrateFallback() {
-  return <LoadingState title="Products" label="Loading the products…" />;
-}
+export const HydrateFallback = AdminLoading;
 
 const COLUMNS: Column<AdminProductRow>[] = [
   { label: 'Name', sort: 'name', cell: (row) => <Link to={`/admin/products/${row.id}`}>{row.name}</Link> },
@@ -41,7 +37,8 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
     return (
       <LoadFailed
         title="Products"
-        message={loaderData.message}
+        what="products"
+        failure={loaderData}
         back={{ to: '/admin', label: 'Back to the dashboard' }}
       />
     );
@@ -81,8 +78,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         columns={COLUMNS}
         page={page}
         rowKey={(row) => row.id}
-        ordering={params.get('ordering') ?? 'name'}
-        pageNumber={Number(params.get('page') ?? '1') || 1}
+        defaultOrdering="name"
         empty="No products match."
       />
     </AdminPage>

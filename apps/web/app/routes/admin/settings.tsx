@@ -1,34 +1,24 @@
 import type { Route } from './+types/settings';
-import { FormOutcome } from '~/features/admin/components/admin-field';
+import { AdminLoading, adminLoad, LoadFailed } from '~/features/admin/components/admin-load';
 import { AdminPage } from '~/features/admin/components/admin-page';
-import { failureOf } from '~/features/admin/components/use-form-submit';
 import { getSettings } from '~/features/admin/settings/api/settings';
 import { InvoiceForm } from '~/features/admin/settings/components/invoice-form';
 import { ShippingForm } from '~/features/admin/settings/components/shipping-form';
 import { VatRateForm } from '~/features/admin/settings/components/vat-rate-form';
-import { isAbortError } from '~/lib/api-client';
-import { requireAccessToken } from '~/lib/guards';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAccessToken(request);
-  try {
-    return { state: 'loaded' as const, settings: await getSettings(request.signal) };
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    return { state: 'failed' as const, message: failureOf(error).message };
-  }
+  return adminLoad(request, () => getSettings(request.signal));
 }
+clientLoader.hydrate = true as const;
+
+export const HydrateFallback = AdminLoading;
 
 /** /admin/settings: invoice details, the VAT rate and delivery rates, each saved on its own. */
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === 'failed') {
-    return (
-      <AdminPage title="Settings">
-        <FormOutcome error={`The settings could not be loaded: ${loaderData.message}`} />
-      </AdminPage>
-    );
+    return <LoadFailed title="Settings" what="settings" failure={loaderData} />;
   }
-  const { settings } = loaderData;
+  const settings = loaderData.data;
   return (
     <AdminPage title="Settings">
       <p>

@@ -1,34 +1,27 @@
 import type { StaffMemberView } from '@shop/domain';
-import { Link, useLocation, useRevalidator } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/staff';
 import { useStaffMe } from './layout';
-import { FormOutcome } from '~/features/admin/components/admin-field';
+import { AdminLoading, adminLoad, LoadFailure } from '~/features/admin/components/admin-load';
 import { AdminPage } from '~/features/admin/components/admin-page';
 import { AdminTable, type Column } from '~/features/admin/components/admin-table';
-import { failureOf } from '~/features/admin/components/use-form-submit';
+import { listParams } from '~/features/admin/components/list-params';
 import { getStaff } from '~/features/admin/staff/api/staff';
 import { RoleByEmailForm } from '~/features/admin/staff/components/role-by-email-form';
 import { RoleForm } from '~/features/admin/staff/components/role-form';
-import { isAbortError } from '~/lib/api-client';
-import { requireAccessToken } from '~/lib/guards';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAccessToken(request);
-  const page = Number(new URL(request.url).searchParams.get('page') ?? '1') || 1;
-  try {
-    return { state: 'loaded' as const, page: await getStaff(page, request.signal) };
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    return { state: 'failed' as const, message: failureOf(error).message };
-  }
+  return adminLoad(request, () => getStaff(listParams(request).page, request.signal));
 }
+clientLoader.hydrate = true as const;
+
+export const HydrateFallback = AdminLoading;
 
 /** /admin/staff (owners): who runs the shop, and their roles. */
 export default function AdminStaff({ loaderData }: Route.ComponentProps) {
   const me = useStaffMe();
   const { revalidate } = useRevalidator();
   const reload = () => void revalidate();
-  const params = new URLSearchParams(useLocation().search);
   if (me && me.role !== 'owner') {
     return (
       <AdminPage title="Staff">
@@ -59,14 +52,12 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
         <AdminTable
           caption="Staff and owners"
           columns={columns}
-          page={loaderData.page}
+          page={loaderData.data}
           rowKey={(row) => row.id}
-          ordering=""
-          pageNumber={Number(params.get('page') ?? '1') || 1}
           empty="Nobody has a back-office role yet."
         />
       ) : (
-        <FormOutcome error={`The staff could not be loaded: ${loaderData.message}`} />
+        <LoadFailure what="staff" failure={loaderData} />
       )}
       <section className="admin-panel">
         <RoleByEmailForm onChanged={reload} />

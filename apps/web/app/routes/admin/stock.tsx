@@ -1,27 +1,22 @@
 import { CATALOGUE_LIMITS, ThresholdUpdateSchema, type LowStockItem } from '@shop/domain';
 import { useState } from 'react';
-import { Link, useRevalidator, useSearchParams } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/stock';
-import { LoadingState } from '~/components/ui/loading-state';
-import { listLowStock, listQuery, load, updateItem } from '~/features/admin/catalogue/api';
-import { LoadFailed } from '~/features/admin/catalogue/load-failed';
+import { listLowStock, updateItem } from '~/features/admin/catalogue/api';
 import { FormOutcome } from '~/features/admin/components/admin-field';
+import { AdminLoading, adminLoad, LoadFailed } from '~/features/admin/components/admin-load';
 import { AdminPage } from '~/features/admin/components/admin-page';
 import { AdminTable, type Column } from '~/features/admin/components/admin-table';
 import { parseOrThrow, useFormSubmit } from '~/features/admin/components/use-form-submit';
-import { requireAccessToken } from '~/lib/guards';
+import { listQuery } from '~/features/admin/components/list-params';
 import '~/styles/admin-catalogue.css';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAccessToken(request);
-  const search = listQuery(request.url, []);
-  return load(() => listLowStock(search, request.signal));
+  return adminLoad(request, () => listLowStock(listQuery(request, ['page']), request.signal));
 }
 clientLoader.hydrate = true as const;
 
-export function HydrateFallback() {
-  return <LoadingState title="Low stock" label="Loading the low-stock list…" />;
-}
+export const HydrateFallback = AdminLoading;
 
 /** A row's threshold, edited in place. */
 function ThresholdForm({ item, onSaved }: { item: LowStockItem; onSaved: (message: string) => void }) {
@@ -72,14 +67,14 @@ function ThresholdForm({ item, onSaved }: { item: LowStockItem; onSaved: (messag
 }
 
 export default function AdminStock({ loaderData }: Route.ComponentProps) {
-  const [params] = useSearchParams();
   const { revalidate } = useRevalidator();
   const [saved, setSaved] = useState<string | null>(null);
   if (loaderData.state === 'failed') {
     return (
       <LoadFailed
         title="Low stock"
-        message={loaderData.message}
+        what="low-stock list"
+        failure={loaderData}
         back={{ to: '/admin', label: 'Back to the dashboard' }}
       />
     );
@@ -115,8 +110,6 @@ export default function AdminStock({ loaderData }: Route.ComponentProps) {
         columns={columns}
         page={loaderData.data}
         rowKey={(row) => row.id}
-        ordering=""
-        pageNumber={Number(params.get('page') ?? '1') || 1}
         empty="Nothing is low on stock."
       />
       <FormOutcome success={saved} />

@@ -1,29 +1,25 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/variant-prices';
-import { LoadingState } from '~/components/ui/loading-state';
-import { getPriceTable, load, savePriceTable } from '~/features/admin/catalogue/api';
-import { LoadFailed } from '~/features/admin/catalogue/load-failed';
+import { getPriceTable, savePriceTable } from '~/features/admin/catalogue/api';
 import { PriceGrid } from '~/features/admin/catalogue/price-grid';
+import { AdminLoading, adminLoad, LoadFailed, routeId } from '~/features/admin/components/admin-load';
 import { AdminPage } from '~/features/admin/components/admin-page';
-import { requireAccessToken } from '~/lib/guards';
 import '~/styles/admin-catalogue.css';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  requireAccessToken(request);
-  return load(() => getPriceTable(Number(params.id), request.signal));
+  return adminLoad(request, () => getPriceTable(routeId(params.id), request.signal));
 }
 clientLoader.hydrate = true as const;
 
-export function HydrateFallback() {
-  return <LoadingState title="Prices" label="Loading the price table…" />;
-}
+export const HydrateFallback = AdminLoading;
 
 export default function AdminVariantPrices({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === 'failed') {
     return (
       <LoadFailed
         title="Prices"
-        message={loaderData.message}
+        what="price table"
+        failure={loaderData}
         back={{ to: '/admin/products', label: 'Back to products' }}
       />
     );

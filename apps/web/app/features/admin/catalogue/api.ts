@@ -23,25 +23,12 @@ import type {
   VariantCreate,
   VariantUpdate,
 } from '@shop/domain';
-import { ApiError, isAbortError } from '~/lib/api-client';
 import { adminRequest, adminUpload, type AdminPage } from '../api';
 
 /** The catalogue and stock calls of the back office, under /api/administration/. */
 
 const page = <T>(path: string, search: string, signal?: AbortSignal) =>
   adminRequest<AdminPage<T>>(`${path}${search}`, signal ? { signal } : {});
-
-/** A list's query string from the screen's URL: its page and the other parameters the API takes. */
-export function listQuery(url: string, allowed: readonly string[]): string {
-  const from = new URL(url, 'http://local').searchParams;
-  const params = new URLSearchParams();
-  for (const name of ['page', ...allowed]) {
-    const value = from.get(name);
-    if (value) params.set(name, value);
-  }
-  const query = params.toString();
-  return query ? `?${query}` : '';
-}
 
 // Categories
 export const listCategories = (search = '', signal?: AbortSignal) =>
@@ -121,24 +108,3 @@ export const listMovements = (id: number, search = '', signal?: AbortSignal) =>
   page<StockMovement>(`items/${id}/stock-movements/`, search, signal);
 export const listLowStock = (search: string, signal?: AbortSignal) =>
   page<LowStockItem>('stock/low/', search, signal);
-
-/** A loader's answer: the data, or why it could not be read (shown in place of the screen). */
-export type Loaded<T> =
-  { state: 'loaded'; data: T } | { state: 'failed'; status: number | null; message: string };
-
-/** Runs a screen's reads; a failure becomes a message for the screen (a cancelled load is re-thrown). */
-export async function load<T>(read: () => Promise<T>): Promise<Loaded<T>> {
-  try {
-    return { state: 'loaded', data: await read() };
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    const status = error instanceof ApiError ? error.status : null;
-    const message =
-      status === 404
-        ? 'This was not found; it may have been deleted.'
-        : error instanceof Error
-          ? error.message
-          : 'Error';
-    return { state: 'failed', status, message };
-  }
-}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { type AdminPage, withParam } from '../api';
+import type { AdminPage } from '../api';
+import { listParams, withParam } from './list-params';
 import { ScrollRegion } from '~/components/ui/scroll-region';
 
 export interface Column<T> {
@@ -17,10 +18,8 @@ interface AdminTableProps<T> {
   columns: Column<T>[];
   page: AdminPage<T>;
   rowKey: (row: T) => string | number;
-  /** The list's current `ordering` (from the URL, or the API's default). */
-  ordering: string;
-  /** The current page number (from the URL). */
-  pageNumber: number;
+  /** The API's ordering when the URL names none, for the header that shows it ('' when no column sorts). */
+  defaultOrdering?: string;
   pageSize?: number;
   empty?: string;
 }
@@ -35,12 +34,12 @@ export function AdminTable<T>({
   columns,
   page,
   rowKey,
-  ordering,
-  pageNumber,
+  defaultOrdering = '',
   pageSize = 20,
   empty = 'Nothing to show.',
 }: AdminTableProps<T>) {
   const { search } = useLocation();
+  const { page: pageNumber, ordering } = listParams(new URLSearchParams(search), defaultOrdering);
   const descending = ordering.startsWith('-');
   const sortedBy = descending ? ordering.slice(1) : ordering;
   const pages = Math.max(1, Math.ceil(page.count / pageSize));

@@ -6,19 +6,15 @@ import type {
   ExclusivePriceUpdate,
 } from '@shop/domain';
 import { type AdminPage, adminRequest } from '../../api';
+import { listQuery } from '../../components/list-params';
 
 /** The customer list's default order, as the API has it. */
 export const DEFAULT_CUSTOMER_ORDERING = '-created_at';
 
 /** The customers page for a URL's query (q, role, active, ordering, page). */
 export function getCustomers(search: URLSearchParams, signal?: AbortSignal) {
-  const query = new URLSearchParams();
-  for (const name of ['q', 'role', 'active', 'ordering', 'page']) {
-    const value = search.get(name);
-    if (value) query.set(name, value);
-  }
-  const text = query.toString();
-  return adminRequest<AdminPage<CustomerSummary>>(`customers/${text ? `?${text}` : ''}`, { signal });
+  const query = listQuery(search, ['q', 'role', 'active', 'ordering', 'page']);
+  return adminRequest<AdminPage<CustomerSummary>>(`customers/${query}`, { signal });
 }
 
 export function getCustomer(id: number, signal?: AbortSignal) {

@@ -2,17 +2,7 @@ import type { ContactMessage, ContactMessageSummary, MessageReply, NewsletterSub
 import { apiUrl, normaliseErrorResponse, refreshAccessToken } from '~/lib/api-client';
 import { getAccessToken } from '~/lib/session';
 import { type AdminPage, adminRequest } from '../../api';
-
-/** The query of a list page, from the screen's URL: only the names the API takes. */
-function listQuery(search: URLSearchParams, names: readonly string[]): string {
-  const query = new URLSearchParams();
-  for (const name of names) {
-    const value = search.get(name)?.trim();
-    if (value) query.set(name, value);
-  }
-  const text = query.toString();
-  return text ? `?${text}` : '';
-}
+import { listQuery } from '../../components/list-params';
 
 export function getMessages(search: URLSearchParams, signal?: AbortSignal) {
   return adminRequest<AdminPage<ContactMessageSummary>>(`messages/${listQuery(search, ['status', 'page'])}`, {

@@ -1,5 +1,6 @@
 import type { AdminOrderRow } from '@shop/domain';
 import { type AdminPage, adminRequest } from '../../api';
+import { listQuery } from '../../components/list-params';
 
 /** The order list's filters as the URL and the API name them (administration/orders/). */
 export const ORDER_FILTERS = ['status', 'payment_status', 'date_from', 'date_to', 'customer', 'sku'] as const;
@@ -9,23 +10,15 @@ export type OrderFilter = (typeof ORDER_FILTERS)[number];
 export const DEFAULT_ORDER_ORDERING = '-created_at';
 
 /**
- * The API query of the list's URL: its filters, page and ordering, without the empty values a GET form sends
- * (an empty `status=` is no filter, not a bad status).
+ * A page of orders for the back office, filtered and sorted by the server: the URL's filters, page and ordering,
+ * without the empty values a GET form sends (an empty `status=` is no filter, not a bad status).
  */
-export function orderListQuery(search: URLSearchParams): string {
-  const query = new URLSearchParams();
-  for (const name of [...ORDER_FILTERS, 'page', 'ordering'] as const) {
-    const value = search.get(name)?.trim();
-    if (value) query.set(name, value);
-  }
-  const text = query.toString();
-  return text ? `?${text}` : '';
-}
-
-/** A page of orders for the back office, filtered and sorted by the server. */
 export function getAdminOrders(
   search: URLSearchParams,
   signal?: AbortSignal,
 ): Promise<AdminPage<AdminOrderRow>> {
-  return adminRequest<AdminPage<AdminOrderRow>>(`orders/${orderListQuery(search)}`, { signal });
+  return adminRequest<AdminPage<AdminOrderRow>>(
+    `orders/${listQuery(search, [...ORDER_FILTERS, 'page', 'ordering'])}`,
+    { signal },
+  );
 }

@@ -1,5 +1,6 @@
 import type { AuditEntryView, CustomerSummary, RoleChange, StaffMemberView } from '@shop/domain';
 import { type AdminPage, adminRequest } from '../../api';
+import { listQuery } from '../../components/list-params';
 
 /** Owners only: staff and owners. */
 export function getStaff(page: number, signal?: AbortSignal) {
@@ -22,11 +23,6 @@ export async function findUserByEmail(email: string): Promise<CustomerSummary | 
 
 /** The audit log page for a URL's query (entity_type, entity_id, actor, action, page). */
 export function getAuditLog(search: URLSearchParams, signal?: AbortSignal) {
-  const query = new URLSearchParams();
-  for (const name of ['entity_type', 'entity_id', 'actor', 'action', 'page']) {
-    const value = search.get(name)?.trim();
-    if (value) query.set(name, value);
-  }
-  const text = query.toString();
-  return adminRequest<AdminPage<AuditEntryView>>(`audit/${text ? `?${text}` : ''}`, { signal });
+  const query = listQuery(search, ['entity_type', 'entity_id', 'actor', 'action', 'page']);
+  return adminRequest<AdminPage<AuditEntryView>>(`audit/${query}`, { signal });
 }
