@@ -8,6 +8,7 @@ export * from './catalogue/description-html';
 export * from './pricing/index';
 export * from './cart/schemas';
 export * from './cart/quick-order';
+export * from './cart/stock';
 export * from './orders/schemas';
 export * from './payments/test-provider';
 export * from './addresses/schemas';

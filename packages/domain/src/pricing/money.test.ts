@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { discounted, formatGbp, penceFromDecimal, penceToDecimal, percentOf } from './money';
+import {
+  discounted,
+  formatGbp,
+  penceFromDecimal,
+  penceToDecimal,
+  percentOf,
+  tenThousandthsToDecimal,
+} from './money';
 
 describe('percentOf', () => {
   it.each([
@@ -159,5 +166,18 @@ describe('formatGbp', () => {
     [-150, '-£1.50'],
   ])('%i pence shows as %s (en-GB, 2 decimals)', (pence, text) => {
     expect(formatGbp(pence)).toBe(text);
+  });
+});
+
+describe('tenThousandthsToDecimal (the price of one unit)', () => {
+  it.each([
+    [3472, '0.3472'],
+    [58, '0.0058'],
+    [1, '0.0001'],
+    [0, '0.0000'],
+    [12_500, '1.2500'],
+    [1_000_000_000, '100000.0000'],
+  ])('%d ten-thousandths are £%s', (tenThousandths, decimal) => {
+    expect(tenThousandthsToDecimal(tenThousandths)).toBe(decimal);
   });
 });
