@@ -1,4 +1,5 @@
 export * from './catalogue/types';
+export * from './catalogue/dimensions';
 export * from './units/length';
 export * from './search/size-search';
 export * from './contact/schemas';
