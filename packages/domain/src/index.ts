@@ -1,5 +1,6 @@
 export * from './catalogue/types';
 export * from './pagination';
+export * from './catalogue/dimensions';
 export * from './units/length';
 export * from './search/size-search';
 export * from './contact/schemas';
@@ -9,6 +10,7 @@ export * from './catalogue/description-html';
 export * from './pricing/index';
 export * from './cart/schemas';
 export * from './cart/quick-order';
+export * from './cart/stock';
 export * from './orders/schemas';
 export * from './payments/test-provider';
 export * from './addresses/schemas';

@@ -2,6 +2,7 @@
 // request wrote nothing.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../src/db/client';
+import { rowsOf } from '../../src/db/rows-of';
 
 /** Text that would tell an attacker about the code or the database behind the API. */
 const LEAKS: readonly [string, RegExp][] = [
@@ -109,10 +110,12 @@ export type Checksums = Map<string, string>;
 
 /** Builds one query that answers an md5 of every table's rows (less the excluded columns). */
 export async function checksumQuery(database: Database): Promise<() => Promise<Checksums>> {
-  const { rows } = (await database.db.execute(
-    sql`select table_name, column_name from information_schema.columns
+  const rows = rowsOf<{ table_name: string; column_name: string }>(
+    await database.db.execute(
+      sql`select table_name, column_name from information_schema.columns
         where table_schema = 'public' order by table_name, ordinal_position`,
-  )) as unknown as { rows: { table_name: string; column_name: string }[] };
+    ),
+  );
   const columns = new Map<string, string[]>();
   for (const { table_name, column_name } of rows) {
     const excluded = CHECKSUM_EXCLUSIONS[table_name];
@@ -130,10 +133,8 @@ export async function checksumQuery(database: Database): Promise<() => Promise<C
     )
     .join(' union all ');
   return async () => {
-    const result = (await database.db.execute(sql.raw(text))) as unknown as {
-      rows: { name: string; hash: string }[];
-    };
-    return new Map(result.rows.map(({ name, hash }) => [name, hash]));
+    const rows = rowsOf<{ name: string; hash: string }>(await database.db.execute(sql.raw(text)));
+    return new Map(rows.map(({ name, hash }) => [name, hash]));
   };
 }
 

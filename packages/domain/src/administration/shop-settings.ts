@@ -124,13 +124,17 @@ const kilograms = (min: number, max: number) =>
 /** PUT administration/settings/shipping/: the delivery rates and thresholds (DESIGN §4.8). */
 export const ShippingSettingsSchema = z
   .object({
-    /** Up to £999,999.99, the most one order may cost. */
+    /**
+     * Parcel delivery is free when the goods' net value (after discounts, before VAT) is above this: up to
+     * £999,999.99, the most one order may cost.
+     */
     free_over_net_pence: pence(99_999_999),
     /** Up to £10,000 a parcel or a pallet. */
     parcel_rate_pence: pence(1_000_000),
     parcel_max_weight_kg: kilograms(0.1, 1000),
     pallet_rate_pence: pence(1_000_000),
     pallet_max_weight_kg: kilograms(1, 10_000),
+    /** From this cart weight on, goods travel on pallets. */
     pallet_from_weight_kg: kilograms(0.1, 10_000),
   })
   .strict()

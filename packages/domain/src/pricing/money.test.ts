@@ -7,6 +7,7 @@ import {
   penceFromDecimal,
   penceToDecimal,
   percentOf,
+  tenThousandthsToDecimal,
 } from './money';
 
 describe('percentOf', () => {
@@ -204,5 +205,18 @@ describe('formatDecimalGbp', () => {
         expect(formatDecimalGbp(penceToDecimal(pence))).toBe(formatGbp(pence));
       }),
     );
+  });
+});
+
+describe('tenThousandthsToDecimal (the price of one unit)', () => {
+  it.each([
+    [3472, '0.3472'],
+    [58, '0.0058'],
+    [1, '0.0001'],
+    [0, '0.0000'],
+    [12_500, '1.2500'],
+    [1_000_000_000, '100000.0000'],
+  ])('%d ten-thousandths are £%s', (tenThousandths, decimal) => {
+    expect(tenThousandthsToDecimal(tenThousandths)).toBe(decimal);
   });
 });

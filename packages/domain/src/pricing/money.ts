@@ -28,6 +28,11 @@ export function penceToDecimal(pence: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** Ten-thousandths of a pound as pounds with four decimals, the API's price of one unit ("0.3472"). */
+export function tenThousandthsToDecimal(tenThousandths: number): string {
+  return (tenThousandths / 10_000).toFixed(4);
+}
+
 /** A decimal string of pounds ("12.5", "12.50", "-3") as pence; NaN when it is not one. */
 export function penceFromDecimal(text: string): number {
   const match = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());

@@ -1,3 +1,4 @@
+import { packsStockAllows } from '../cart/stock';
 import { MAX_PACK_QUANTITY, PALLET_THRESHOLD_KG } from './constants';
 import type { Tier } from './tiers';
 
@@ -19,7 +20,7 @@ export interface QuantityItem {
 export function maxUnits(item: QuantityItem): number {
   const lineLimit = MAX_PACK_QUANTITY * item.units_per_pack;
   if (!item.track_inventory) return lineLimit;
-  return Math.min(lineLimit, Math.floor(Math.max(0, item.stock) / item.units_per_pack) * item.units_per_pack);
+  return Math.min(lineLimit, packsStockAllows(item.stock, 0, item.units_per_pack) * item.units_per_pack);
 }
 
 /** The result of committing a quantity: the units kept and whether tracked stock capped them. */

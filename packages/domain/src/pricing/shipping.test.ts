@@ -114,6 +114,7 @@ describe('deliveredTotals', () => {
     total_pence: pence,
     weight_kg: kg,
     price_per_unit_pence: pence,
+    price_per_unit_ten_thousandths: pence * 100,
   });
   const rates: ShippingRates = {
     free_over_net_pence: 15000,

@@ -1,20 +1,13 @@
+import type { ShippingSettingsInput } from '../administration/shop-settings';
 import { formatGbp } from './money';
 import { sumTotals, type LineTotals, type Totals } from './totals';
 
 /**
  * Delivery charges (DESIGN §4.8), computed by the server from the cart's weight and its net goods value.
- * The rates live in the shop settings (the back office edits them); money in pence, weights in kg.
+ * The rates live in the shop settings, which the back office edits through ShippingSettingsSchema (so the
+ * schema defines them); money in pence, weights in kg.
  */
-export interface ShippingRates {
-  /** Parcel delivery is free when the goods' net value (after discounts, before VAT) is above this. */
-  free_over_net_pence: number;
-  parcel_rate_pence: number;
-  parcel_max_weight_kg: number;
-  pallet_rate_pence: number;
-  pallet_max_weight_kg: number;
-  /** From this cart weight on, goods travel on pallets. */
-  pallet_from_weight_kg: number;
-}
+export type ShippingRates = ShippingSettingsInput;
 
 export type ParcelType = 'none' | 'parcel' | 'pallet';
 

@@ -82,6 +82,42 @@ describe('lineTotals', () => {
   });
 });
 
+describe('lineTotals: price of one unit in ten-thousandths of a pound', () => {
+  it.each([
+    // [pence a pack, units a pack, expected]: exact value in the comment, rounded half-up
+    [1250, 36, 3472], // 3472.22
+    [999, 100, 999],
+    [1, 3, 33], // 33.33
+    [2, 3, 67], // 66.67
+    [23, 40, 58], // 57.5, half-up (the float 23 / 40 x 100 is 57.49999999999999)
+    [41, 40, 103], // 102.5, half-up
+    [10_000_000, 1, 1_000_000_000],
+    [0, 12, 0],
+  ])('%dp for %d units is %d', (pricePence, unitsPerPack, tenThousandths) => {
+    const line = lineTotals({ ...tape, price_per_pack_pence: pricePence, units_per_pack: unitsPerPack });
+    expect(line.price_per_unit_ten_thousandths).toBe(tenThousandths);
+  });
+
+  it('rounds the exact quotient half-up for any price and pack size (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        (pricePence, unitsPerPack) => {
+          const line = lineTotals({
+            ...tape,
+            price_per_pack_pence: pricePence,
+            units_per_pack: unitsPerPack,
+          });
+          // Half-up in integers: floor((2 x 100p + u) / 2u).
+          const exact = Math.floor((200 * pricePence + unitsPerPack) / (2 * unitsPerPack));
+          expect(line.price_per_unit_ten_thousandths).toBe(exact);
+        },
+      ),
+    );
+  });
+});
+
 describe('sumTotals', () => {
   it('adds lines, shipping and VAT on the discounted net plus shipping (DESIGN §4.5)', () => {
     const totals = sumTotals([lineTotals(tape), lineTotals(mailers)], 695, 20);

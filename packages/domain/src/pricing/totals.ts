@@ -26,6 +26,12 @@ export interface LineTotals {
   weight_kg: number;
   /** Price of one unit, pence, unrounded (for display with 2+ decimals). */
   price_per_unit_pence: number;
+  /**
+   * Price of one unit in ten-thousandths of a pound (a unit can cost a fraction of a penny), rounded half-up
+   * from the pack's whole pence: 23p for 40 units is 57.5, hence 58, where `price_per_unit_pence` x 100 is
+   * 57.49999999999999.
+   */
+  price_per_unit_ten_thousandths: number;
 }
 
 export function lineTotals(line: LineInput): LineTotals {
@@ -39,6 +45,7 @@ export function lineTotals(line: LineInput): LineTotals {
     total_pence: total,
     weight_kg: line.packs * line.pack_weight_kg,
     price_per_unit_pence: line.price_per_pack_pence / line.units_per_pack,
+    price_per_unit_ten_thousandths: Math.round((line.price_per_pack_pence * 100) / line.units_per_pack),
   };
 }
 

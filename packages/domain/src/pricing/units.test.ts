@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DIMENSION_UNITS, INCH_IN, WEIGHT_UNITS, WEIGHT_UNITS_IN_KG } from './constants';
-import { cartWeightKg, formatDimension, formatKg, fromInches, weightToKg } from './units';
+import { cartWeightKg, formatDimension, formatKg, fromInches, roundKg, weightToKg } from './units';
 
 describe('conversion constants (spec 2, §9)', () => {
   it('holds the spec factors', () => {
@@ -92,5 +92,19 @@ describe('formatKg', () => {
     expect(formatKg(750, 1)).toBe('750.0 kg');
     expect(formatKg(0, 3)).toBe('0.000 kg');
     expect(formatKg(weightToKg(2, 'lb'), 3)).toBe('0.907 kg');
+  });
+});
+
+describe('roundKg (to 0.1 g, the database scale)', () => {
+  it.each([
+    [12.300000000000001, 12.3],
+    [0.1 + 0.2, 0.3],
+    [3 * 0.907184, 2.7216],
+    [1.23456789, 1.2346],
+    [1.23454, 1.2345],
+    [750, 750],
+    [0, 0],
+  ])('%d kg is %d kg', (kg, rounded) => {
+    expect(roundKg(kg)).toBe(rounded);
   });
 });

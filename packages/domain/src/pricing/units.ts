@@ -12,6 +12,14 @@ export function cartWeightKg(
   return lines.reduce((sum, line) => sum + line.packQuantity * weightToKg(line.weight, line.weightUnit), 0);
 }
 
+/**
+ * A weight in kilograms to 0.1 g, the database's scale: float sums of packs times weights come out as
+ * 12.300000000000001 and are shown and stored as 12.3.
+ */
+export function roundKg(kg: number): number {
+  return Math.round(kg * 10_000) / 10_000;
+}
+
 /** A length given in inches, in inches, centimetres or millimetres (spec 2, §9: cm 2.54, mm 25.4). */
 export function fromInches(inches: number, unit: DimensionUnit): number {
   return inches * INCH_IN[unit];

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { toMillimetres, type LengthUnit } from '../units/length';
 
-/** Units of the size search (spec 1, §9) and their converter names. */
+/** Units of the size search (spec 1, §9), which are also the units an item's dimensions are given in. */
 export const SIZE_UNITS = ['MM', 'CM', 'IN', 'M'] as const;
 export type SizeUnit = (typeof SIZE_UNITS)[number];
-const UNIT_TO_LENGTH: Record<SizeUnit, LengthUnit> = { MM: 'mm', CM: 'cm', IN: 'inch', M: 'm' };
+/** Each size unit's name in the unit converter (LENGTH_UNITS_IN_MM). */
+export const SIZE_UNIT_LENGTH: Record<SizeUnit, LengthUnit> = { MM: 'mm', CM: 'cm', IN: 'inch', M: 'm' };
 
 /** The size search's category words and the category slug each means. */
 export const SIZE_CATEGORIES = {
@@ -99,7 +100,7 @@ export function parseSizeSearch(params: Record<string, unknown>): SizeSearchResu
 
 /** The searched dimensions that are positive, in millimetres, smallest first. */
 export function searchedMillimetres(search: SizeSearch): number[] {
-  const unit = UNIT_TO_LENGTH[search.unit];
+  const unit = SIZE_UNIT_LENGTH[search.unit];
   return [search.width, search.height, search.length]
     .filter((value) => value > 0)
     .map((value) => toMillimetres(value, unit))

@@ -3,8 +3,8 @@
  * prices. Only data and the small builders that keep it readable; seed/demo.ts inserts it.
  * Prices are per pack in pence, before VAT; stock is in units; weights are per pack.
  */
+import type { ItemDimensions } from '@shop/domain';
 import type { FieldType, PackUnit, WeightUnit } from '../schema';
-import type { ItemDimensions } from './dimensions';
 
 export interface DemoCategory {
   slug: string;

@@ -1,3 +1,4 @@
+import { dimensionColumns } from '@shop/domain';
 import { count, sql } from 'drizzle-orm';
 import { sanitizeStoredHtml } from '../../lib/sanitize-html';
 import type { Db } from '../client';
@@ -15,7 +16,6 @@ import {
 } from '../schema';
 import { insertMany, SEED_LOCK_KEY } from './batch';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoField } from './demo-data';
-import { dimensionColumns } from './dimensions';
 import { seedShopSettings } from './shop-settings';
 
 /**

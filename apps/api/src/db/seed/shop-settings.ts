@@ -1,17 +1,6 @@
+import type { ShippingRates } from '@shop/domain';
 import type { Db } from '../client';
 import { shopSettings } from '../schema';
-
-/** Delivery charges (DESIGN §4.8); money in pence, weights in kg. */
-export interface ShippingSettings {
-  /** Delivery is free when the net order value (before VAT, without shipping) is above this. */
-  free_over_net_pence: number;
-  parcel_rate_pence: number;
-  parcel_max_weight_kg: number;
-  pallet_rate_pence: number;
-  pallet_max_weight_kg: number;
-  /** From this cart weight on, goods travel on pallets. */
-  pallet_from_weight_kg: number;
-}
 
 export interface ContactSettings {
   phone: string;
@@ -36,7 +25,7 @@ export interface InvoiceSettings {
 export interface ShopSettingValues {
   /** VAT percentage. */
   vat_rate: number;
-  shipping: ShippingSettings;
+  shipping: ShippingRates;
   contact: ContactSettings;
   invoice: InvoiceSettings;
 }

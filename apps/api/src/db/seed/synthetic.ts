@@ -1,3 +1,4 @@
+import { dimensionColumns, type ItemDimensions } from '@shop/domain';
 import { count, inArray, like, sql } from 'drizzle-orm';
 import { sanitizeStoredHtml } from '../../lib/sanitize-html';
 import type { Db } from '../client';
@@ -19,7 +20,6 @@ import {
 import { type Executor, insertJsonRows, SEED_LOCK_KEY } from './batch';
 import { DEMO_CATEGORIES } from './demo-data';
 import { seedDemoCatalogue } from './demo';
-import { dimensionColumns, type ItemDimensions } from './dimensions';
 
 export interface SyntheticOptions {
   /** How many items to add (10 per product: two variants of five). */

@@ -2,6 +2,7 @@ import { and, count, desc, eq, exists, getTableName, sql } from 'drizzle-orm';
 import type { AddressCreate, AddressView } from '@shop/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows-of';
 import { addresses, users, type AddressSnapshot } from '../../db/schema';
 
 type Window = { limit: number; offset: number };
@@ -132,7 +133,7 @@ export async function insertAddressUnderCap(
     [addresses.country, address.country],
     [addresses.telephoneNumber, address.telephone_number],
   ];
-  const result = (await tx.execute(sql`
+  const result = await tx.execute(sql`
     insert into ${addresses} (${sql.join(
       values.map(([column]) => sql.identifier(column.name)),
       sql`, `,
@@ -142,8 +143,8 @@ export async function insertAddressUnderCap(
       sql`, `,
     )}
     where (select count(*) from ${addresses} where ${addresses.userId} = ${userId}) < ${cap}
-    returning ${sql.identifier(addresses.id.name)} as id`)) as unknown as { rows: { id: number }[] };
-  return result.rows[0]?.id ?? null;
+    returning ${sql.identifier(addresses.id.name)} as id`);
+  return rowsOf<{ id: number }>(result)[0]?.id ?? null;
 }
 
 /** The text fields of an address that PATCH may change, as stored. */

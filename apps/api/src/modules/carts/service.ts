@@ -3,11 +3,15 @@ import {
   insufficientStockDetail,
   lineTotals,
   MAX_PACK_QUANTITY,
+  packsStockAllows,
   penceToDecimal,
   priceBasis,
   cartWeightKg,
   deliveredTotals,
+  roundKg,
+  tenThousandthsToDecimal,
   tierForQuantity,
+  unitsStockLeaves,
   weightToKg,
   type CartItemCreate,
   type CartItemView,
@@ -31,24 +35,16 @@ export interface CartLineChange {
   unit_type?: PackUnit | undefined;
 }
 
-/** Weights to 0.1 g (the database's scale), so float sums do not show as 12.300000000000001. */
-const roundKg = (kg: number) => Math.round(kg * 10_000) / 10_000;
-
-/** The price of one unit in pounds with 4 decimals (a unit can cost a fraction of a penny). */
-function unitPriceDecimal(packPence: number, unitsPerPack: number): string {
-  const tenThousandths = Math.round((packPence * 100) / unitsPerPack);
-  return (tenThousandths / 10_000).toFixed(4);
-}
-
 /**
- * A line as the API answers it, priced by the rule (spec 2, §4) for the weight of the whole cart it is in
- * (`cartKg`): its tier, unit type and price are worked out when it is read, so a line whose basis moved
- * because another line came or went shows what the payment intent and the order will charge. A variant
- * without units per pallet has no pallet basis, so its line keeps the tier its last write settled (the read
- * brings no tiers for it); so does a variant left without tiers. A tier without a price for the item (a
- * catalogue edit) prices it at 0, and checkout refuses it.
+ * A line as the API answers it (`view`), with the totals the cart's are summed from, priced by the rule
+ * (spec 2, §4) for the weight of the whole cart it is in (`cartKg`): its tier, unit type and price are
+ * worked out when it is read, so a line whose basis moved because another line came or went shows what the
+ * payment intent and the order will charge. A variant without units per pallet has no pallet basis, so its
+ * line keeps the tier its last write settled (the read brings no tiers for it); so does a variant left
+ * without tiers. A tier without a price for the item (a catalogue edit) prices it at 0, and checkout
+ * refuses it.
  */
-function lineOf(row: queries.LineViewRow, cartKg: number) {
+function pricedLine(row: queries.LineViewRow, cartKg: number) {
   const { settled, pricePence: ruled } = priceCartLine(row, cartKg);
   const tier = settled?.tier ?? {
     id: row.tierId,
@@ -93,7 +89,7 @@ function lineOf(row: queries.LineViewRow, cartKg: number) {
     },
     user_exclusive_price: row.exclusivePriceId,
     price_per_pack: penceToDecimal(pricePence),
-    price_per_unit: unitPriceDecimal(pricePence, row.unitsPerPack),
+    price_per_unit: tenThousandthsToDecimal(totals.price_per_unit_ten_thousandths),
     subtotal: penceToDecimal(totals.subtotal_pence),
     total: penceToDecimal(totals.total_pence),
     weight: roundKg(totals.weight_kg),
@@ -105,7 +101,7 @@ function lineOf(row: queries.LineViewRow, cartKg: number) {
 /** The lines of a whole cart as the API answers them, each priced for the cart's weight. */
 function linesOfCart(rows: readonly queries.LineViewRow[]) {
   const cartKg = cartWeightKg(rows);
-  return rows.map((row) => lineOf(row, cartKg));
+  return rows.map((row) => pricedLine(row, cartKg));
 }
 
 /** One line being settled: its item's facts, the tiers of its variant and the prices of the item. */
@@ -132,7 +128,7 @@ interface Line {
 }
 
 /** The cart as the locked read found it: its lines (in id order) and the items asked for, ready to settle. */
-function cartOf(rows: queries.CartItemFacts[]) {
+function cartToSettle(rows: queries.CartItemFacts[]) {
   const contexts = new Map<number, LineContext>();
   const lines: Line[] = [];
   for (const item of rows) {
@@ -198,17 +194,15 @@ function settleLine(
     packs += other.packQuantity;
     settled = settleTier(context, basis, packs);
   }
-  if (item.trackInventory) {
-    const elsewhere = lines
-      .filter((line) => line.itemId === item.id && line !== target && !folded.includes(line))
+  const elsewhere = lines
+    .filter((line) => line.itemId === item.id && line !== target && !folded.includes(line))
+    .reduce((sum, line) => sum + line.packQuantity * line.unitsPerPack, 0);
+  if (packs > packsStockAllows(item.trackInventory ? item.stock : null, elsewhere, item.unitsPerPack)) {
+    const inCart = lines
+      .filter((line) => line.itemId === item.id)
       .reduce((sum, line) => sum + line.packQuantity * line.unitsPerPack, 0);
-    if (elsewhere + packs * item.unitsPerPack > item.stock) {
-      const inCart = lines
-        .filter((line) => line.itemId === item.id)
-        .reduce((sum, line) => sum + line.packQuantity * line.unitsPerPack, 0);
-      const held = mode === 'set' && target ? inCart - target.packQuantity * target.unitsPerPack : inCart;
-      throw new BadRequest(insufficientStockDetail(item.sku, Math.max(0, item.stock - held)));
-    }
+    const held = mode === 'set' && target ? inCart - target.packQuantity * target.unitsPerPack : inCart;
+    throw new BadRequest(insufficientStockDetail(item.sku, unitsStockLeaves(item.stock, held)));
   }
   return { packs, tier: settled.tier, unitType: settled.unitType, folded };
 }
@@ -247,7 +241,8 @@ function applyLine(
   return { line, folded: settled.folded };
 }
 
-const valuesOf = (line: Line): queries.LineWrite => ({
+/** What a changed line writes to its row. */
+const lineWrite = (line: Line): queries.LineWrite => ({
   itemId: line.itemId,
   pricingTierId: line.change!.pricingTierId,
   packQuantity: line.packQuantity,
@@ -275,9 +270,9 @@ async function writeLines(tx: Db, cartId: number, storedIds: number[], lines: Li
   );
   await queries.moveLines(
     tx,
-    moved.map((line) => ({ id: line.id!, ...valuesOf(line) })),
+    moved.map((line) => ({ id: line.id!, ...lineWrite(line) })),
   );
-  const views = await queries.upsertLines(tx, cartId, upserted.map(valuesOf));
+  const views = await queries.upsertLines(tx, cartId, upserted.map(lineWrite));
   for (const line of upserted) {
     line.id ??= views.find((row) => row.itemId === line.itemId && row.unitType === line.unitType)!.id;
   }
@@ -384,7 +379,7 @@ export function createCartsService(db: Db) {
         if (cartId === null) throw new NotFound();
 
         const itemIds = [...new Set(lines.map((line) => line.item))];
-        const cart = cartOf(await queries.selectCartFacts(tx, cartId, userId, itemIds));
+        const cart = cartToSettle(await queries.selectCartFacts(tx, cartId, userId, itemIds));
         for (const line of lines) checkActive(cart.contexts.get(line.item)?.item, line.item);
 
         // The basis counts the cart as it was plus everything this request adds (spec 2, §4).
@@ -437,7 +432,7 @@ export function createCartsService(db: Db) {
       // The write answers its lines' views, unless a line moved to the other unit type (then read them).
       const answers = touched.moved
         ? linesOfCart(await lineViews.ofCart(touched.cartId))
-        : touched.views.map((row) => lineOf(row, touched.cartKg));
+        : touched.views.map((row) => pricedLine(row, touched.cartKg));
       const views = new Map(answers.map(({ view }) => [view.id, view]));
       return touched.ids.map((id) => views.get(id)!);
     },
@@ -447,7 +442,7 @@ export function createCartsService(db: Db) {
       const written = await db.transaction(async (tx) => {
         const locked = await queries.lockCartOfOwnLine(tx, lineId, userId);
         if (locked === null) throw new NotFound();
-        const cart = cartOf(await queries.selectCartFacts(tx, locked.cartId, userId, [locked.itemId]));
+        const cart = cartToSettle(await queries.selectCartFacts(tx, locked.cartId, userId, [locked.itemId]));
         const line = cart.lines.find((row) => row.id === lineId);
         if (!line) throw new NotFound();
         const context = cart.contexts.get(line.itemId);
@@ -469,7 +464,7 @@ export function createCartsService(db: Db) {
         };
       });
       const [row] = written.views;
-      return written.moved ? lineView(userId, lineId) : lineOf(row!, written.cartKg).view;
+      return written.moved ? lineView(userId, lineId) : pricedLine(row!, written.cartKg).view;
     },
 
     async deleteLine(userId: number, lineId: number): Promise<void> {

@@ -1,10 +1,9 @@
 import type { SizeSearchItem } from '@shop/domain';
-import { matchSize, parseSizeSearch, searchedMillimetres } from '@shop/domain';
+import { dimensionColumns, matchSize, parseSizeSearch, searchedMillimetres } from '@shop/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helper';
 import { categories, items, products, productVariants } from '../../db/schema';
-import { dimensionColumns } from '../../db/seed';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,10 +1,9 @@
-import { parseSizeSearch, type SizeSearch } from '@shop/domain';
+import { dimensionColumns, parseSizeSearch, type SizeSearch } from '@shop/domain';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helper';
 import { countingDb } from '../../../test/query-counter';
 import { categories, items, products, productVariants } from '../../db/schema';
-import { dimensionColumns } from '../../db/seed';
 import { createItemsService } from './service';
 
 let ctx: TestContext;

@@ -6,9 +6,9 @@ import {
   weightToKg,
   type LineTotals,
   type ShippingQuote,
+  type ShippingRates,
   type Totals,
 } from '@shop/domain';
-import type { ShippingSettings } from '../../db/seed/shop-settings';
 import { priceCartLine } from '../pricing/cart-line-price';
 import type { CheckoutRow } from './queries';
 
@@ -56,7 +56,7 @@ export interface PricedCart {
 export function priceCheckout(
   rows: readonly CheckoutRow[],
   vatRate: number,
-  shipping: ShippingSettings,
+  shipping: ShippingRates,
 ): PricedCart {
   const lines = byTheRule(rows);
   const priced = lines.map((line) => ({

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reusableStatement } from '../../db/reusable-statement';
+import { rowsOf } from '../../db/rows-of';
 import {
   addresses,
   cartItems,
@@ -518,18 +519,14 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<WrittenOrder
       new_order.seller,
       (select coalesce(json_agg(new_lines.id order by new_lines.id), '[]'::json) from new_lines) as line_ids
     from new_order`);
-  const row = (
-    result as unknown as {
-      rows: {
-        id: number;
-        created_at: string | Date;
-        invoice_number: number;
-        receipt_number: number;
-        seller: SellerSnapshot;
-        line_ids: number[];
-      }[];
-    }
-  ).rows[0]!;
+  const row = rowsOf<{
+    id: number;
+    created_at: string | Date;
+    invoice_number: number;
+    receipt_number: number;
+    seller: SellerSnapshot;
+    line_ids: number[];
+  }>(result)[0]!;
   return {
     id: row.id,
     createdAt: new Date(row.created_at),

@@ -5,7 +5,9 @@ import {
   documentPaths,
   insufficientStockDetail,
   MAX_ORDER_TOTAL_PENCE,
+  packsStockAllows,
   penceToDecimal,
+  roundKg,
   type OrderCreate,
   type OrderView,
   type PageRequest,
@@ -24,12 +26,9 @@ import { enqueueEmail } from '../mail/queries';
 import type { IntentStatus, PaymentProvider, ProviderIntent } from '../payments/provider';
 import type { RateLimiter } from '../rate-limits/service';
 import { selectPricingSettings } from '../settings/queries';
-import { priceCheckout, type PricedCart } from './checkout-pricing';
+import { priceCheckout, type CheckoutLine, type PricedCart } from './checkout-pricing';
 import { detailsNeverArrivedEmail, orderConfirmationEmail } from './emails';
 import * as queries from './queries';
-
-/** Weights to 0.1 g (the database's scale). */
-const roundKg = (kg: number) => Math.round(kg * 10_000) / 10_000;
 
 /** An order's progress as the buyer sees it: placed (pending) when it was made, then each status staff set. */
 export function statusHistoryOf(order: queries.OrderRow, history: queries.StatusEntryRow[]) {
@@ -114,9 +113,9 @@ function cartProblem(priced: PricedCart): Record<string, string[]> | null {
       ),
     };
   }
-  const units = unitsByItem(priced);
+  const shortIds = shortItemIds(priced, (line) => (line.trackInventory ? line.stock : null));
   const short = priced.lines
-    .filter(({ line }) => line.trackInventory && units.get(line.itemId)! > line.stock)
+    .filter(({ line }) => shortIds.has(line.itemId))
     .map(({ line }) => insufficientStockDetail(line.sku, line.stock));
   if (short.length > 0) return { cart: [...new Set(short)] };
   if (
@@ -136,6 +135,21 @@ function unitsByItem(priced: PricedCart): Map<number, number> {
     units.set(line.itemId, (units.get(line.itemId) ?? 0) + line.packQuantity * line.unitsPerPack);
   }
   return units;
+}
+
+/**
+ * The items whose stock does not cover the cart's packs of them, over all their lines (an item may have a
+ * pack line and a pallet line); `stockOf` gives a line's item's stock, null when it is not tracked.
+ */
+function shortItemIds(priced: PricedCart, stockOf: (line: CheckoutLine) => number | null): Set<number> {
+  const held = new Map<number, number>();
+  const short = new Set<number>();
+  for (const { line } of priced.lines) {
+    const units = held.get(line.itemId) ?? 0;
+    if (line.packQuantity > packsStockAllows(stockOf(line), units, line.unitsPerPack)) short.add(line.itemId);
+    held.set(line.itemId, units + line.packQuantity * line.unitsPerPack);
+  }
+  return short;
 }
 
 /** The answer for an order just written, from what was written (no read back). */
@@ -309,7 +323,9 @@ export function createOrdersService(
       }
       const need = unitsByItem(priced);
       const stock = await queries.lockStock(tx, [...need.keys()]);
-      const short = stock.filter((row) => row.stock < need.get(row.id)!).map((row) => row.sku);
+      const lockedStock = new Map(stock.map((row) => [row.id, row.stock]));
+      const shortIds = shortItemIds(priced, (line) => lockedStock.get(line.itemId) ?? null);
+      const short = stock.filter((row) => shortIds.has(row.id)).map((row) => row.sku);
       if (short.length > 0) return { kind: 'refund', reason: CHECKOUT_MESSAGES.outOfStockRefunded(short) };
       await queries.takeStock(tx, need);
       const { totals, quote } = priced;

@@ -3,10 +3,12 @@ import {
   insufficientStockDetail,
   lineTotals,
   MAX_PACK_QUANTITY,
+  packsStockAllows,
   penceToDecimal,
   priceBasis,
   QUICK_ORDER_MESSAGES,
   tierForQuantity,
+  unitsStockLeaves,
   weightToKg,
   type PageRequest,
   type PricingTier,
@@ -85,8 +87,10 @@ export function checkLines(
     const units = input.packs * item.unitsPerPack;
     if (taken.packs + input.packs > MAX_PACK_QUANTITY) {
       draft.errors.push(CART_MESSAGES.tooManyPacks(item.sku));
-    } else if (item.trackInventory && taken.units + units > item.stock) {
-      draft.errors.push(insufficientStockDetail(item.sku, Math.max(0, item.stock - taken.units)));
+    } else if (
+      input.packs > packsStockAllows(item.trackInventory ? item.stock : null, taken.units, item.unitsPerPack)
+    ) {
+      draft.errors.push(insufficientStockDetail(item.sku, unitsStockLeaves(item.stock, taken.units)));
     } else {
       held.set(item.id, { packs: taken.packs + input.packs, units: taken.units + units });
     }

@@ -1,10 +1,10 @@
+import type { ShippingRates } from '@shop/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reusableStatement } from '../../db/reusable-statement';
 import { shopSettings } from '../../db/schema';
 import {
   DEFAULT_SHOP_SETTINGS,
-  type ShippingSettings,
   type ShopSettingKey,
   type ShopSettingValues,
 } from '../../db/seed/shop-settings';
@@ -30,13 +30,11 @@ const pricingSettingsStatement = reusableStatement((db) =>
  * The VAT rate and the shipping rates, which price every cart and order, in one read with their defaults.
  * Named, so each connection plans it once, inside a transaction too, and built once.
  */
-export async function selectPricingSettings(
-  db: Db,
-): Promise<{ vatRate: number; shipping: ShippingSettings }> {
+export async function selectPricingSettings(db: Db): Promise<{ vatRate: number; shipping: ShippingRates }> {
   const rows = await pricingSettingsStatement(db).execute();
   const value = (key: ShopSettingKey) => rows.find((row) => row.key === key)?.value;
   return {
     vatRate: (value('vat_rate') as number | undefined) ?? DEFAULT_SHOP_SETTINGS.vat_rate,
-    shipping: (value('shipping') as ShippingSettings | undefined) ?? DEFAULT_SHOP_SETTINGS.shipping,
+    shipping: (value('shipping') as ShippingRates | undefined) ?? DEFAULT_SHOP_SETTINGS.shipping,
   };
 }

@@ -28,7 +28,7 @@ import {
   type VariantUpdate,
 } from '@shop/domain';
 import type { Db } from '../../../db/client';
-import { dimensionColumns, MM_PER_UNIT } from '../../../db/seed/dimensions';
+import { dimensionColumns, SIZE_UNIT_LENGTH, toMillimetres } from '@shop/domain';
 import type { MeasurementUnit } from '../../../db/schema';
 import { BadRequest, Conflict, Invalid, NotFound, TooManyRequests } from '../../../http/errors';
 import { sanitizeStoredHtml } from '../../../lib/sanitize-html';
@@ -205,7 +205,7 @@ function dimensionErrors(dims: {
   }
   for (const field of ['width', 'height', 'length'] as const) {
     const value = dims[field];
-    if (value !== null && value * MM_PER_UNIT[unit] > CATALOGUE_LIMITS.dimensionMm) {
+    if (value !== null && toMillimetres(value, SIZE_UNIT_LENGTH[unit]) > CATALOGUE_LIMITS.dimensionMm) {
       addError(errors, field, M.dimensionTooLarge);
     }
   }

@@ -1,6 +1,7 @@
 import type { DashboardLowStockItem, DashboardPeriod } from '@shop/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { rowsOf } from '../../../db/rows-of';
 import { contactQueries, items, orders } from '../../../db/schema';
 
 /** The shop's days and months (UK time: GMT in winter, BST in summer). */
@@ -44,7 +45,7 @@ export async function selectDashboard(db: Db, now: Date): Promise<DashboardRow> 
   const zone = sql`${SHOP_TIME_ZONE}::text`;
   const local = sql`(${now.toISOString()}::timestamptz at time zone ${zone})`;
   const shortfall = sql`(${items.stock} - ${items.lowStockThreshold})`;
-  const result = (await db.execute(sql`
+  const result = await db.execute(sql`
     with bounds as (
       select
         date_trunc('day', ${local}) at time zone ${zone} as day_start,
@@ -72,7 +73,7 @@ export async function selectDashboard(db: Db, now: Date): Promise<DashboardRow> 
             order by ${shortfall}, ${items.id} limit ${LOW_STOCK_SHOWN}) s)),
       'unanswered_messages', (select count(*) from ${contactQueries} where ${contactQueries.handledAt} is null)
     ) as dashboard
-    from bounds`)) as unknown as { rows: { dashboard: DashboardRow | string }[] };
-  const value = result.rows[0]!.dashboard;
+    from bounds`);
+  const value = rowsOf<{ dashboard: DashboardRow | string }>(result)[0]!.dashboard;
   return typeof value === 'string' ? (JSON.parse(value) as DashboardRow) : value;
 }

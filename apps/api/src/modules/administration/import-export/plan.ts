@@ -231,7 +231,7 @@ export function planImport(
       continue;
     }
 
-    const before: ItemValues | null = item ? valuesOf(item) : null;
+    const before: ItemValues | null = item ? storedItemValues(item) : null;
     const after: ItemValues = { ...(before ?? { ...NEW_ITEM_DEFAULTS, title: '' }), ...given };
     const changes: ImportFieldChange[] = [];
     for (const spec of ITEM_FIELDS) {
@@ -262,7 +262,8 @@ export function planImport(
   return { errors, rows, invalidRows };
 }
 
-function valuesOf(item: ExistingItem): ItemValues {
+/** What an existing item holds in the fields a CSV row carries, to compare the row with. */
+function storedItemValues(item: ExistingItem): ItemValues {
   return {
     title: item.title,
     unitsPerPack: item.unitsPerPack,

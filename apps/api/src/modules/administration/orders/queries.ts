@@ -1,6 +1,7 @@
 import type { OrderStatus, PaymentStatus } from '@shop/domain';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { rowsOf } from '../../../db/rows-of';
 import {
   auditLog,
   orderItems,
@@ -213,12 +214,12 @@ export function selectAuditOfOrder(db: Db, orderId: number, limit: number) {
  * Packs of each line refunded by line so far, refunds in progress included (a failed one gave nothing back).
  */
 export async function selectRefundedPacks(db: Db, orderId: number): Promise<Map<number, number>> {
-  const result = await db.execute<{ line_id: number; packs: number }>(sql`
+  const result = await db.execute(sql`
     select (line->>'order_item_id')::int as line_id, sum((line->>'pack_quantity')::int)::int as packs
     from ${refunds}, jsonb_array_elements(${refunds.lines}) as line
     where ${refunds.orderId} = ${orderId} and ${refunds.status} <> 'failed' and ${refunds.lines} is not null
     group by 1`);
-  const rows = (result as unknown as { rows: { line_id: number; packs: number }[] }).rows;
+  const rows = rowsOf<{ line_id: number; packs: number }>(result);
   return new Map(rows.map((row) => [Number(row.line_id), Number(row.packs)]));
 }
 
@@ -299,8 +300,7 @@ export async function restockOrder(
       select item_id, units, stock_after, ${reason}, ${actorId}, ${orderId} from restocked
     )
     select item_id, units, stock_after from restocked order by item_id`);
-  const rows = (result as unknown as { rows: { item_id: number; units: number; stock_after: number }[] })
-    .rows;
+  const rows = rowsOf<{ item_id: number; units: number; stock_after: number }>(result);
   return rows.map((row) => ({
     itemId: Number(row.item_id),
     units: Number(row.units),

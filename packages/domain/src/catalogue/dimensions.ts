@@ -1,19 +1,17 @@
-import type { MeasurementUnit } from '../schema';
-
-/** Millimetres per measurement unit. */
-export const MM_PER_UNIT: Record<MeasurementUnit, number> = { MM: 1, CM: 10, IN: 25.4, M: 1000 };
+import { SIZE_UNIT_LENGTH, type SizeUnit } from '../search/size-search';
+import { convertLength, toMillimetres } from '../units/length';
 
 /** An item's own dimensions in its unit; height is absent for flat goods (bags, labels, sheets). */
 export interface ItemDimensions {
-  unit: MeasurementUnit;
+  unit: SizeUnit;
   length: number;
   width: number;
   height?: number | null;
 }
 
-/** The dimension columns of an items row, as the size search and the product page read them. */
+/** An item's dimensions as it is stored: as given, in inches, and in mm sorted for the size search. */
 export interface ItemDimensionColumns {
-  measurementUnit: MeasurementUnit | null;
+  measurementUnit: SizeUnit | null;
   length: number | null;
   width: number | null;
   height: number | null;
@@ -28,8 +26,9 @@ export interface ItemDimensionColumns {
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
 /**
- * Fills every dimension column from an item's dimensions: inches for the product page, and the three
- * dimensions in mm sorted ascending for the orientation-free size search (a missing one counts as 0).
+ * Every stored form of an item's dimensions (all null without them): as given; in inches to 3 decimals for the
+ * product page; and the three in mm to 3 decimals, smallest first, for the orientation-free size search (a
+ * missing height counts as 0).
  */
 export function dimensionColumns(dims: ItemDimensions | null | undefined): ItemDimensionColumns {
   if (!dims) {
@@ -46,11 +45,12 @@ export function dimensionColumns(dims: ItemDimensions | null | undefined): ItemD
       dimLargeMm: null,
     };
   }
-  const mmPer = MM_PER_UNIT[dims.unit];
+  const unit = SIZE_UNIT_LENGTH[dims.unit];
   const height = dims.height ?? null;
-  const inches = (value: number | null) => (value === null ? null : round3((value * mmPer) / 25.4));
+  const inches = (value: number | null) =>
+    value === null ? null : round3(convertLength(value, unit, 'inch'));
   const sortedMm = [dims.length, dims.width, height ?? 0]
-    .map((value) => round3(value * mmPer))
+    .map((value) => round3(toMillimetres(value, unit)))
     .sort((a, b) => a - b);
   return {
     measurementUnit: dims.unit,
