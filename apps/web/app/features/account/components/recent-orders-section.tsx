@@ -1,7 +1,7 @@
 import { formatGbp, type OrderView, penceFromDecimal } from '@shop/domain';
 import { Link } from 'react-router';
 import { MY_ACCOUNT_MESSAGES } from '../my-account-messages';
-import { newestFirst, ORDER_STATUS_LABELS, orderDate } from '~/features/orders/order-labels';
+import { newestFirst, ORDER_STATUS_LABELS, orderDate } from '~/lib/order-labels';
 import { AccountSection, SectionUnavailable } from './account-section';
 
 /** How many orders the account page shows; the order tracking page has them all. */

@@ -1,6 +1,6 @@
 import { formatGbp, type OrderView, penceFromDecimal, shippingLabel } from '@shop/domain';
 import { carrierTracking } from '../carrier-tracking';
-import { ORDER_STATUS_LABELS, orderDate, PAYMENT_STATUS_LABELS } from '../order-labels';
+import { ORDER_STATUS_LABELS, orderDate, PAYMENT_STATUS_LABELS } from '~/lib/order-labels';
 import { OrderStatusBadge } from './order-status-badge';
 import { ScrollRegion } from '~/components/ui/scroll-region';
 

@@ -2,7 +2,7 @@ import { formatGbp, type OrderView, penceFromDecimal } from '@shop/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { getOrders, type OrdersPage, ordersFailure } from '../api/get-orders';
-import { newestFirst, ORDER_STATUS_LABELS, orderDate, PAYMENT_STATUS_LABELS } from '../order-labels';
+import { newestFirst, ORDER_STATUS_LABELS, orderDate, PAYMENT_STATUS_LABELS } from '~/lib/order-labels';
 import { OrderStatusBadge } from './order-status-badge';
 import { ScrollRegion } from '~/components/ui/scroll-region';
 

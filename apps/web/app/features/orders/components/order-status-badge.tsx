@@ -1,5 +1,5 @@
 import type { OrderView } from '@shop/domain';
-import { ORDER_STATUS_LABELS } from '../order-labels';
+import { ORDER_STATUS_LABELS } from '~/lib/order-labels';
 
 /** An order's status in its colour and, always, its word (WCAG 1.4.1). */
 export function OrderStatusBadge({ status }: { status: OrderView['status'] }) {
