@@ -4,8 +4,6 @@ import { ApiError, failureReason } from '~/lib/api-client';
 
 export {
   ACCOUNT_MESSAGES,
-  AddressCreateSchema,
-  AddressUpdateSchema,
   DeleteAccountSchema,
   EmailAuthenticationSchema,
   LoginSchema,
