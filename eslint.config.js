@@ -1,3 +1,4 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -7,6 +8,84 @@ import tseslint from 'typescript-eslint';
 const processEnvBan = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
   message: 'Read configuration once in apps/api/src/config.ts (STYLE rule 6).',
+};
+
+const webNeverImportsApi = {
+  group: ['**/apps/api/**', '@shop/api', '@shop/api/*'],
+  message: 'The web app never imports the API.',
+};
+
+const noTestSupport = {
+  group: [
+    'vitest',
+    'vitest/*',
+    '@testing-library/*',
+    '~test',
+    '~test/*',
+    '**/test/**',
+    '**/testing',
+    '**/*fake*',
+  ],
+  message:
+    'Source code does not import test support, fakes or vitest; they live in apps/web/test (STYLE rule 12).',
+};
+
+const webApp = path.join(import.meta.dirname, 'apps/web/app');
+
+/**
+ * The zone of a path in the web app: shared (lib, components); features/addresses, which the checkout and My
+ * account both build on (as Feature-Sliced Design's entities sit under its features); one feature
+ * (features/<name>, admin's sub-folders one zone); or what composes features: routes, and the site's shell
+ * (features/layout: header, footer, menus), which puts the search, the newsletter form and the account menu
+ * on every page.
+ */
+function zoneOf(file) {
+  const [top, name] = path.relative(webApp, file).split(path.sep);
+  if (top === 'lib' || top === 'components') return { layer: 0, zone: 'lib and components' };
+  if (top === 'features' && name === 'addresses') return { layer: 0.5, zone: 'features/addresses' };
+  if (top === 'features' && name === 'layout') return { layer: 2, zone: 'features/layout' };
+  if (top === 'features') return { layer: 1, zone: `features/${name}` };
+  if (top === 'routes') return { layer: 3, zone: 'routes' };
+  return null;
+}
+
+/**
+ * Imports flow one way in the web app (STYLE rule 1), as bulletproof-react's `import/no-restricted-paths` zones
+ * have it: a file imports its own zone and the zones below it. So lib and components import no feature, a
+ * feature imports no other feature (features/addresses aside), nor the shell, nor a route; the shell and the
+ * routes compose features. `~/` and relative imports are resolved against the importing file, so a relative
+ * path that climbs out of a feature is caught too. (No eslint-plugin-import here: this is its zones' core.)
+ */
+const webImportZones = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const from = zoneOf(context.filename);
+    if (!from) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string') return;
+      const target = source.startsWith('~/')
+        ? path.join(webApp, source.slice(2))
+        : source.startsWith('.')
+          ? path.resolve(path.dirname(context.filename), source)
+          : null;
+      const to = target && zoneOf(target);
+      if (!to || to.zone === from.zone || to.layer < from.layer) return;
+      const message =
+        from.layer === 0
+          ? 'lib and components do not depend on features or routes.'
+          : to.layer >= 2
+            ? `Features do not import ${to.zone === 'routes' ? 'routes' : 'the shell (features/layout)'}.`
+            : `A feature does not import another feature (${from.zone} imports ${to.zone}): move the shared piece to components/ui or lib, or let a route compose them.`;
+      context.report({ node: node.source, message });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
 };
 
 /** A files-scoped `no-restricted-imports` rule. */
@@ -55,20 +134,21 @@ export default tseslint.config(
       message: 'The domain package is pure: it imports no app.',
     },
   ]),
-  restrictImports('apps/web/**', [
-    { group: ['**/apps/api/**', '@shop/api', '@shop/api/*'], message: 'The web app never imports the API.' },
-  ]),
+  restrictImports('apps/web/**', [webNeverImportsApi]),
+  {
+    // Test support is not source (STYLE rule 12): the app's own files import no fakes, fixtures or vitest.
+    // A rule's options come from the last block that matches a file, so this block repeats the API ban.
+    files: ['apps/web/app/**'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [webNeverImportsApi, noTestSupport] }] },
+  },
+  {
+    files: ['apps/web/app/**/*.{ts,tsx}'],
+    plugins: { web: { rules: { 'import-zones': webImportZones } } },
+    rules: { 'web/import-zones': 'error' },
+  },
   restrictImports('apps/api/**', [
     { group: ['**/apps/web/**', '@shop/web', '~/*'], message: 'The API does not import web code.' },
-  ]),
-  restrictImports('apps/web/app/{lib,components}/**', [
-    {
-      group: ['~/features/*', '~/routes/*', '**/features/**', '**/routes/**'],
-      message: 'lib and components do not depend on features or routes.',
-    },
-  ]),
-  restrictImports('apps/web/app/features/**', [
-    { group: ['~/routes/*', '**/routes/**'], message: 'Features do not import routes.' },
   ]),
   {
     // Where configuration may be read: the one config module, and tooling around the app.

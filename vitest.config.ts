@@ -19,7 +19,10 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias: { '~': path.join(root, 'apps/web/app') } },
+        // `~test/…` is the web app's test support (apps/web/test), which only tests import (eslint.config.js).
+        resolve: {
+          alias: { '~': path.join(root, 'apps/web/app'), '~test': path.join(root, 'apps/web/test') },
+        },
         esbuild: { jsx: 'automatic' },
         test: {
           name: 'web',

@@ -1,17 +1,18 @@
 import { act, render, screen } from '@testing-library/react';
-import { createMemoryRouter, createRoutesStub, Outlet, RouterProvider, useRouteError } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, useRouteError } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { routeStub } from '~test/route-stub';
 import type { Route } from './+types/root';
 import { ErrorBoundary } from './root';
 
 function renderFailingRoute(failure: () => never) {
-  const Stub = createRoutesStub([
+  const Stub = routeStub([
     {
       path: '/',
       loader: failure,
       Component: () => null,
       HydrateFallback: () => null,
-      ErrorBoundary: ErrorBoundary as unknown as React.ComponentType,
+      ErrorBoundary: ErrorBoundary,
     },
   ]);
   render(<Stub initialEntries={['/']} />);

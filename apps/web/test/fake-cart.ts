@@ -1,5 +1,6 @@
 import type { CartItemView, CartView } from '@shop/domain';
 import { vi } from 'vitest';
+import { json } from './stub-api';
 
 /** A cart line as the API answers it: 3 boxes of 6 rolls, tracked stock of 1,440 units. */
 export function makeCartLine(overrides: Partial<CartItemView> = {}): CartItemView {
@@ -73,10 +74,6 @@ export function makeCart(overrides: Partial<CartView> = {}): CartView {
     shipping_details: { parcel_type: 'parcel', parcels_needed: 2, explanation: 'Parcels of up to 30 kg.' },
     ...overrides,
   };
-}
-
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
 /** A request the fake API received: method, path and parsed body. */

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routeStub } from '~test/route-stub';
 import { ChunkLoadFailurePage, chunkLoadFailure, watchPreloadErrors } from './chunk-load-failure';
 
 const CHUNK = 'https://shop.test/assets/cart-Bx1c9.js';
@@ -60,7 +60,7 @@ describe('chunkLoadFailure', () => {
 
 describe('ChunkLoadFailurePage', () => {
   function renderPage(url: string | null, onReload: () => void) {
-    const Stub = createRoutesStub([
+    const Stub = routeStub([
       {
         path: '/',
         Component: () => <ChunkLoadFailurePage failure={{ type: 'script', url }} onReload={onReload} />,

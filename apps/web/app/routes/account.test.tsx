@@ -1,15 +1,15 @@
 import { ACCOUNT_MESSAGES, type Profile } from '@shop/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toasts } from '~/components/ui/toasts';
 import { MY_ACCOUNT_MESSAGES } from '~/features/account/my-account-messages';
-import { address, json, order, type Route, stubApi } from '~/features/checkout/testing';
+import { address, order } from '~test/fake-checkout';
+import { json, type Route, stubApi } from '~test/stub-api';
+import { routeStub } from '~test/route-stub';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import * as account from './account';
-
-const clientArgs = (request: Request) => ({ request }) as Parameters<typeof account.clientLoader>[0];
 
 const PROFILE: Profile = {
   email: 'ann@example.com',
@@ -51,13 +51,13 @@ function Where() {
 }
 
 function renderPage() {
-  const Stub = createRoutesStub([
+  const Stub = routeStub([
     { path: '/login', Component: Where },
     { path: '/', Component: Where },
     {
       path: '/account',
-      Component: account.default as unknown as React.ComponentType,
-      loader: ({ request }: { request: Request }) => account.clientLoader(clientArgs(request)),
+      Component: account.default,
+      loader: account.clientLoader,
       HydrateFallback: account.HydrateFallback,
     },
   ]);

@@ -1,10 +1,11 @@
+import { MAX_ADDRESSES_PER_USER } from '@shop/domain';
 import { useState } from 'react';
 import type { Route } from './+types/account';
 import { LoadingState } from '~/components/ui/loading-state';
 import { SimplePage } from '~/components/ui/simple-page';
 import { Toasts } from '~/components/ui/toasts';
-import { getAddressBook } from '~/features/account/api/get-address-book';
 import { getProfile } from '~/features/account/api/get-profile';
+import { getAddresses } from '~/features/addresses/api/get-addresses';
 import { AddressBookSection } from '~/features/account/components/address-book-section';
 import { AccountDeleted, DeleteAccountSection } from '~/features/account/components/delete-account-section';
 import { PasswordSection } from '~/features/account/components/password-section';
@@ -43,7 +44,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { signal } = request;
   const [profile, addresses, orders] = await Promise.all([
     settled(getProfile(signal)),
-    settled(getAddressBook(signal)),
+    settled(getAddresses(signal, MAX_ADDRESSES_PER_USER)),
     getOrders(`orders/?page_size=${RECENT_ORDERS}`, signal).then(
       (page): RecentOrders => ({ orders: page.orders }),
       (error: unknown): RecentOrders => {

@@ -1,19 +1,18 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CartLink } from '~/features/layout/components/cart-link';
 import { setCartCount } from '~/lib/current-cart';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
-import { makeCart, makeCartLine, makeTapeLine, mockCartApi } from '../../test/fake-cart';
+import { makeCart, makeCartLine, makeTapeLine, mockCartApi } from '~test/fake-cart';
+import { routeStub } from '~test/route-stub';
 import * as cart from './cart';
 
 // The route stub calls loaders with server-style arguments; the loader only reads the request.
-const clientArgs = (request: Request) => ({ request }) as Parameters<typeof cart.clientLoader>[0];
 
 /** The cart page under a header with the cart link, as the shell composes them. */
 function renderCartPage() {
-  const Stub = createRoutesStub([
+  const Stub = routeStub([
     {
       path: '/cart',
       Component: (props: Parameters<typeof cart.default>[0]) => (
@@ -22,7 +21,7 @@ function renderCartPage() {
           <cart.default {...props} />
         </>
       ),
-      loader: ({ request }: { request: Request }) => cart.clientLoader(clientArgs(request)),
+      loader: cart.clientLoader,
       HydrateFallback: cart.HydrateFallback,
     },
   ]);

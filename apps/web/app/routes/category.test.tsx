@@ -1,8 +1,8 @@
 import type { CatalogueReader } from '@shop/domain';
 import { render, screen, within } from '@testing-library/react';
-import { createRoutesStub, type LoaderFunction } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeContext, makeProduct, TEST_ORIGIN } from '../../test/fake-catalogue';
+import { fakeContext, makeProduct, TEST_ORIGIN } from '~test/fake-catalogue';
+import { routeStub } from '~test/route-stub';
 import * as category from './category';
 
 const loaderArgs = (slug: string, url: string, catalogue: Partial<CatalogueReader> = {}) =>
@@ -13,13 +13,13 @@ const loaderArgs = (slug: string, url: string, catalogue: Partial<CatalogueReade
   }) as unknown as Parameters<typeof category.loader>[0];
 
 function renderCategory(path: string, catalogue: Partial<CatalogueReader> = {}) {
-  const Stub = createRoutesStub(
+  const Stub = routeStub(
     [
       {
         path: '/category/:slug',
-        loader: category.loader as unknown as LoaderFunction,
-        Component: category.default as unknown as React.ComponentType,
-        ErrorBoundary: category.ErrorBoundary as unknown as React.ComponentType,
+        loader: category.loader,
+        Component: category.default,
+        ErrorBoundary: category.ErrorBoundary,
         HydrateFallback: () => null,
       },
     ],

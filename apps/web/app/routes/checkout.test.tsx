@@ -1,18 +1,18 @@
 import { CHECKOUT_MESSAGES } from '@shop/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { address, cart, HOME, intent, json, stubApi, WORK } from '~/features/checkout/testing';
+import { address, cart, HOME, intent, WORK } from '~test/fake-checkout';
+import { json, stubApi } from '~test/stub-api';
+import { routeStub } from '~test/route-stub';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import * as checkout from './checkout';
 import * as login from './login';
 
 // The route stub calls loaders with server-style arguments; the loader only reads the request.
-const clientArgs = (request: Request) => ({ request }) as Parameters<typeof checkout.clientLoader>[0];
 
 function renderAt(path: string) {
-  const Stub = createRoutesStub([
+  const Stub = routeStub([
     { path: '/', Component: () => <h1>Home</h1> },
     {
       path: '/login',
@@ -22,8 +22,8 @@ function renderAt(path: string) {
     },
     {
       path: '/checkout',
-      Component: checkout.default as unknown as React.ComponentType,
-      loader: ({ request }: { request: Request }) => checkout.clientLoader(clientArgs(request)),
+      Component: checkout.default,
+      loader: checkout.clientLoader,
       HydrateFallback: checkout.HydrateFallback,
     },
   ]);

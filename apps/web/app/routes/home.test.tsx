@@ -1,17 +1,17 @@
 import { render, screen, within } from '@testing-library/react';
-import { createRoutesStub, type LoaderFunction } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { NonceProvider } from '~/lib/nonce';
-import { fakeContext } from '../../test/fake-catalogue';
+import { fakeContext } from '~test/fake-catalogue';
+import { routeStub } from '~test/route-stub';
 import * as home from './home';
 
 function renderHome() {
-  const Stub = createRoutesStub(
+  const Stub = routeStub(
     [
       {
         path: '/',
-        loader: home.loader as unknown as LoaderFunction,
-        Component: home.default as unknown as React.ComponentType,
+        loader: home.loader,
+        Component: home.default,
         HydrateFallback: () => null,
       },
     ],

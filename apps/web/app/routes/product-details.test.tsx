@@ -1,8 +1,8 @@
 import type { CatalogueReader } from '@shop/domain';
 import { render, screen } from '@testing-library/react';
-import { createRoutesStub, type LoaderFunction } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { fakeContext, makeProductDetail, TEST_ORIGIN } from '../../test/fake-catalogue';
+import { fakeContext, makeProductDetail, TEST_ORIGIN } from '~test/fake-catalogue';
+import { routeStub } from '~test/route-stub';
 import * as details from './product-details';
 
 function load(search: string, catalogue: Partial<CatalogueReader> = {}) {
@@ -45,12 +45,12 @@ describe('/product-details', () => {
   });
 
   it('says "Invalid product slug." without a product', async () => {
-    const Stub = createRoutesStub(
+    const Stub = routeStub(
       [
         {
           path: '/product-details',
-          loader: details.loader as unknown as LoaderFunction,
-          Component: details.default as unknown as React.ComponentType,
+          loader: details.loader,
+          Component: details.default,
           HydrateFallback: () => null,
         },
       ],

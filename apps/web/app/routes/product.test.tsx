@@ -1,19 +1,20 @@
 import type { CatalogueReader } from '@shop/domain';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { createRoutesStub, Link, Outlet, type LoaderFunction } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeContext, makeProductDetail, makeProductPage, TEST_ORIGIN } from '../../test/fake-catalogue';
+import { fakeContext, makeProductDetail, makeProductPage, TEST_ORIGIN } from '~test/fake-catalogue';
+import { routeStub } from '~test/route-stub';
 import * as product from './product';
 import { PRODUCT_READ_RETRIES, PRODUCT_RETRY_DELAY_MS } from '~/features/product/api/get-product-page';
 
 function renderProduct(path: string, catalogue: Partial<CatalogueReader> = {}) {
-  const Stub = createRoutesStub(
+  const Stub = routeStub(
     [
       {
         path: '/details/:categorySlug/:productSlug',
-        loader: product.loader as unknown as LoaderFunction,
-        Component: product.default as unknown as React.ComponentType,
-        ErrorBoundary: product.ErrorBoundary as unknown as React.ComponentType,
+        loader: product.loader,
+        Component: product.default,
+        ErrorBoundary: product.ErrorBoundary,
         HydrateFallback: () => null,
       },
     ],
@@ -252,7 +253,7 @@ describe('product page', () => {
   it('shows the shape of the page while another product loads', async () => {
     let release: () => void = () => undefined;
     const covers = makeProductDetail({ id: 2, name: 'Pallet Covers', slug: 'pallet-covers' });
-    const Stub = createRoutesStub(
+    const Stub = routeStub(
       [
         {
           Component: () => (
@@ -264,13 +265,13 @@ describe('product page', () => {
           children: [
             {
               path: '/details/:categorySlug/:productSlug',
-              loader: (async (args) => {
+              loader: async (args: Parameters<typeof product.loader>[0]) => {
                 if (args.params.productSlug === 'pallet-covers') {
                   await new Promise<void>((resolve) => (release = resolve));
                 }
-                return product.loader(args as unknown as Parameters<typeof product.loader>[0]);
-              }) as LoaderFunction,
-              Component: product.default as unknown as React.ComponentType,
+                return product.loader(args);
+              },
+              Component: product.default,
               HydrateFallback: () => null,
             },
           ],

@@ -1,10 +1,9 @@
 import { render, screen } from '@testing-library/react';
-import { createRoutesStub, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routeStub } from '~test/route-stub';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import * as quickOrder from './quick-order';
-
-const clientArgs = (request: Request) => ({ request }) as Parameters<typeof quickOrder.clientLoader>[0];
 
 function Where() {
   const location = useLocation();
@@ -12,12 +11,12 @@ function Where() {
 }
 
 function renderPage() {
-  const Stub = createRoutesStub([
+  const Stub = routeStub([
     { path: '/login', Component: Where },
     {
       path: '/quick-order',
-      Component: quickOrder.default as unknown as React.ComponentType,
-      loader: ({ request }: { request: Request }) => quickOrder.clientLoader(clientArgs(request)),
+      Component: quickOrder.default,
+      loader: quickOrder.clientLoader,
       HydrateFallback: quickOrder.HydrateFallback,
     },
   ]);

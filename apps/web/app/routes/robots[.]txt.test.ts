@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeContext } from '../../test/fake-catalogue';
+import { fakeContext } from '~test/fake-catalogue';
 import { loader } from './robots[.]txt';
 
 describe('/robots.txt', () => {

@@ -1,8 +1,8 @@
 import type { CatalogueReader, SizeSearchItem } from '@shop/domain';
 import { render, screen, within } from '@testing-library/react';
-import { createRoutesStub, type LoaderFunction } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeContext } from '../../test/fake-catalogue';
+import { fakeContext } from '~test/fake-catalogue';
+import { routeStub } from '~test/route-stub';
 import * as search from './search';
 
 const QUERY =
@@ -27,12 +27,12 @@ function sizeItem(id: number, distance: number): SizeSearchItem {
 }
 
 function renderSearch(path: string, catalogue: Partial<CatalogueReader> = {}) {
-  const Stub = createRoutesStub(
+  const Stub = routeStub(
     [
       {
         path: '/search',
-        loader: search.loader as unknown as LoaderFunction,
-        Component: search.default as unknown as React.ComponentType,
+        loader: search.loader,
+        Component: search.default,
         HydrateFallback: () => null,
       },
     ],

@@ -1,16 +1,15 @@
 import { CART_MESSAGES, ORDER_MESSAGES, type OrderView, type ReorderResult } from '@shop/domain';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cart, cartLine, json, order, stubApi } from '~/features/checkout/testing';
+import { cart, cartLine, order } from '~test/fake-checkout';
+import { json, stubApi } from '~test/stub-api';
+import { routeStub } from '~test/route-stub';
 import { CartLink } from '~/features/layout/components/cart-link';
 import { setCartCount } from '~/lib/current-cart';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import * as orderPage from './track-order-order';
-
-const clientArgs = (request: Request, params: { id: string }) =>
-  ({ request, params }) as Parameters<typeof orderPage.clientLoader>[0];
 
 function Where() {
   const location = useLocation();
@@ -19,7 +18,7 @@ function Where() {
 
 /** The order page under a header with the cart link, as the shell composes them. */
 function renderPage(path = '/track-order/101') {
-  const Stub = createRoutesStub([
+  const Stub = routeStub([
     { path: '/login', Component: Where },
     { path: '/track-order', Component: Where },
     { path: '/cart', Component: Where },
@@ -31,8 +30,7 @@ function renderPage(path = '/track-order/101') {
           <orderPage.default {...props} />
         </>
       ),
-      loader: ({ request, params }: { request: Request; params: { id?: string } }) =>
-        orderPage.clientLoader(clientArgs(request, { id: params.id ?? '' })),
+      loader: orderPage.clientLoader,
       HydrateFallback: orderPage.HydrateFallback,
     },
   ]);

@@ -1,13 +1,13 @@
 import { ORDER_MESSAGES } from '@shop/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, order, stubApi } from '~/features/checkout/testing';
+import { json, stubApi } from '~test/stub-api';
+import { order } from '~test/fake-checkout';
+import { routeStub } from '~test/route-stub';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import * as trackOrder from './track-order';
-
-const clientArgs = (request: Request) => ({ request }) as Parameters<typeof trackOrder.clientLoader>[0];
 
 function Where() {
   const location = useLocation();
@@ -15,12 +15,12 @@ function Where() {
 }
 
 function renderPage() {
-  const Stub = createRoutesStub([
+  const Stub = routeStub([
     { path: '/login', Component: Where },
     {
       path: '/track-order',
-      Component: trackOrder.default as unknown as React.ComponentType,
-      loader: ({ request }: { request: Request }) => trackOrder.clientLoader(clientArgs(request)),
+      Component: trackOrder.default,
+      loader: trackOrder.clientLoader,
       HydrateFallback: trackOrder.HydrateFallback,
     },
   ]);

@@ -1,7 +1,7 @@
 import { CART_MESSAGES, type CartItemView, insufficientStockDetail, MAX_PACK_QUANTITY } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import { ApiError, normaliseErrorResponse } from '~/lib/api-client';
-import { makeCartLine, makeTapeLine } from '../../../test/fake-cart';
+import { makeCartLine, makeTapeLine } from '~test/fake-cart';
 import { changeFailure, lineProblem, packsToSend } from './line-change';
 
 const line = makeCartLine(); // 6 units a box, 1,440 in stock

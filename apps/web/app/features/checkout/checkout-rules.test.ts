@@ -9,7 +9,7 @@ import {
   problemsOf,
   usableAddresses,
 } from './checkout-rules';
-import { address, HOME, WORK } from './testing';
+import { address, HOME, WORK } from '~test/fake-checkout';
 
 const ready = {
   billingId: 1,

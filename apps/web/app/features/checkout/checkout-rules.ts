@@ -4,7 +4,7 @@ import { type AddressView, AddressViewSchema, CHECKOUT_MESSAGES } from '@shop/do
 import { ApiError } from '~/lib/api-client';
 import type { BillingDetails } from './payments/card-payment';
 
-export { AddressCreateSchema, ADDRESS_MESSAGES, CHECKOUT_MESSAGES } from '@shop/domain';
+export { ADDRESS_MESSAGES, CHECKOUT_MESSAGES } from '@shop/domain';
 
 /**
  * The addresses the checkout offers: the spec's rule (spec 2, §3 Address) keeps only those with an id,

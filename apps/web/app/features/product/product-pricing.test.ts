@@ -1,6 +1,6 @@
 import type { PricingTier } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
-import { makeProductPage } from '../../../test/fake-catalogue';
+import { makeProductPage } from '~test/fake-catalogue';
 import { NO_CUSTOMER, pricePage, tierColumns, tierLabel } from './product-pricing';
 
 const tier = (tier_type: PricingTier['tier_type'], start: number, end: number | null): PricingTier => ({

@@ -2,10 +2,11 @@ import type { CustomerDetail } from '@shop/domain';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { createRoutesStub, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StaffMe } from '~/features/admin/api';
-import { json, stubApi } from '~/features/checkout/testing';
+import { json, stubApi } from '~test/stub-api';
+import { routeStub } from '~test/route-stub';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import * as customerScreen from './customer';
 
@@ -62,7 +63,7 @@ const PRICES = '/api/administration/customers/12/exclusive-prices/';
 /** The screen, under the back office's layout route as the signed-in member `me` sees it. */
 function renderScreen(me: StaffMe = { id: 1, email: 'desk@example.com', role: 'staff' }) {
   localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
-  const Stub = createRoutesStub([
+  const Stub = routeStub([
     {
       id: 'routes/admin/layout',
       path: '/admin',
@@ -71,12 +72,8 @@ function renderScreen(me: StaffMe = { id: 1, email: 'desk@example.com', role: 's
       children: [
         {
           path: 'customers/:id',
-          Component: customerScreen.default as unknown as React.ComponentType,
-          loader: ({ request, params }) =>
-            customerScreen.clientLoader({
-              request,
-              params,
-            } as Parameters<typeof customerScreen.clientLoader>[0]),
+          Component: customerScreen.default,
+          loader: customerScreen.clientLoader,
         },
       ],
     },

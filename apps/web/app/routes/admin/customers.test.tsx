@@ -2,23 +2,21 @@ import type { AuditEntryView, CustomerSummary, StaffMemberView } from '@shop/dom
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, stubApi } from '~/features/checkout/testing';
+import { json, stubApi } from '~test/stub-api';
+import { type RouteModule, routeStub } from '~test/route-stub';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import * as auditScreen from './audit';
 import * as customersScreen from './customers';
 import * as staffScreen from './staff';
 
-type Screen = { default: unknown; clientLoader: (args: never) => Promise<unknown> };
-
-function renderAt(path: string, url: string, module: Screen) {
+function renderAt(path: string, url: string, module: RouteModule) {
   localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
-  const Stub = createRoutesStub([
+  const Stub = routeStub([
     {
       path,
-      Component: module.default as React.ComponentType,
-      loader: ({ request, params }) => module.clientLoader({ request, params } as never),
+      Component: module.default,
+      loader: module.clientLoader,
     },
   ]);
   return render(<Stub initialEntries={[url]} />);
@@ -57,7 +55,7 @@ describe('/admin/customers', () => {
     const { container } = renderAt(
       '/admin/customers',
       '/admin/customers?q=crates&active=false&ordering=email',
-      customersScreen as unknown as Screen,
+      customersScreen,
     );
     expect(await screen.findByRole('link', { name: 'Tara Trader' })).toHaveAttribute(
       'href',
@@ -74,7 +72,7 @@ describe('/admin/customers', () => {
 
   it('shows the server’s refusal of a filter under it', async () => {
     stubApi({ 'GET /api/administration/customers/?role=king': json({ role: ['Invalid option.'] }, 400) });
-    renderAt('/admin/customers', '/admin/customers?role=king', customersScreen as unknown as Screen);
+    renderAt('/admin/customers', '/admin/customers?role=king', customersScreen);
     expect(await screen.findByText('Invalid option.')).toHaveAttribute('id', 'role-error');
   });
 });
@@ -97,7 +95,7 @@ describe('/admin/staff', () => {
       ]),
       'PATCH /api/administration/users/12/role/': { ...member, id: 12, email: 'trade@example.com' },
     });
-    const { container } = renderAt('/admin/staff', '/admin/staff', staffScreen as unknown as Screen);
+    const { container } = renderAt('/admin/staff', '/admin/staff', staffScreen);
     expect(await screen.findByLabelText('Role of clerk@example.com')).toHaveValue('staff');
     await noViolations(container);
     const user = userEvent.setup();
@@ -119,7 +117,7 @@ describe('/admin/staff', () => {
         409,
       ),
     });
-    renderAt('/admin/staff', '/admin/staff', staffScreen as unknown as Screen);
+    renderAt('/admin/staff', '/admin/staff', staffScreen);
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText('Role of clerk@example.com'), 'staff');
     await user.click(
@@ -148,11 +146,7 @@ describe('/admin/audit', () => {
     const api = stubApi({
       'GET /api/administration/audit/?entity_type=settings': { ...page([entry]), count_capped: false },
     });
-    const { container } = renderAt(
-      '/admin/audit',
-      '/admin/audit?entity_type=settings',
-      auditScreen as unknown as Screen,
-    );
+    const { container } = renderAt('/admin/audit', '/admin/audit?entity_type=settings', auditScreen);
     expect(await screen.findByText('settings.update')).toBeInTheDocument();
     const row = screen.getByText('boss@example.com').closest('tr')!;
     expect(within(row).getByText('20')).toBeInTheDocument();

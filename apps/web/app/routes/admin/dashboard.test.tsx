@@ -1,11 +1,9 @@
 import type { Dashboard } from '@shop/domain';
 import { render, screen, within } from '@testing-library/react';
-import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routeStub } from '~test/route-stub';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import * as dashboardRoute from './dashboard';
-
-const clientArgs = (request: Request) => ({ request }) as Parameters<typeof dashboardRoute.clientLoader>[0];
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -47,11 +45,11 @@ function renderPage(answer: () => Response) {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     return url === '/api/administration/dashboard/' ? answer() : json({ detail: 'Not found.' }, 404);
   });
-  const Stub = createRoutesStub([
+  const Stub = routeStub([
     {
       path: '/admin',
-      Component: dashboardRoute.default as unknown as React.ComponentType,
-      loader: ({ request }: { request: Request }) => dashboardRoute.clientLoader(clientArgs(request)),
+      Component: dashboardRoute.default,
+      loader: dashboardRoute.clientLoader,
       HydrateFallback: dashboardRoute.HydrateFallback,
     },
   ]);

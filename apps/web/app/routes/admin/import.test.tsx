@@ -1,8 +1,8 @@
 import type { ImportPreview } from '@shop/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routeStub } from '~test/route-stub';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import AdminImport from './import';
 
@@ -58,7 +58,7 @@ const CSV = 'sku,stock,price_pack_1\nPW-HAND-400-CL,100,\nPW-HAND-400-BK,-5,x\n'
 
 function renderPage() {
   localStorage.setItem(ACCESS_TOKEN_KEY, 'staff-token');
-  const Stub = createRoutesStub([{ path: '/admin/import', Component: AdminImport }]);
+  const Stub = routeStub([{ path: '/admin/import', Component: AdminImport }]);
   render(<Stub initialEntries={['/admin/import']} />);
 }
 

@@ -2,8 +2,8 @@ import type { AdminItem } from '@shop/domain';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routeStub } from '~test/route-stub';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import * as itemScreen from './item';
 
@@ -65,15 +65,12 @@ function stubApi(answer: (method: string, url: string, body: unknown) => Respons
 }
 
 function renderItem() {
-  const Stub = createRoutesStub([
+  const Stub = routeStub([
     {
       path: '/admin/items/:id',
-      Component: itemScreen.default as unknown as React.ComponentType,
+      Component: itemScreen.default,
       HydrateFallback: itemScreen.HydrateFallback,
-      loader: ({ request, params }: { request: Request; params: Record<string, string | undefined> }) =>
-        itemScreen.clientLoader({ request, params } as unknown as Parameters<
-          typeof itemScreen.clientLoader
-        >[0]),
+      loader: itemScreen.clientLoader,
     },
   ]);
   return render(<Stub initialEntries={['/admin/items/101']} />);

@@ -2,26 +2,21 @@ import type { ContactMessage, NewsletterSubscriber } from '@shop/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '~/features/checkout/testing';
+import { stubApi } from '~test/stub-api';
+import { type RouteModule, routeStub } from '~test/route-stub';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import * as messageScreen from './message';
 import * as messagesScreen from './messages';
 import * as newsletterScreen from './newsletter';
 
-type Screen = {
-  default: unknown;
-  clientLoader: (args: never) => Promise<unknown>;
-};
-
-function renderAt(path: string, url: string, module: Screen) {
+function renderAt(path: string, url: string, module: RouteModule) {
   localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
-  const Stub = createRoutesStub([
+  const Stub = routeStub([
     {
       path,
-      Component: module.default as React.ComponentType,
-      loader: ({ request, params }) => module.clientLoader({ request, params } as never),
+      Component: module.default,
+      loader: module.clientLoader,
     },
   ]);
   return render(<Stub initialEntries={[url]} />);
@@ -53,7 +48,7 @@ afterEach(() => {
 describe('/admin/messages', () => {
   it('lists the waiting queries with links to each, and passes axe', async () => {
     const api = stubApi({ 'GET /api/administration/messages/': page([message]) });
-    const { container } = renderAt('/admin/messages', '/admin/messages', messagesScreen as unknown as Screen);
+    const { container } = renderAt('/admin/messages', '/admin/messages', messagesScreen);
     expect(await screen.findByRole('link', { name: 'Pallet wrap quote' })).toHaveAttribute(
       'href',
       '/admin/messages/8',
@@ -71,11 +66,7 @@ describe('/admin/messages/:id', () => {
       'POST /api/administration/messages/8/reply/': { ...message, replied_at: '2025-03-01T11:00:00Z' },
       'POST /api/administration/messages/8/handled/': { ...message, handled_at: '2025-03-01T11:00:00Z' },
     });
-    const { container } = renderAt(
-      '/admin/messages/:id',
-      '/admin/messages/8',
-      messageScreen as unknown as Screen,
-    );
+    const { container } = renderAt('/admin/messages/:id', '/admin/messages/8', messageScreen);
     expect(await screen.findByRole('heading', { level: 1, name: 'Pallet wrap quote' })).toBeInTheDocument();
     await noViolations(container);
     const user = userEvent.setup();
@@ -116,11 +107,7 @@ describe('/admin/newsletter', () => {
         unsubscribed_at: '2025-03-01T00:00:00Z',
       },
     });
-    const { container } = renderAt(
-      '/admin/newsletter',
-      '/admin/newsletter',
-      newsletterScreen as unknown as Screen,
-    );
+    const { container } = renderAt('/admin/newsletter', '/admin/newsletter', newsletterScreen);
     const button = await screen.findByRole('button', { name: 'Unsubscribe reader@example.com' });
     await noViolations(container);
     await userEvent.setup().click(button);
@@ -149,7 +136,7 @@ describe('/admin/newsletter', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push({ href: this.href, download: this.download });
     });
-    renderAt('/admin/newsletter', '/admin/newsletter', newsletterScreen as unknown as Screen);
+    renderAt('/admin/newsletter', '/admin/newsletter', newsletterScreen);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Export subscribers (CSV)' }));
     expect(
       await screen.findByText('The CSV file of subscribed addresses is downloading.'),

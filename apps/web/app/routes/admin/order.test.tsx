@@ -1,9 +1,10 @@
 import type { AdminOrderDetail } from '@shop/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, order, stubApi } from '~/features/checkout/testing';
+import { json, stubApi } from '~test/stub-api';
+import { order } from '~test/fake-checkout';
+import { routeStub } from '~test/route-stub';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import * as orderRoute from './order';
 
@@ -84,14 +85,11 @@ function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
 }
 
 function renderScreen() {
-  const Stub = createRoutesStub([
+  const Stub = routeStub([
     {
       path: '/admin/orders/:id',
-      Component: orderRoute.default as unknown as React.ComponentType,
-      loader: ({ request, params }: { request: Request; params: Record<string, string | undefined> }) =>
-        orderRoute.clientLoader({ request, params } as unknown as Parameters<
-          typeof orderRoute.clientLoader
-        >[0]),
+      Component: orderRoute.default,
+      loader: orderRoute.clientLoader,
       HydrateFallback: () => <p>Loading</p>,
     },
   ]);

@@ -1,9 +1,9 @@
 import type { AdminOrderRow } from '@shop/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, stubApi } from '~/features/checkout/testing';
+import { json, stubApi } from '~test/stub-api';
+import { routeStub } from '~test/route-stub';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import * as ordersRoute from './orders';
 
@@ -34,12 +34,11 @@ const page = (results: AdminOrderRow[], extra: object = {}) => ({
 });
 
 function renderList(entry: string) {
-  const Stub = createRoutesStub([
+  const Stub = routeStub([
     {
       path: '/admin/orders',
-      Component: ordersRoute.default as unknown as React.ComponentType,
-      loader: ({ request }: { request: Request }) =>
-        ordersRoute.clientLoader({ request } as unknown as Parameters<typeof ordersRoute.clientLoader>[0]),
+      Component: ordersRoute.default,
+      loader: ordersRoute.clientLoader,
       HydrateFallback: () => <p>Loading</p>,
     },
   ]);

@@ -2,8 +2,9 @@ import type { AdminCategory, AdminProductDetail } from '@shop/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { createRoutesStub, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routeStub } from '~test/route-stub';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import * as productNew from './products-new';
 import * as productScreen from './product';
@@ -84,20 +85,16 @@ function Where() {
 }
 
 function renderAt(path: string) {
-  const Stub = createRoutesStub([
+  const Stub = routeStub([
     {
       path: '/admin/products/new',
-      Component: productNew.default as unknown as React.ComponentType,
-      loader: ({ request }: { request: Request }) =>
-        productNew.clientLoader({ request } as Parameters<typeof productNew.clientLoader>[0]),
+      Component: productNew.default,
+      loader: productNew.clientLoader,
     },
     {
       path: '/admin/products/:id',
-      Component: productScreen.default as unknown as React.ComponentType,
-      loader: ({ request, params }: { request: Request; params: Record<string, string | undefined> }) =>
-        productScreen.clientLoader({ request, params } as unknown as Parameters<
-          typeof productScreen.clientLoader
-        >[0]),
+      Component: productScreen.default,
+      loader: productScreen.clientLoader,
     },
     { path: '/admin/items/new', Component: Where },
   ]);

@@ -2,9 +2,9 @@ import type { ShopSettingsView } from '@shop/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, stubApi } from '~/features/checkout/testing';
+import { json, stubApi } from '~test/stub-api';
+import { routeStub } from '~test/route-stub';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import * as settingsScreen from './settings';
 
@@ -35,12 +35,11 @@ const GET = 'GET /api/administration/settings/';
 
 function renderScreen() {
   localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
-  const Stub = createRoutesStub([
+  const Stub = routeStub([
     {
       path: '/admin/settings',
-      Component: settingsScreen.default as unknown as React.ComponentType,
-      loader: ({ request }) =>
-        settingsScreen.clientLoader({ request } as Parameters<typeof settingsScreen.clientLoader>[0]),
+      Component: settingsScreen.default,
+      loader: settingsScreen.clientLoader,
     },
   ]);
   return render(<Stub initialEntries={['/admin/settings']} />);

@@ -1,9 +1,10 @@
 import { ADDRESS_MESSAGES, type AddressView } from '@shop/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { address, HOME, json, stubApi, WORK } from '~/features/checkout/testing';
+import { address, HOME, WORK } from '~test/fake-checkout';
+import { json, stubApi } from '~test/stub-api';
+import { routeStub } from '~test/route-stub';
 import { MY_ACCOUNT_MESSAGES } from '../my-account-messages';
 import { AddressBookSection } from './address-book-section';
 
@@ -11,9 +12,7 @@ import { AddressBookSection } from './address-book-section';
 vi.setConfig({ testTimeout: 20_000 });
 
 function renderBook(addresses: AddressView[] = [HOME, WORK]) {
-  const Stub = createRoutesStub([
-    { path: '/account', Component: () => <AddressBookSection initial={addresses} /> },
-  ]);
+  const Stub = routeStub([{ path: '/account', Component: () => <AddressBookSection initial={addresses} /> }]);
   render(<Stub initialEntries={['/account']} />);
   return userEvent.setup();
 }

@@ -1,13 +1,31 @@
 import type { AddressView } from '@shop/domain';
 import { useEffect, useRef, useState } from 'react';
-import { deleteAddress } from '../api/delete-address';
-import { updateAddress } from '../api/save-address';
 import { failureMessage } from '../account-rules';
 import { MY_ACCOUNT_MESSAGES } from '../my-account-messages';
 import { useSessionExpiry } from '../use-session-expiry';
+import { deleteAddress } from '~/features/addresses/api/delete-address';
+import { updateAddress } from '~/features/addresses/api/save-address';
+import {
+  type AddressFormLook,
+  type AddressFormMessages,
+  AddressForm,
+} from '~/features/addresses/components/address-form';
 import { ApiError } from '~/lib/api-client';
 import { AccountSection, SectionUnavailable } from './account-section';
-import { AddressBookForm } from './address-book-form';
+
+const FORM_MESSAGES: AddressFormMessages = {
+  invalid: MY_ACCOUNT_MESSAGES.addressFormErrors,
+  failed: MY_ACCOUNT_MESSAGES.addressSaveFailed,
+  withReason: true,
+};
+
+/** The book's form (account.css): the country as a line of text. */
+const FORM_LOOK: AddressFormLook = {
+  block: 'address-book-form',
+  pair: 'account-form__pair',
+  actions: 'account-form__actions',
+  country: 'line',
+};
 
 /** An address on one line, as its buttons name it. */
 function addressLine(address: AddressView): string {
@@ -140,8 +158,11 @@ function AddressBook({ initial }: { initial: AddressView[] }) {
             return (
               <li key={address.id} className="address-card">
                 {editing === address.id ? (
-                  <AddressBookForm
+                  <AddressForm
                     address={address}
+                    withDefaults
+                    messages={FORM_MESSAGES}
+                    look={FORM_LOOK}
                     sessionExpired={sessionExpired}
                     onSaved={(answer) => saved(answer, false)}
                     onCancel={() => closeForm(`edit-${address.id}`)}
@@ -227,7 +248,10 @@ function AddressBook({ initial }: { initial: AddressView[] }) {
         {failure}
       </p>
       {editing === 'new' ? (
-        <AddressBookForm
+        <AddressForm
+          withDefaults
+          messages={FORM_MESSAGES}
+          look={FORM_LOOK}
           sessionExpired={sessionExpired}
           onSaved={(answer) => saved(answer, true)}
           onCancel={() => closeForm('add')}

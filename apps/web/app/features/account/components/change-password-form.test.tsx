@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routeStub } from '~test/route-stub';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import { ChangePasswordForm } from './change-password-form';
 import { Toasts } from '~/components/ui/toasts';
@@ -20,7 +21,7 @@ function Where() {
 }
 
 function renderForm() {
-  const Stub = createRoutesStub([
+  const Stub = routeStub([
     { path: '/change-password', Component: ChangePasswordForm },
     { path: '*', Component: Where },
   ]);

@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { updatePassword } from '../api/account-api';
-import { ACCOUNT_MESSAGES, UpdatePasswordSchema, check, firstErrors } from '../account-rules';
-import { useAccountForm } from '../use-account-form';
+import { ACCOUNT_MESSAGES, UpdatePasswordSchema } from '../account-rules';
 import { ApiError, failureReason } from '~/lib/api-client';
 import { clearSession } from '~/lib/session';
-import { Field } from './field';
+import { Field } from '~/components/ui/field';
 import { showToast } from '~/components/ui/toasts';
+import { check, firstErrors, useFormFields } from '~/lib/form-fields';
 
 type Name = 'current_password' | 'new_password' | 'confirm_new_password';
 type Values = Record<Name, string>;
@@ -27,7 +27,7 @@ export const CHANGED_REDIRECT_MS = 2_000;
 export function ChangePasswordForm() {
   const id = useId();
   const navigate = useNavigate();
-  const { formRef, values, setValues, errors, set, showErrors } = useAccountForm(EMPTY, FIELD_NAMES);
+  const { formRef, values, setValues, errors, set, showErrors } = useFormFields(EMPTY, FIELD_NAMES);
   const [failure, setFailure] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);

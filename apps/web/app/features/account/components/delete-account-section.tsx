@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { deleteAccount } from '../api/delete-account';
-import { check, DeleteAccountSchema, failureMessage, firstErrors } from '../account-rules';
+import { DeleteAccountSchema, failureMessage } from '../account-rules';
 import { MY_ACCOUNT_MESSAGES } from '../my-account-messages';
-import { useAccountForm } from '../use-account-form';
 import { useSessionExpiry } from '../use-session-expiry';
 import { ApiError } from '~/lib/api-client';
 import { AccountSection } from './account-section';
-import { Field } from './field';
+import { Field } from '~/components/ui/field';
+import { check, firstErrors, useFormFields } from '~/lib/form-fields';
 
 const NAMES = ['password'] as const;
 
@@ -17,7 +17,7 @@ const NAMES = ['password'] as const;
  */
 export function DeleteAccountSection({ onDeleted }: { onDeleted: () => void }) {
   const id = useId();
-  const { formRef, values, setValues, errors, set, showErrors } = useAccountForm({ password: '' }, NAMES);
+  const { formRef, values, setValues, errors, set, showErrors } = useFormFields({ password: '' }, NAMES);
   const [deleting, setDeleting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const sessionExpired = useSessionExpiry('/account');

@@ -5,14 +5,12 @@ import {
   ACCOUNT_MESSAGES,
   EmailAuthenticationSchema,
   ResetPasswordSchema,
-  check,
   failureMessage,
-  firstErrors,
 } from '../account-rules';
-import { useAccountForm } from '../use-account-form';
 import { ApiError } from '~/lib/api-client';
-import { Field } from './field';
+import { Field } from '~/components/ui/field';
 import { showToast } from '~/components/ui/toasts';
+import { check, firstErrors, useFormFields } from '~/lib/form-fields';
 
 type Step = 'email' | 'code' | 'password' | 'done';
 type Values = { email: string; code: string; new_password: string; confirm_new_password: string };
@@ -28,7 +26,7 @@ export const RESET_REDIRECT_MS = 2_000;
 export function ForgotPasswordForm() {
   const id = useId();
   const navigate = useNavigate();
-  const { formRef, values, setValues, errors, set, showErrors } = useAccountForm(EMPTY, FIELDS);
+  const { formRef, values, setValues, errors, set, showErrors } = useFormFields(EMPTY, FIELDS);
   const [step, setStep] = useState<Step>('email');
   const [token, setToken] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

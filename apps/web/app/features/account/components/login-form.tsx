@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { InvalidTokenResponse, login } from '../api/account-api';
-import { ACCOUNT_MESSAGES, LoginSchema, check, failureMessage, safeReturnPath } from '../account-rules';
-import { useAccountForm } from '../use-account-form';
-import { Field } from './field';
+import { ACCOUNT_MESSAGES, LoginSchema, failureMessage, safeReturnPath } from '../account-rules';
+import { Field } from '~/components/ui/field';
+import { check, useFormFields } from '~/lib/form-fields';
 
 const LOGIN_FIELDS = ['email', 'password'] as const;
 
@@ -11,7 +11,7 @@ const LOGIN_FIELDS = ['email', 'password'] as const;
 export function LoginForm() {
   const id = useId();
   const navigate = useNavigate();
-  const { formRef, values, errors, set, showErrors } = useAccountForm(
+  const { formRef, values, errors, set, showErrors } = useFormFields(
     { email: '', password: '' },
     LOGIN_FIELDS,
   );

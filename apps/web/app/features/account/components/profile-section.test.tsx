@@ -1,9 +1,9 @@
 import { ACCOUNT_MESSAGES, type Profile } from '@shop/domain';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, never, stubApi } from '~/features/checkout/testing';
+import { json, never, stubApi } from '~test/stub-api';
+import { routeStub } from '~test/route-stub';
 import { MY_ACCOUNT_MESSAGES } from '../my-account-messages';
 import { ProfileSection } from './profile-section';
 
@@ -17,9 +17,7 @@ const PROFILE: Profile = {
 const PATCH = 'PATCH /api/account/profile/';
 
 function renderSection(profile: Profile = PROFILE) {
-  const Stub = createRoutesStub([
-    { path: '/account', Component: () => <ProfileSection initial={profile} /> },
-  ]);
+  const Stub = routeStub([{ path: '/account', Component: () => <ProfileSection initial={profile} /> }]);
   render(<Stub initialEntries={['/account']} />);
   return userEvent.setup();
 }

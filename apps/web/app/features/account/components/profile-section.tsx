@@ -1,13 +1,13 @@
 import type { Profile } from '@shop/domain';
 import { useId, useState } from 'react';
 import { updateProfile } from '../api/update-profile';
-import { ACCOUNT_MESSAGES, check, failureMessage, firstErrors, ProfileUpdateSchema } from '../account-rules';
+import { ACCOUNT_MESSAGES, failureMessage, ProfileUpdateSchema } from '../account-rules';
 import { MY_ACCOUNT_MESSAGES } from '../my-account-messages';
-import { useAccountForm } from '../use-account-form';
 import { useSessionExpiry } from '../use-session-expiry';
 import { ApiError } from '~/lib/api-client';
 import { AccountSection, SectionUnavailable } from './account-section';
-import { Field } from './field';
+import { Field } from '~/components/ui/field';
+import { check, firstErrors, useFormFields } from '~/lib/form-fields';
 
 type Name = 'first_name' | 'last_name' | 'company_name';
 const FIELDS: readonly { name: Name; label: string; autoComplete: string }[] = [
@@ -42,7 +42,7 @@ export function ProfileSection({ initial }: { initial: Profile | null }) {
 function ProfileForm({ initial }: { initial: Profile }) {
   const id = useId();
   const [profile, setProfile] = useState(initial);
-  const { formRef, values, setValues, errors, set, showErrors } = useAccountForm(valuesOf(initial), NAMES);
+  const { formRef, values, setValues, errors, set, showErrors } = useFormFields(valuesOf(initial), NAMES);
   const [marketing, setMarketing] = useState(initial.interested_in_marketing_communications);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);

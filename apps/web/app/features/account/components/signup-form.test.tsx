@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routeStub } from '~test/route-stub';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import { SignupForm } from './signup-form';
 import { Toasts } from '~/components/ui/toasts';
@@ -15,7 +16,7 @@ function Where() {
 }
 
 function renderSignup() {
-  const Stub = createRoutesStub([
+  const Stub = routeStub([
     {
       path: '/signup',
       Component: () => (

@@ -5,14 +5,12 @@ import {
   ACCOUNT_MESSAGES,
   EmailAuthenticationSchema,
   SignupFormSchema,
-  check,
   failureMessage,
-  firstErrors,
 } from '../account-rules';
-import { useAccountForm } from '../use-account-form';
 import { ApiError } from '~/lib/api-client';
-import { Field } from './field';
+import { Field } from '~/components/ui/field';
 import { showToast } from '~/components/ui/toasts';
+import { check, firstErrors, useFormFields } from '~/lib/form-fields';
 
 type TextField = 'email' | 'code' | 'first_name' | 'last_name' | 'company_name' | 'password';
 type Values = Record<TextField, string>;
@@ -35,7 +33,7 @@ const SIGNUP_FIELDS = ['email', 'first_name', 'last_name', 'company_name', 'pass
 export function SignupForm() {
   const id = useId();
   const navigate = useNavigate();
-  const { formRef, values, setValues, errors, setErrors, set, showErrors } = useAccountForm(
+  const { formRef, values, setValues, errors, setErrors, set, showErrors } = useFormFields(
     EMPTY,
     FIELD_ORDER,
   );

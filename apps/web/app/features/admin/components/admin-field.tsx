@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { FieldFrame, type FieldLook, fieldAria } from '~/components/ui/field';
 
 interface Shared {
   id: string;
@@ -8,34 +9,22 @@ interface Shared {
   hint?: ReactNode;
 }
 
+/** The back office's fields (admin.css). */
+const ADMIN_FIELD: FieldLook = {
+  field: 'admin-field',
+  label: 'admin-field__label',
+  hint: 'admin-field__hint',
+};
+
 function Frame({ id, label, errors, hint, children }: Shared & { children: ReactNode }) {
   return (
-    <div className="admin-field">
-      <label htmlFor={id} className="admin-field__label">
-        {label}
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="admin-field__hint">
-          {hint}
-        </p>
-      ) : null}
+    <FieldFrame id={id} label={label} error={errors?.join(' ')} hint={hint} look={ADMIN_FIELD}>
       {children}
-      {errors && errors.length > 0 ? (
-        <p id={`${id}-error`} className="field-error">
-          {errors.join(' ')}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
 
-const described = ({ id, errors, hint }: Shared) => {
-  const ids = [hint ? `${id}-hint` : '', errors?.length ? `${id}-error` : ''].filter(Boolean).join(' ');
-  return {
-    'aria-invalid': errors?.length ? true : undefined,
-    'aria-describedby': ids || undefined,
-  } as const;
-};
+const described = ({ id, errors, hint }: Shared) => fieldAria({ id, error: errors?.join(' '), hint });
 
 /** A labelled input whose server errors sit under it, tied to it for screen readers. */
 export function AdminInput({

@@ -1,12 +1,14 @@
 import type { CartView as Cart } from '@shop/domain';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toasts } from '~/components/ui/toasts';
 import { getCartCount, setCartCount } from '~/lib/current-cart';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
-import { json, makeCart, makeCartLine, makeTapeLine, mockCartApi } from '../../../../test/fake-cart';
+import { json } from '~test/stub-api';
+import { makeCart, makeCartLine, makeTapeLine, mockCartApi } from '~test/fake-cart';
+import { routeStub } from '~test/route-stub';
 import { fetchCurrentCart } from '../api';
 import { CartView } from './cart-view';
 
@@ -28,7 +30,7 @@ function Page() {
 /** Renders the cart the fake API holds, once its loader has read it. */
 async function renderCart(cart: Cart) {
   const api = mockCartApi(cart);
-  const Stub = createRoutesStub([
+  const Stub = routeStub([
     {
       path: '/cart',
       Component: Page,

@@ -1,6 +1,7 @@
 import { act } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { intent, json, stubApi } from '../testing';
+import { intent } from '~test/fake-checkout';
+import { json, stubApi } from '~test/stub-api';
 import {
   createPaymentIntentWithRetries,
   INTENT_RETRY_DELAY_MS,

@@ -1,6 +1,7 @@
 import type { AddressView, CartView, PaymentConfig } from '@shop/domain';
+import { usableAddresses } from '../checkout-rules';
+import { getAddresses } from '~/features/addresses/api/get-addresses';
 import { fetchCurrentCart } from '~/lib/current-cart';
-import { getAddresses } from './get-addresses';
 import { getPaymentConfig } from './get-payment-config';
 
 export interface CheckoutData {
@@ -13,7 +14,7 @@ export interface CheckoutData {
 export async function loadCheckout(signal?: AbortSignal): Promise<CheckoutData> {
   const [cart, addresses, payment] = await Promise.all([
     fetchCurrentCart(signal),
-    getAddresses(signal),
+    getAddresses(signal).then(usableAddresses),
     getPaymentConfig(signal),
   ]);
   return { cart, addresses, payment };

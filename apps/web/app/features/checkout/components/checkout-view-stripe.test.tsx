@@ -2,9 +2,10 @@ import { CHECKOUT_MESSAGES } from '@shop/domain';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkoutData, intent, json, order, stubApi } from '../testing';
+import { checkoutData, intent, order } from '~test/fake-checkout';
+import { json, stubApi } from '~test/stub-api';
+import { routeStub } from '~test/route-stub';
 import { CheckoutView } from './checkout-view';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 
@@ -31,7 +32,7 @@ const STRIPE = { provider: 'stripe' as const, publishable_key: 'pk_test_123' };
 const SECRET = 'pi_3Abc_secret_xyz';
 
 function renderCheckout() {
-  const Stub = createRoutesStub([
+  const Stub = routeStub([
     { path: '/checkout', Component: () => <CheckoutView data={checkoutData({ payment: STRIPE })} /> },
     { path: '/track-order', Component: () => <h1>Your orders</h1> },
   ]);

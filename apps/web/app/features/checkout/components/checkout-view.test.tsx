@@ -1,24 +1,12 @@
 import { ADDRESS_MESSAGES, CHECKOUT_MESSAGES, TEST_CARD_MESSAGES, TEST_CARDS } from '@shop/domain';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutData } from '../api/load-checkout';
-import {
-  address,
-  cart,
-  cartLine,
-  checkoutData,
-  HOME,
-  intent,
-  json,
-  never,
-  order,
-  polyfillDialog,
-  type Route,
-  stubApi,
-  WORK,
-} from '../testing';
+import { address, cart, cartLine, checkoutData, HOME, intent, order, WORK } from '~test/fake-checkout';
+import { json, never, type Route, stubApi } from '~test/stub-api';
+import { polyfillDialog } from '~test/polyfill-dialog';
+import { routeStub } from '~test/route-stub';
 import { CheckoutView } from './checkout-view';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 
@@ -49,7 +37,7 @@ function shop(routes: Record<string, Route> = {}) {
 }
 
 function renderCheckout(data: CheckoutData = checkoutData()) {
-  const Stub = createRoutesStub([
+  const Stub = routeStub([
     { path: '/checkout', Component: () => <CheckoutView data={data} /> },
     { path: '/track-order', Component: () => <h1>Your orders</h1> },
     { path: '/', Component: () => <h1>Home</h1> },

@@ -2,7 +2,6 @@ import { type AddressView, type CartView, penceFromDecimal } from '@shop/domain'
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { createPaymentIntent } from '../api/create-payment-intent';
-import { deleteAddress } from '../api/delete-address';
 import type { CheckoutData } from '../api/load-checkout';
 import { placeOrder } from '../api/place-order';
 import {
@@ -16,14 +15,32 @@ import {
 import { useCardPayment } from '../hooks/use-card-payment';
 import { usePaymentIntent } from '../hooks/use-payment-intent';
 import { AddressChoice } from './address-choice';
-import { AddressForm } from './address-form';
 import { OrderSummary } from './order-summary';
 import { PaymentSection } from './payment-section';
+import { deleteAddress } from '~/features/addresses/api/delete-address';
+import {
+  type AddressFormLook,
+  type AddressFormMessages,
+  AddressForm,
+} from '~/features/addresses/components/address-form';
 import { ApiError } from '~/lib/api-client';
 import { fetchCurrentCart, setCartCount } from '~/lib/current-cart';
 
 /** How long the success message shows before the order tracking page (spec 2, §9). */
 export const ORDER_REDIRECT_MS = 2_000;
+
+const FORM_MESSAGES: AddressFormMessages = {
+  invalid: CHECKOUT_MESSAGES.addressFormErrors,
+  failed: CHECKOUT_MESSAGES.createAddressFailed,
+};
+
+/** The checkout's address form (checkout.css): the country as a read-only field. */
+const FORM_LOOK: AddressFormLook = {
+  block: 'address-form',
+  pair: 'address-form__pair',
+  actions: 'address-form__actions',
+  country: 'field',
+};
 
 const firstId = (addresses: readonly AddressView[]) => addresses[0]?.id ?? null;
 const joined = (...messages: (string | undefined)[]) => messages.filter(Boolean).join(' ') || undefined;
@@ -280,7 +297,9 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
             <AddressForm
               id={formId}
               focusFirst={formOpenedByBuyer}
-              onCreated={addressCreated}
+              messages={FORM_MESSAGES}
+              look={FORM_LOOK}
+              onSaved={addressCreated}
               onCancel={() => {
                 setFormOpen(false);
                 toggleRef.current?.focus();

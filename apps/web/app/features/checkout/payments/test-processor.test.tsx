@@ -2,7 +2,8 @@ import { TEST_CARD_MESSAGES, TEST_CARDS } from '@shop/domain';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { json, polyfillDialog, stubApi } from '../testing';
+import { json, stubApi } from '~test/stub-api';
+import { polyfillDialog } from '~test/polyfill-dialog';
 import {
   confirmCardPayment,
   createTestCardElement,

@@ -1,7 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routeStub } from '~test/route-stub';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import { AccountArea } from './account-area';
 
@@ -16,7 +17,7 @@ function Page() {
 }
 
 function renderAt(path: string) {
-  const Stub = createRoutesStub([{ path: '*', Component: Page }]);
+  const Stub = routeStub([{ path: '*', Component: Page }]);
   render(<Stub initialEntries={[path]} />);
 }
 

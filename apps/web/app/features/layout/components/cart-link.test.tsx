@@ -1,13 +1,14 @@
 import { act, render, screen } from '@testing-library/react';
-import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setCartCount } from '~/lib/current-cart';
 import { ACCESS_TOKEN_KEY, clearSession } from '~/lib/session';
-import { json, makeCart, makeCartLine, makeTapeLine } from '../../../../test/fake-cart';
+import { json } from '~test/stub-api';
+import { makeCart, makeCartLine, makeTapeLine } from '~test/fake-cart';
+import { routeStub } from '~test/route-stub';
 import { CartLink } from './cart-link';
 
 function renderLink() {
-  const Stub = createRoutesStub([{ path: '/', Component: CartLink }]);
+  const Stub = routeStub([{ path: '/', Component: CartLink }]);
   return render(<Stub initialEntries={['/']} />);
 }
 

@@ -1,10 +1,10 @@
 import { render, screen } from '@testing-library/react';
-import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { routeStub } from '~test/route-stub';
 import { ChatLink } from './chat-link';
 
 function renderAt(path: string) {
-  const Stub = createRoutesStub([{ path: '*', Component: ChatLink }]);
+  const Stub = routeStub([{ path: '*', Component: ChatLink }]);
   render(<Stub initialEntries={[path]} />);
 }
 

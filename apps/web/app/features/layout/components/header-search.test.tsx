@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { routeStub } from '~test/route-stub';
 import { HeaderSearch } from './header-search';
 
 function renderSearch() {
-  const Stub = createRoutesStub([{ path: '*', Component: HeaderSearch }]);
+  const Stub = routeStub([{ path: '*', Component: HeaderSearch }]);
   render(<Stub initialEntries={['/']} />);
 }
 

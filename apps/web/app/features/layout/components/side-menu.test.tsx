@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { routeStub } from '~test/route-stub';
 import { SiteShell } from './site-shell';
 
 function renderShell() {
-  const Stub = createRoutesStub([
+  const Stub = routeStub([
     {
       path: '*',
       Component: () => (

@@ -1,7 +1,7 @@
 import { ORDER_MESSAGES } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import { InvalidOrdersResponse, ordersFailure, ordersPageOf } from './get-orders';
-import { order } from '~/features/checkout/testing';
+import { order } from '~test/fake-checkout';
 import { ApiError, normaliseErrorResponse } from '~/lib/api-client';
 
 describe('ordersPageOf', () => {

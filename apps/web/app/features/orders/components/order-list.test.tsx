@@ -1,14 +1,15 @@
 import { ORDER_MESSAGES, ORDER_STATUSES, type OrderView } from '@shop/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrdersPage } from '../api/get-orders';
 import { OrderList } from './order-list';
-import { json, order, stubApi } from '~/features/checkout/testing';
+import { json, stubApi } from '~test/stub-api';
+import { order } from '~test/fake-checkout';
+import { routeStub } from '~test/route-stub';
 
 function renderList(initial: OrdersPage) {
-  const Stub = createRoutesStub([{ path: '/track-order', Component: () => <OrderList initial={initial} /> }]);
+  const Stub = routeStub([{ path: '/track-order', Component: () => <OrderList initial={initial} /> }]);
   render(<Stub initialEntries={['/track-order']} />);
   return userEvent.setup();
 }

@@ -1,6 +1,6 @@
 import type { OrderView } from '@shop/domain';
 import { Link } from 'react-router';
-import { DocumentDownloads } from './document-downloads';
+import { DocumentDownloads } from '~/components/ui/document-downloads';
 import { OrderAddresses, OrderFacts, OrderLines, OrderProgress, OrderTotals } from './order-details';
 import { ReorderPanel } from './reorder-panel';
 

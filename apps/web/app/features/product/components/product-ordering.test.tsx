@@ -1,12 +1,13 @@
 import type { ProductPage } from '@shop/domain';
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toasts } from '~/components/ui/toasts';
 import { getCartCount, setCartCount } from '~/lib/current-cart';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
-import { makeProductDetail, makeProductPage } from '../../../../test/fake-catalogue';
+import { makeProductDetail, makeProductPage } from '~test/fake-catalogue';
+import { routeStub } from '~test/route-stub';
 import { PRICE_DISPLAY_KEY } from '../hooks/use-price-display';
 import { ProductOrdering } from './product-ordering';
 
@@ -29,7 +30,7 @@ function Where() {
 }
 
 function renderOrdering(page: ProductPage = makeProductPage()) {
-  const Stub = createRoutesStub([
+  const Stub = routeStub([
     {
       path: PATH,
       Component: () => (

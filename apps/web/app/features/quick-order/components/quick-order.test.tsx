@@ -10,11 +10,12 @@ import {
 } from '@shop/domain';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getCartCount, setCartCount } from '~/lib/current-cart';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
-import { json, makeCart, makeCartLine } from '../../../../test/fake-cart';
+import { json } from '~test/stub-api';
+import { makeCart, makeCartLine } from '~test/fake-cart';
+import { routeStub } from '~test/route-stub';
 import { CHECK_DEBOUNCE_MS } from '../hooks/use-quick-order-check';
 import { QuickOrder, QUICK_ORDER_PAGE_MESSAGES } from './quick-order';
 
@@ -123,7 +124,7 @@ function mockApi(options: { addResponse?: () => Response } = {}) {
 }
 
 function renderPage() {
-  const Stub = createRoutesStub([
+  const Stub = routeStub([
     { path: '/quick-order', Component: QuickOrder },
     { path: '/cart', Component: () => <p>At /cart</p> },
   ]);

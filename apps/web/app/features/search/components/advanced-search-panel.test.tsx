@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { routeStub } from '~test/route-stub';
 import { AdvancedSearchPanel } from './advanced-search-panel';
 
 function SearchPage() {
@@ -12,7 +13,7 @@ function SearchPage() {
 /** The panel over a page; /search's loader waits until `release` is called, to see the busy state. */
 function renderPanel(url = '/', options: { slowSearch?: boolean } = {}) {
   let release: () => void = () => undefined;
-  const Stub = createRoutesStub([
+  const Stub = routeStub([
     {
       path: '/',
       Component: () => (

@@ -1,8 +1,9 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRef } from 'react';
-import { createRoutesStub, Outlet, useParams } from 'react-router';
+import { Outlet, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routeStub } from '~test/route-stub';
 import type { ProductSummary } from '@shop/domain';
 import { ProductSearch } from './product-search';
 
@@ -54,7 +55,7 @@ function ProductPage() {
 }
 
 function renderSearch() {
-  const Stub = createRoutesStub([
+  const Stub = routeStub([
     {
       path: '/',
       Component: () => (

@@ -1,5 +1,5 @@
 import type { AdminOrderDetail, OrderView } from '@shop/domain';
-import { DocumentDownloads } from '~/features/orders/components/document-downloads';
+import { DocumentDownloads } from '~/components/ui/document-downloads';
 
 /**
  * The order's VAT invoice, receipt and credit notes for staff, e.g. to send a buyer a copy: the back office's

@@ -1,9 +1,9 @@
 import type { OrderView } from '@shop/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { failureReason, isAbortError } from '~/lib/api-client';
-import { fetchDocument } from '../api/fetch-document';
-import { type OrderDocument, orderDocuments } from '../order-documents';
-import { saveFile } from '../save-file';
+import { fetchDocument } from '~/lib/fetch-document';
+import { type OrderDocument, orderDocuments } from '~/lib/order-documents';
+import { saveFile } from '~/lib/save-file';
 
 /**
  * One document's button. The PDF needs the buyer's token, so it is fetched and saved from an object URL

@@ -1,4 +1,4 @@
-/** Fixtures and a fetch stub for the checkout's tests (never imported by the app). */
+/** The checkout's fixtures: a cart, addresses, a payment intent, an order, the data the checkout loads. */
 import type {
   AddressView,
   CartItemView,
@@ -7,18 +7,10 @@ import type {
   PaymentConfig,
   PaymentIntentView,
 } from '@shop/domain';
-import { vi } from 'vitest';
-import { makeCart, makeCartLine } from '../../../test/fake-cart';
-import type { CheckoutData } from './api/load-checkout';
+import type { CheckoutData } from '~/features/checkout/api/load-checkout';
+import { makeCart, makeCartLine } from './fake-cart';
 
-export function json(body: unknown, status = 200): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
-/** The cart page's fixture line (apps/web/test/fake-cart.ts), without images. */
+/** The cart page's fixture line (fake-cart.ts), without images. */
 export function cartLine(overrides: Partial<CartItemView> = {}): CartItemView {
   const base = makeCartLine();
   return makeCartLine({
@@ -27,7 +19,7 @@ export function cartLine(overrides: Partial<CartItemView> = {}): CartItemView {
   });
 }
 
-/** The cart page's fixture cart (apps/web/test/fake-cart.ts), with this file's line. */
+/** The cart page's fixture cart (fake-cart.ts), with this file's line. */
 export function cart(overrides: Partial<CartView> = {}): CartView {
   return makeCart({ items: [cartLine()], total_weight: 39.64, ...overrides });
 }
@@ -129,53 +121,4 @@ export const TEST_CONFIG: PaymentConfig = { provider: 'test', publishable_key: n
 
 export function checkoutData(overrides: Partial<CheckoutData> = {}): CheckoutData {
   return { cart: cart(), addresses: [HOME, WORK], payment: TEST_CONFIG, ...overrides };
-}
-
-export interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-type Answer = Response | Promise<Response>;
-/** An answer, or a function of the request body (and the calls so far) giving one. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test knows the body it expects
-export type Route = unknown | ((body: any, calls: Call[]) => Answer);
-
-/**
- * Stubs `fetch` with answers by 'METHOD /path'; a Response or a function is used as is, any other value
- * is sent as a 200 JSON body. Unknown calls get a 404. Every call is recorded, its JSON body parsed.
- */
-export function stubApi(routes: Record<string, Route>) {
-  const calls: Call[] = [];
-  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    calls.push({ method, url, body });
-    const route = routes[`${method} ${url}`];
-    if (route === undefined) return json({ detail: 'Not found.' }, 404);
-    if (typeof route === 'function') return route(body, calls);
-    if (route instanceof Response) return route.clone();
-    return json(route);
-  });
-  const called = (method: string, url: string) =>
-    calls.filter((call) => call.method === method && call.url === url);
-  return { calls, spy, called };
-}
-
-/** A response that never comes (a request still in flight). */
-export const never = (): Promise<Response> => new Promise<Response>(() => undefined);
-
-/** Polyfills what jsdom lacks of <dialog>: showModal() opens it, close() closes it and says so. */
-export function polyfillDialog(): void {
-  const proto = HTMLDialogElement.prototype as HTMLDialogElement & Record<string, unknown>;
-  proto.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  proto.close = function close(this: HTMLDialogElement) {
-    if (!this.hasAttribute('open')) return;
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
 }

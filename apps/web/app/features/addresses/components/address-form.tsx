@@ -1,11 +1,11 @@
-import type { AddressView } from '@shop/domain';
+// First: Zod must be in jitless mode before the schemas below are built (see the module).
+import '~/lib/jitless-validation';
+import { AddressCreateSchema, AddressUpdateSchema, type AddressView } from '@shop/domain';
 import { useEffect, useId, useState } from 'react';
 import { createAddress, updateAddress } from '../api/save-address';
-import { AddressCreateSchema, AddressUpdateSchema, check, firstErrors } from '../account-rules';
-import { MY_ACCOUNT_MESSAGES } from '../my-account-messages';
-import { useAccountForm } from '../use-account-form';
+import { Field } from '~/components/ui/field';
 import { ApiError, failureReason } from '~/lib/api-client';
-import { Field } from './field';
+import { check, type Errors, firstErrors, useFormFields } from '~/lib/form-fields';
 
 type Name = 'first_name' | 'last_name' | 'street' | 'city' | 'state' | 'postal_code' | 'telephone_number';
 
@@ -27,7 +27,7 @@ const ROWS: readonly (readonly Name[])[] = [
   ['postal_code', 'telephone_number'],
 ];
 
-const valuesOf = (address?: AddressView): Record<Name, string> => ({
+const initialValues = (address?: AddressView): Record<Name, string> => ({
   first_name: address?.first_name ?? '',
   last_name: address?.last_name ?? '',
   street: address?.street ?? '',
@@ -37,22 +37,62 @@ const valuesOf = (address?: AddressView): Record<Name, string> => ({
   telephone_number: address?.telephone_number ?? '',
 });
 
-interface AddressBookFormProps {
-  /** The address to change; a new one when absent. */
-  address?: AddressView;
-  onSaved: (address: AddressView) => void;
-  onCancel: () => void;
-  /** Answers whether a failed call ended the session (and was dealt with). */
-  sessionExpired: (error: unknown) => boolean;
+/** What a screen says around its address form. */
+export interface AddressFormMessages {
+  /** Over the form when fields are wrong. */
+  invalid: string;
+  /** When saving failed and the server said nothing of its own. */
+  failed: string;
+  /** Whether `failed` is followed by why no answer came (a timeout, no network). */
+  withReason?: boolean;
 }
 
 /**
- * A new or changed address of the book, checked with the schema the API uses, with the two checkout defaults.
- * The country is always the United Kingdom. The first field takes the focus when the form opens.
+ * How the form looks where it stands: its class names (`block`, `block__title`, the rows' and the buttons'),
+ * and whether the country shows as a line of text or as a read-only field.
  */
-export function AddressBookForm({ address, onSaved, onCancel, sessionExpired }: AddressBookFormProps) {
-  const id = useId();
-  const { formRef, values, errors, set, showErrors } = useAccountForm(valuesOf(address), NAMES);
+export interface AddressFormLook {
+  block: string;
+  pair: string;
+  actions: string;
+  country: 'line' | 'field';
+}
+
+interface AddressFormProps {
+  /** The address to change; a new one when absent. */
+  address?: AddressView;
+  /** The form's id, which its fields' ids start with; a generated one when absent. */
+  id?: string;
+  /** Whether the first field takes the focus when the form opens. */
+  focusFirst?: boolean;
+  /** Offers the two checkout defaults (billing, shipping) as checkboxes. */
+  withDefaults?: boolean;
+  messages: AddressFormMessages;
+  look: AddressFormLook;
+  onSaved: (address: AddressView) => void;
+  onCancel: () => void;
+  /** Answers whether a failed call ended the session (and was dealt with). */
+  sessionExpired?: (error: unknown) => boolean;
+}
+
+/**
+ * A new or changed address, checked with the schema the API uses, the server's field errors put under their
+ * fields. The country is always the United Kingdom. Used by the checkout and by My account's address book.
+ */
+export function AddressForm({
+  address,
+  id,
+  focusFirst = true,
+  withDefaults = false,
+  messages,
+  look,
+  onSaved,
+  onCancel,
+  sessionExpired,
+}: AddressFormProps) {
+  const generatedId = useId();
+  const fieldsId = id ?? generatedId;
+  const { formRef, values, errors, set, showErrors } = useFormFields(initialValues(address), NAMES);
   const [billing, setBilling] = useState(address?.is_default_billing ?? false);
   const [shipping, setShipping] = useState(address?.is_default_shipping ?? false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -60,11 +100,11 @@ export function AddressBookForm({ address, onSaved, onCancel, sessionExpired }: 
   const title = address ? `Edit the address of ${address.first_name} ${address.last_name}` : 'New address';
 
   useEffect(() => {
-    formRef.current?.querySelector<HTMLInputElement>('input[name="first_name"]')?.focus();
-  }, [formRef]);
+    if (focusFirst) formRef.current?.querySelector<HTMLInputElement>('input[name="first_name"]')?.focus();
+  }, [formRef, focusFirst]);
 
-  const fieldErrors = (next: Record<string, string | undefined>) => {
-    setFailure(MY_ACCOUNT_MESSAGES.addressFormErrors);
+  const fieldErrors = (next: Errors) => {
+    setFailure(messages.invalid);
     showErrors(next);
   };
 
@@ -73,8 +113,7 @@ export function AddressBookForm({ address, onSaved, onCancel, sessionExpired }: 
     const input = {
       ...values,
       country: 'UK',
-      is_default_billing: billing,
-      is_default_shipping: shipping,
+      ...(withDefaults && { is_default_billing: billing, is_default_shipping: shipping }),
     };
     try {
       let saved: AddressView;
@@ -92,18 +131,12 @@ export function AddressBookForm({ address, onSaved, onCancel, sessionExpired }: 
       onSaved(saved);
     } catch (error) {
       setSaving(false);
-      if (sessionExpired(error)) return;
+      if (sessionExpired?.(error)) return;
       const fields = error instanceof ApiError ? firstErrors(error.fields, NAMES) : {};
       if (Object.keys(fields).length > 0) return fieldErrors(fields);
       const serverSays = error instanceof ApiError && error.kind === 'response' && !error.generic;
-      const reason = failureReason(error);
-      setFailure(
-        serverSays
-          ? error.message
-          : reason
-            ? `${MY_ACCOUNT_MESSAGES.addressSaveFailed} ${reason}`
-            : MY_ACCOUNT_MESSAGES.addressSaveFailed,
-      );
+      const reason = messages.withReason ? failureReason(error) : null;
+      setFailure(serverSays ? error.message : reason ? `${messages.failed} ${reason}` : messages.failed);
     }
   };
 
@@ -112,7 +145,7 @@ export function AddressBookForm({ address, onSaved, onCancel, sessionExpired }: 
     return (
       <Field
         key={name}
-        id={`${id}-${name}`}
+        id={`${fieldsId}-${name}`}
         name={name}
         label={spec.label}
         type={spec.type ?? 'text'}
@@ -127,51 +160,67 @@ export function AddressBookForm({ address, onSaved, onCancel, sessionExpired }: 
   return (
     <form
       ref={formRef}
-      className="form address-book-form"
-      aria-labelledby={`${id}-title`}
+      id={id}
+      className={`form ${look.block}`}
+      aria-labelledby={`${generatedId}-title`}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
         if (!saving) void submit();
       }}
     >
-      <h3 id={`${id}-title`} className="address-book-form__title">
+      <h3 id={`${generatedId}-title`} className={`${look.block}__title`}>
         {title}
       </h3>
       {ROWS.map((row) =>
         row.length === 1 ? (
           field(row[0]!)
         ) : (
-          <div key={row.join()} className="account-form__pair">
+          <div key={row.join()} className={look.pair}>
             {row.map(field)}
           </div>
         ),
       )}
-      <p className="address-book-form__country">Country: United Kingdom</p>
-      <div className="form__field form__check">
-        <input
-          id={`${id}-billing`}
-          type="checkbox"
-          name="is_default_billing"
-          checked={billing}
-          onChange={(event) => setBilling(event.target.checked)}
+      {look.country === 'line' ? (
+        <p className={`${look.block}__country`}>Country: United Kingdom</p>
+      ) : (
+        <Field
+          id={`${fieldsId}-country`}
+          name="country"
+          label="Country"
+          value="United Kingdom"
+          readOnly
+          onValue={() => undefined}
         />
-        <label htmlFor={`${id}-billing`}>My default billing address</label>
-      </div>
-      <div className="form__field form__check">
-        <input
-          id={`${id}-shipping`}
-          type="checkbox"
-          name="is_default_shipping"
-          checked={shipping}
-          onChange={(event) => setShipping(event.target.checked)}
-        />
-        <label htmlFor={`${id}-shipping`}>My default shipping address</label>
-      </div>
+      )}
+      {withDefaults ? (
+        <>
+          <div className="form__field form__check">
+            <input
+              id={`${fieldsId}-billing`}
+              type="checkbox"
+              name="is_default_billing"
+              checked={billing}
+              onChange={(event) => setBilling(event.target.checked)}
+            />
+            <label htmlFor={`${fieldsId}-billing`}>My default billing address</label>
+          </div>
+          <div className="form__field form__check">
+            <input
+              id={`${fieldsId}-shipping`}
+              type="checkbox"
+              name="is_default_shipping"
+              checked={shipping}
+              onChange={(event) => setShipping(event.target.checked)}
+            />
+            <label htmlFor={`${fieldsId}-shipping`}>My default shipping address</label>
+          </div>
+        </>
+      ) : null}
       <p className="form__failure" role="alert">
         {failure}
       </p>
-      <div className="account-form__actions">
+      <div className={look.actions}>
         <button type="submit" className="button button--primary" disabled={saving}>
           {saving ? 'Saving address…' : 'Save address'}
         </button>

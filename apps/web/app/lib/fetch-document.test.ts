@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, stubApi } from '~/features/checkout/testing';
+import { json, stubApi } from '~test/stub-api';
 import { API_MESSAGES, ApiError } from '~/lib/api-client';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import { fetchDocument } from './fetch-document';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { order } from '~/features/checkout/testing';
+import { order } from '~test/fake-checkout';
 import { orderDocuments } from './order-documents';
 
 const pick = (o: Parameters<typeof orderDocuments>[0]) =>
