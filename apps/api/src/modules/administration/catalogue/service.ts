@@ -26,6 +26,7 @@ import {
   type TableFieldUpdate,
   type VariantCreate,
   type VariantUpdate,
+  withRangeEnds,
 } from '@shop/domain';
 import type { Db } from '../../../db/client';
 import { dimensionColumns, MM_PER_UNIT } from '../../../db/seed/dimensions';
@@ -59,7 +60,7 @@ const UNIQUE_FIELDS: Record<string, [field: string, message: string]> = {
  * Runs a write; a unique violation that slipped past the service's own checks (two staff saving the same
  * slug at once) becomes the same field error instead of a 500.
  */
-async function guarded<T>(write: () => Promise<T>): Promise<T> {
+async function withUniqueFieldErrors<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
@@ -273,18 +274,6 @@ function dataEntryWrites(
   return { set, remove };
 }
 
-/** A tier's end: one below the next tier of its type, open-ended for the last. */
-function withRanges<T extends { tier_type: 'pack' | 'pallet'; range_start: number }>(tiers: T[]) {
-  return tiers.map((tier, index) => {
-    const next = tiers.slice(index + 1).find((other) => other.tier_type === tier.tier_type);
-    return {
-      ...tier,
-      range_end: next ? next.range_start - 1 : null,
-      no_end_range: next === undefined,
-    };
-  });
-}
-
 // ---------------------------------------------------------------------------------------------
 // The service
 // ---------------------------------------------------------------------------------------------
@@ -410,7 +399,7 @@ export function createCatalogueAdminService(db: Db, options: { uploadsRoot: stri
     async createCategory(actor: Actor, body: CategoryCreate): Promise<AdminCategory> {
       const values = { ...body, description: sanitizeStoredHtml(body.description) };
       if (await queries.categorySlugTaken(db, values.slug)) throw new Invalid({ slug: [M.slugTaken] });
-      const id = await guarded(() =>
+      const id = await withUniqueFieldErrors(() =>
         db.transaction(async (tx) => {
           const created = await queries.insertCategory(tx, {
             name: values.name,
@@ -440,7 +429,7 @@ export function createCatalogueAdminService(db: Db, options: { uploadsRoot: stri
       if (patch.slug !== undefined && (await queries.categorySlugTaken(db, patch.slug, id))) {
         throw new Invalid({ slug: [M.slugTaken] });
       }
-      await guarded(() =>
+      await withUniqueFieldErrors(() =>
         db.transaction(async (tx) => {
           const row = await queries.selectCategory(tx, id, true);
           if (!row) throw new NotFound();
@@ -520,7 +509,7 @@ export function createCatalogueAdminService(db: Db, options: { uploadsRoot: stri
         addError(errors, 'featured_rank', M.featuredTaken);
       }
       throwIfAny(errors);
-      const id = await guarded(() =>
+      const id = await withUniqueFieldErrors(() =>
         db.transaction(async (tx) => {
           const created = await queries.insertProduct(tx, {
             categoryId: values.category,
@@ -561,7 +550,7 @@ export function createCatalogueAdminService(db: Db, options: { uploadsRoot: stri
         addError(errors, 'featured_rank', M.featuredTaken);
       }
       throwIfAny(errors);
-      await guarded(() =>
+      await withUniqueFieldErrors(() =>
         db.transaction(async (tx) => {
           const row = await queries.selectProduct(tx, id, true);
           if (!row) throw new NotFound();
@@ -886,7 +875,7 @@ export function createCatalogueAdminService(db: Db, options: { uploadsRoot: stri
       const fields = variant ? await queries.selectFieldsOfVariant(db, body.variant) : [];
       const entries = dataEntryWrites(body.data_entries, fields, errors);
       throwIfAny(errors);
-      const id = await guarded(() =>
+      const id = await withUniqueFieldErrors(() =>
         db.transaction(async (tx) => {
           if (!(await queries.selectVariant(tx, body.variant, true)))
             throw new Invalid({ variant: ['Choose an existing variant.'] });
@@ -933,7 +922,7 @@ export function createCatalogueAdminService(db: Db, options: { uploadsRoot: stri
       if (body.sku !== undefined && (await queries.skuTaken(db, body.sku, id))) {
         throw new Invalid({ sku: [M.skuTaken] });
       }
-      await guarded(() =>
+      await withUniqueFieldErrors(() =>
         db.transaction(async (tx) => {
           const row = await queries.lockItem(tx, id);
           if (!row) throw new NotFound();
@@ -1187,7 +1176,7 @@ export function createCatalogueAdminService(db: Db, options: { uploadsRoot: stri
           addError(errors, 'non_field_errors', M.tableOutOfDate);
         throwIfAny(errors);
 
-        const ranged = withRanges(body.tiers);
+        const ranged = withRangeEnds(body.tiers);
         const toWrite = (tier: (typeof ranged)[number]) => ({
           tierType: tier.tier_type,
           rangeStart: tier.range_start,
