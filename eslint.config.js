@@ -150,6 +150,19 @@ export default tseslint.config(
   restrictImports('apps/api/**', [
     { group: ['**/apps/web/**', '@shop/web', '~/*'], message: 'The API does not import web code.' },
   ]),
+  // Test support is not source (STYLE rule 12). A later no-restricted-imports replaces an earlier one's patterns
+  // for the files both match instead of adding to them, so this block repeats the web ban above.
+  {
+    ...restrictImports('apps/api/src/**', [
+      { group: ['**/apps/web/**', '@shop/web', '~/*'], message: 'The API does not import web code.' },
+      { group: ['vitest', 'vitest/*'], message: 'Only tests import vitest.' },
+      {
+        group: ['**/test/**', '**/*fake*'],
+        message: 'API source does not import test support or fakes (they live in apps/api/test/).',
+      },
+    ]),
+    ignores: ['apps/api/src/**/*.test.ts'],
+  },
   {
     // Where configuration may be read: the one config module, and tooling around the app.
     files: [

@@ -9,7 +9,7 @@ import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema';
 import { ACCESS_TOKEN_TYP, AUDIENCE, ISSUER, keyIdOf } from '../../src/modules/accounts/tokens';
-import { itemBySku, newShopper, tierId } from '../../src/modules/carts/testing';
+import { itemBySku, newShopper, tierId } from '../support/carts';
 import { createTestApp, testConfig, type TestContext } from '../helper';
 import { answerProblems, changedTables, checksumQuery, type Checksums } from './checks';
 import {

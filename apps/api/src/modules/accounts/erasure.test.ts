@@ -3,11 +3,11 @@ import type { NewsletterSubscriber, OrderView, PaymentIntentView } from '@shop/d
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
-import { staffMember } from '../administration/testing';
-import { itemBySku, newShopper, cartLine, tierId } from '../carts/testing';
-import { card, orderBody } from '../orders/testing';
+import { staffMember } from '../../../test/support/administration';
+import { itemBySku, newShopper, cartLine, tierId } from '../../../test/support/carts';
+import { card, orderBody } from '../../../test/support/orders';
 import { eraseAccount } from './service';
-import { accountClient } from './testing';
+import { accountClient } from '../../../test/support/accounts';
 
 let ctx: TestContext;
 beforeAll(async () => {

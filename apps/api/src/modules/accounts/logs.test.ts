@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
-import { accountClient, refreshCookieOf } from './testing';
+import { accountClient, refreshCookieOf } from '../../../test/support/accounts';
 
 let ctx: TestContext;
 let log = '';

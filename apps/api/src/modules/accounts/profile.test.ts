@@ -19,11 +19,11 @@ import {
 } from '../../db/schema';
 import { countingDb } from '../../../test/query-counter';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
-import { itemBySku } from '../carts/testing';
+import { itemBySku } from '../../../test/support/carts';
 import { markSent } from '../mail/queries';
-import { ADDRESS_SNAPSHOT, paidShopper } from '../orders/testing';
+import { ADDRESS_SNAPSHOT, paidShopper } from '../../../test/support/orders';
 import { createAccountsService, DELETED_CONTACT_EMAIL, eraseAccount } from './service';
-import { accountClient, refreshCookieOf } from './testing';
+import { accountClient, refreshCookieOf } from '../../../test/support/accounts';
 
 let ctx: TestContext;
 let api: ReturnType<typeof accountClient>;

@@ -13,7 +13,7 @@ import {
 } from '../../db/schema';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
 import { ACCOUNT_LIMITS, CODE_BUDGET_WINDOW_MS, CODES_PER_ADDRESS_PER_DAY } from './service';
-import { accountClient, refreshCookieOf } from './testing';
+import { accountClient, refreshCookieOf } from '../../../test/support/accounts';
 import { ACCESS_TOKEN_TYP, AUDIENCE, hashOpaqueToken, ISSUER, keyIdOf } from './tokens';
 
 const JWT_SECRET = 'a-test-secret-that-is-long-enough-for-hs256';

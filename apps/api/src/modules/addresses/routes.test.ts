@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses, orders, users } from '../../db/schema';
 import { countingDb } from '../../../test/query-counter';
 import { createTestApp, type TestContext } from '../../../test/helper';
-import { accountClient } from '../accounts/testing';
+import { accountClient } from '../../../test/support/accounts';
 import { selectOwnAddresses } from './queries';
 import { createAddressesService } from './service';
 

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, exclusivePrices, users } from '../../db/schema';
-import { itemBySku } from '../carts/testing';
+import { itemBySku } from '../../../test/support/carts';
 import { createOwner } from './create-owner';
 import { createTestApp, type TestContext } from '../../../test/helper';
-import { expectStaffOnly, staffMember } from './testing';
+import { expectStaffOnly, staffMember } from '../../../test/support/administration';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../../test/helper';
-import { itemBySku, newShopper, tierId, cartLine } from './testing';
+import { itemBySku, newShopper, tierId, cartLine } from '../../../test/support/carts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -7,7 +7,14 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, items } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../../test/helper';
-import { cartLine, itemBySku, newShopper, pricePence, tierId, type Shopper } from './testing';
+import {
+  cartLine,
+  itemBySku,
+  newShopper,
+  pricePence,
+  tierId,
+  type Shopper,
+} from '../../../test/support/carts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -17,7 +17,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carts } from '../../db/schema';
 import { DEFAULT_SHOP_SETTINGS } from '../../db/seed/shop-settings';
 import { createTestApp, type TestContext } from '../../../test/helper';
-import { itemBySku, newShopper, pricePence, tierId, type Shopper, cartLine } from './testing';
+import {
+  itemBySku,
+  newShopper,
+  pricePence,
+  tierId,
+  type Shopper,
+  cartLine,
+} from '../../../test/support/carts';
 
 /** Pack counts a cart refuses, each with DRF's words for it (the shop's field errors), never Zod's. */
 const BAD_PACK_QUANTITIES: Array<[unknown, string]> = [

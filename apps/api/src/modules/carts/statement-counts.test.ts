@@ -7,7 +7,7 @@ import { items } from '../../db/schema';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
 import { countingDb } from '../../../test/query-counter';
 import { createCartsService } from './service';
-import { cartLine, itemBySku, newShopper, tierId } from './testing';
+import { cartLine, itemBySku, newShopper, tierId } from '../../../test/support/carts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -6,11 +6,11 @@ import { amountAfter, mimeAttachments, pdfText, penceOf } from '../../../test/pd
 import { startTestSmtp, type ReceivedMail } from '../../../test/smtp';
 import { countingDb } from '../../../test/query-counter';
 import { orders, outboundEmails } from '../../db/schema';
-import { placedOrder, twoLineOrder } from '../administration/orders/testing';
-import { staffMember, type StaffMember } from '../administration/testing';
-import { newShopper } from '../carts/testing';
+import { placedOrder, twoLineOrder } from '../../../test/support/administration-orders';
+import { staffMember, type StaffMember } from '../../../test/support/administration';
+import { newShopper } from '../../../test/support/carts';
 import { createSmtpTransport, deliverDueEmails } from '../mail/sender';
-import { checkoutShoppers, setPrice, setStock } from '../orders/testing';
+import { checkoutShoppers, setPrice, setStock } from '../../../test/support/orders';
 import { createDocumentsService } from './service';
 
 let ctx: TestContext;

@@ -13,7 +13,7 @@ import {
   redeliver,
   setStock,
   stockOf,
-} from './testing';
+} from '../../../test/support/orders';
 
 let ctx: TestContext;
 beforeAll(async () => {

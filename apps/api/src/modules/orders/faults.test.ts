@@ -21,7 +21,7 @@ import {
   startServer,
   type ServerProcess,
 } from '../../../test/server-process';
-import { startFakeStripe, stripeEvent, type FakeStripe } from '../payments/stripe-fake';
+import { startFakeStripe, stripeEvent, type FakeStripe } from '../../../test/support/stripe-fake';
 import { createStripeProvider } from '../payments/stripe-provider';
 import {
   ADDRESS,
@@ -38,7 +38,7 @@ import {
   setStock,
   stockOf,
   type CheckoutShopper,
-} from './testing';
+} from '../../../test/support/orders';
 
 const TAPE = 'TD-PRO-75';
 const SECRET_KEY = 'sk_test_51ShopFaultTestsOnlyNotARealKey0123456789ab';

@@ -18,7 +18,7 @@ import {
   setPrice,
   setStock,
   stockOf,
-} from './testing';
+} from '../../../test/support/orders';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -5,8 +5,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items } from '../../db/schema';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
-import { cartLine, itemBySku, tierId } from '../carts/testing';
-import { checkoutShopper, linesOfOrder, paymentOf, pence, type CheckoutShopper } from './testing';
+import { cartLine, itemBySku, tierId } from '../../../test/support/carts';
+import {
+  checkoutShopper,
+  linesOfOrder,
+  paymentOf,
+  pence,
+  type CheckoutShopper,
+} from '../../../test/support/orders';
 
 let ctx: TestContext;
 beforeAll(async () => {

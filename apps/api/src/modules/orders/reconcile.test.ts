@@ -19,7 +19,7 @@ import {
   processorIntent,
   setStock,
   stockOf,
-} from './testing';
+} from '../../../test/support/orders';
 
 let ctx: TestContext;
 beforeAll(async () => {

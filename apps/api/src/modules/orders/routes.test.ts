@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
 import { countingDb } from '../../../test/query-counter';
 import { addresses, payments } from '../../db/schema';
-import { itemBySku } from '../carts/testing';
+import { itemBySku } from '../../../test/support/carts';
 import { createOrdersService } from './service';
 import {
   ADDRESS_SNAPSHOT,
@@ -29,7 +29,7 @@ import {
   redeliver,
   setStock,
   stockOf,
-} from './testing';
+} from '../../../test/support/orders';
 
 let ctx: TestContext;
 beforeAll(async () => {

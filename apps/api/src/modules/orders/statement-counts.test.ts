@@ -2,10 +2,10 @@ import { TEST_CARDS } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
 import { countingDb } from '../../../test/query-counter';
-import { cartLine, itemBySku, tierId } from '../carts/testing';
+import { cartLine, itemBySku, tierId } from '../../../test/support/carts';
 import { createTestProcessor } from '../payments/test-processor/processor';
 import { createOrdersService } from './service';
-import { checkoutShopper, setStock } from './testing';
+import { checkoutShopper, setStock } from '../../../test/support/orders';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -19,7 +19,7 @@ import {
   setStock,
   stockOf,
   type CheckoutShopper,
-} from './testing';
+} from '../../../test/support/orders';
 
 let ctx: TestContext;
 beforeAll(async () => {

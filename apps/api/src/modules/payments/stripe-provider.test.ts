@@ -11,7 +11,7 @@ import {
   stripeId,
   type FakeIntent,
   type FakeStripe,
-} from './stripe-fake';
+} from '../../../test/support/stripe-fake';
 import { createStripeProvider, type StripeProviderOptions } from './stripe-provider';
 
 const SECRET_KEY = 'sk_test_51ShopTestsOnlyNotARealKey0123456789abcdef';

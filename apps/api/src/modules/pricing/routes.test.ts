@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exclusivePrices, items, products, productVariants, users } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../../test/helper';
-import { accountClient } from '../accounts/testing';
+import { accountClient } from '../../../test/support/accounts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -15,7 +15,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items, pricingData } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../../test/helper';
 import { countingDb } from '../../../test/query-counter';
-import { cartLine, itemBySku, newShopper, pricePence, tierId, type Shopper } from '../carts/testing';
+import {
+  cartLine,
+  itemBySku,
+  newShopper,
+  pricePence,
+  tierId,
+  type Shopper,
+} from '../../../test/support/carts';
 import { createQuickOrderService } from './service';
 
 let ctx: TestContext;

@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carts, exclusivePrices, items, pricingData } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../../test/helper';
 import { countingDb } from '../../../test/query-counter';
-import { cartLine, itemBySku, tierId } from '../carts/testing';
+import { cartLine, itemBySku, tierId } from '../../../test/support/carts';
 import { createCartsService } from '../carts/service';
-import { checkoutShopper, setPrice, setStock, type CheckoutShopper } from '../orders/testing';
+import { checkoutShopper, setPrice, setStock, type CheckoutShopper } from '../../../test/support/orders';
 import { createReorderService } from './service';
 
 let ctx: TestContext;

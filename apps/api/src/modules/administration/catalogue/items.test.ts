@@ -3,9 +3,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, items, itemSizes, stockMovements } from '../../../db/schema';
 import { createTestApp, type TestContext } from '../../../../test/helper';
-import { itemBySku } from '../../carts/testing';
-import { staffMember, type StaffMember } from '../testing';
-import { eventually, latestAudit } from './testing';
+import { itemBySku } from '../../../../test/support/carts';
+import { staffMember, type StaffMember } from '../../../../test/support/administration';
+import { eventually, latestAudit } from '../../../../test/support/administration-catalogue';
 
 let ctx: TestContext;
 let staff: StaffMember;

@@ -3,9 +3,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, pricingData, pricingTiers } from '../../../db/schema';
 import { createTestApp, type TestContext } from '../../../../test/helper';
-import { cartLine, itemBySku, newShopper, tierId } from '../../carts/testing';
-import { staffMember, type StaffMember } from '../testing';
-import { adminInject, eventually, latestAudit } from './testing';
+import { cartLine, itemBySku, newShopper, tierId } from '../../../../test/support/carts';
+import { staffMember, type StaffMember } from '../../../../test/support/administration';
+import { adminInject, eventually, latestAudit } from '../../../../test/support/administration-catalogue';
 
 let ctx: TestContext;
 let staff: StaffMember;

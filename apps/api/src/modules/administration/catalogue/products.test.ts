@@ -7,8 +7,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, productImages, products } from '../../../db/schema';
 import { createTestApp, testConfig, type TestContext } from '../../../../test/helper';
-import { staffMember, type StaffMember } from '../testing';
-import { adminInject, eventually, expectStaffOnlyEverywhere, latestAudit } from './testing';
+import { staffMember, type StaffMember } from '../../../../test/support/administration';
+import {
+  adminInject,
+  eventually,
+  expectStaffOnlyEverywhere,
+  latestAudit,
+} from '../../../../test/support/administration-catalogue';
 
 let ctx: TestContext;
 let staff: StaffMember;

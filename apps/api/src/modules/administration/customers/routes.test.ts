@@ -3,9 +3,9 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../test/helper';
 import { auditLog, exclusivePrices, refreshTokens, users } from '../../../db/schema';
-import { cartLine, itemBySku, newShopper, tierId } from '../../carts/testing';
-import { checkoutShopper } from '../../orders/testing';
-import { expectStaffOnly, staffMember, type StaffMember } from '../testing';
+import { cartLine, itemBySku, newShopper, tierId } from '../../../../test/support/carts';
+import { checkoutShopper } from '../../../../test/support/orders';
+import { expectStaffOnly, staffMember, type StaffMember } from '../../../../test/support/administration';
 
 let ctx: TestContext;
 let staff: StaffMember;

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../test/helper';
 import { countingDb } from '../../../../test/query-counter';
 import { contactQueries, items, orders, type OrderStatus, type PaymentStatus } from '../../../db/schema';
-import { ADDRESS_SNAPSHOT } from '../../orders/testing';
-import { expectStaffOnly, staffMember } from '../testing';
+import { ADDRESS_SNAPSHOT } from '../../../../test/support/orders';
+import { expectStaffOnly, staffMember } from '../../../../test/support/administration';
 import { createDashboardService } from './service';
 
 let ctx: TestContext;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../test/helper';
-import { itemBySku } from '../../carts/testing';
-import { staffMember } from '../testing';
+import { itemBySku } from '../../../../test/support/carts';
+import { staffMember } from '../../../../test/support/administration';
 import { createCsvPlanner } from './csv-planner';
 import { createImportExportService } from './service';
 

@@ -1,7 +1,7 @@
 import type { ImportPreview } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../test/helper';
-import { staffMember, type StaffMember } from '../testing';
+import { staffMember, type StaffMember } from '../../../../test/support/administration';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../test/helper';
 import { countingDb } from '../../../../test/query-counter';
 import { auditLog, items, pricingData, stockMovements } from '../../../db/schema';
-import { itemBySku, pricePence, tierId } from '../../carts/testing';
-import { expectStaffOnly, staffMember, type StaffMember } from '../testing';
+import { itemBySku, pricePence, tierId } from '../../../../test/support/carts';
+import { expectStaffOnly, staffMember, type StaffMember } from '../../../../test/support/administration';
 import { MAX_CSV_ROWS } from './csv-format';
 import { createImportExportService } from './service';
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../test/helper';
 import { auditLog, contactQueries, newsletterSubscriptions, outboundEmails } from '../../../db/schema';
-import { expectStaffOnly, staffMember, type StaffMember } from '../testing';
+import { expectStaffOnly, staffMember, type StaffMember } from '../../../../test/support/administration';
 
 let ctx: TestContext;
 let staff: StaffMember;

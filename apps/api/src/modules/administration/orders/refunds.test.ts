@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orders, payments } from '../../../db/schema';
 import { createTestApp, type TestContext } from '../../../../test/helper';
-import { deliverWebhooks, processorIntent, reconcile, stockOf } from '../../orders/testing';
+import { deliverWebhooks, processorIntent, reconcile, stockOf } from '../../../../test/support/orders';
 import { ProviderUnavailable } from '../../payments/provider';
-import { staffMember, type StaffMember } from '../testing';
+import { staffMember, type StaffMember } from '../../../../test/support/administration';
 import {
   auditOf,
   detailOf,
@@ -16,7 +16,7 @@ import {
   TAPE,
   twoLineOrder,
   WRAP,
-} from './testing';
+} from '../../../../test/support/administration-orders';
 
 let ctx: TestContext;
 let staff: StaffMember;

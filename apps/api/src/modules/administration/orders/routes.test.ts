@@ -3,11 +3,18 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, refunds } from '../../../db/schema';
 import { createTestApp, type TestContext } from '../../../../test/helper';
-import { ADDRESS_SNAPSHOT } from '../../orders/testing';
+import { ADDRESS_SNAPSHOT } from '../../../../test/support/orders';
 import { countingDb } from '../../../../test/query-counter';
-import { expectStaffOnly, staffMember, type StaffMember } from '../testing';
+import { expectStaffOnly, staffMember, type StaffMember } from '../../../../test/support/administration';
 import { createOrderAdminService } from './service';
-import { detailOf, moved, placedOrder, TAPE, twoLineOrder, WRAP } from './testing';
+import {
+  detailOf,
+  moved,
+  placedOrder,
+  TAPE,
+  twoLineOrder,
+  WRAP,
+} from '../../../../test/support/administration-orders';
 
 let ctx: TestContext;
 let staff: StaffMember;

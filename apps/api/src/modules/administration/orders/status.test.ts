@@ -3,10 +3,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatusHistory, orders, payments } from '../../../db/schema';
 import { createTestApp, type TestContext } from '../../../../test/helper';
-import { newShopper } from '../../carts/testing';
-import { deliverWebhooks, processorIntent, stockOf } from '../../orders/testing';
-import { staffMember, type StaffMember } from '../testing';
-import { auditOf, emailsTo, movementsOf, moved, placedOrder, refundsOf, SHIP, TAPE } from './testing';
+import { newShopper } from '../../../../test/support/carts';
+import { deliverWebhooks, processorIntent, stockOf } from '../../../../test/support/orders';
+import { staffMember, type StaffMember } from '../../../../test/support/administration';
+import {
+  auditOf,
+  emailsTo,
+  movementsOf,
+  moved,
+  placedOrder,
+  refundsOf,
+  SHIP,
+  TAPE,
+} from '../../../../test/support/administration-orders';
 
 let ctx: TestContext;
 let staff: StaffMember;

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../test/helper';
 import { auditLog, orders, shopSettings } from '../../../db/schema';
 import { DEFAULT_SHOP_SETTINGS } from '../../../db/seed/shop-settings';
-import { checkoutShopper } from '../../orders/testing';
-import { expectStaffOnly, staffMember, type StaffMember } from '../testing';
+import { checkoutShopper } from '../../../../test/support/orders';
+import { expectStaffOnly, staffMember, type StaffMember } from '../../../../test/support/administration';
 
 let ctx: TestContext;
 let staff: StaffMember;

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../test/helper';
 import { migrationsFolder } from '../../../db/client';
 import { auditLog, exclusivePrices, users } from '../../../db/schema';
-import { cartLine, itemBySku, newShopper, tierId, type Shopper } from '../../carts/testing';
-import { expectStaffOnly, staffMember, type StaffMember } from '../testing';
+import { cartLine, itemBySku, newShopper, tierId, type Shopper } from '../../../../test/support/carts';
+import { expectStaffOnly, staffMember, type StaffMember } from '../../../../test/support/administration';
 
 let ctx: TestContext;
 let owner: StaffMember;

@@ -3,7 +3,7 @@ import { TEST_CARD_MESSAGES, TEST_CARDS, TestIntentViewSchema } from '@shop/doma
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestContext } from '../../../../test/helper';
-import { card } from '../../orders/testing';
+import { card } from '../../../../test/support/orders';
 import { WebhookSignatureError } from '../provider';
 import { redeliveryDelaySeconds, type TestProcessor } from './processor';
 import { readSignedEvent } from './provider';

@@ -1,12 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { checkTestCard, TEST_CARD_MESSAGES, type TestIntentView } from '@shop/domain';
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import type { Db } from '../../../db/client';
-import { testPaymentEvents, testPaymentIntents } from '../../../db/schema';
 import { DomainError, NotFound } from '../../../http/errors';
 import type { IntentRequest, IntentStatus, ProviderIntent, ProviderRefund, RefundRequest } from '../provider';
+import * as queries from './queries';
 
 /**
  * The built-in `test` card processor (DESIGN §1). It stands where Stripe's servers would: it keeps its own
@@ -16,7 +15,7 @@ import type { IntentRequest, IntentStatus, ProviderIntent, ProviderRefund, Refun
  * tables: the shop reads a payment's state only through the PaymentProvider interface.
  */
 
-type IntentRow = typeof testPaymentIntents.$inferSelect;
+type IntentRow = queries.IntentRow;
 
 /** Stripe's API version the events claim to be written in (the shapes follow it). */
 const API_VERSION = '2025-10-29';
@@ -128,11 +127,7 @@ export interface TestProcessorOptions {
 export function createTestProcessor(db: Db, options: TestProcessorOptions) {
   const now = options.now ?? (() => new Date());
   // Asked on every order and webhook: one prepared statement.
-  const intentById = db
-    .select()
-    .from(testPaymentIntents)
-    .where(eq(testPaymentIntents.id, sql.placeholder('id')))
-    .prepare('test_processor_intent');
+  const intentById = queries.prepareIntentById(db);
   let onEvent: (() => void) | undefined;
 
   async function enqueue(tx: Db, type: string, row: IntentRow, eventId = `evt_test_${token(18)}`) {
@@ -145,31 +140,18 @@ export function createTestProcessor(db: Db, options: TestProcessorOptions) {
       type,
       data: { object: eventObject(type, row) },
     };
-    const inserted = await tx
-      .insert(testPaymentEvents)
-      .values({ id: eventId, type, intentId: row.id, payload })
-      .onConflictDoNothing()
-      .returning({ id: testPaymentEvents.id });
-    return inserted.length > 0;
+    return queries.insertEvent(tx, { id: eventId, type, intentId: row.id, payload });
   }
 
   /** The intent's row, locked until the transaction ends; Stripe's 404 when there is none. */
   async function lockIntent(tx: Db, id: string): Promise<IntentRow> {
-    const [row] = await tx
-      .select()
-      .from(testPaymentIntents)
-      .where(eq(testPaymentIntents.id, id))
-      .for('update');
+    const row = await queries.lockIntent(tx, id);
     if (!row) throw new NotFound('No such payment_intent.');
     return row;
   }
 
   async function byClientSecret(tx: Db, clientSecret: string): Promise<IntentRow> {
-    const [row] = await tx
-      .select()
-      .from(testPaymentIntents)
-      .where(eq(testPaymentIntents.clientSecret, clientSecret))
-      .for('update');
+    const row = await queries.lockIntentByClientSecret(tx, clientSecret);
     // Stripe's answer to an unknown client secret.
     if (!row) throw new NotFound('No such payment_intent.');
     return row;
@@ -181,12 +163,7 @@ export function createTestProcessor(db: Db, options: TestProcessorOptions) {
     status: IntentStatus,
     lastError: IntentRow['lastError'] = null,
   ): Promise<IntentRow> {
-    const [updated] = await tx
-      .update(testPaymentIntents)
-      .set({ status, lastError, updatedAt: sql`now()` })
-      .where(eq(testPaymentIntents.id, row.id))
-      .returning();
-    return updated!;
+    return queries.updateIntent(tx, row.id, { status, lastError });
   }
 
   /** Ends a confirmation: succeeded, or declined with the card's error (and the matching event). */
@@ -209,24 +186,17 @@ export function createTestProcessor(db: Db, options: TestProcessorOptions) {
 
     async createIntent(request: IntentRequest): Promise<ProviderIntent> {
       const id = `pi_test_${token(18)}`;
-      const [created] = await db
-        .insert(testPaymentIntents)
-        .values({
-          id,
-          clientSecret: `${id}_secret_${token(18)}`,
-          idempotencyKey: request.idempotencyKey,
-          amount: request.amount,
-          currency: request.currency,
-          status: 'requires_payment_method',
-          metadata: request.metadata,
-        })
-        .onConflictDoNothing({ target: testPaymentIntents.idempotencyKey })
-        .returning();
+      const created = await queries.insertIntent(db, {
+        id,
+        clientSecret: `${id}_secret_${token(18)}`,
+        idempotencyKey: request.idempotencyKey,
+        amount: request.amount,
+        currency: request.currency,
+        status: 'requires_payment_method',
+        metadata: request.metadata,
+      });
       if (created) return toIntent(created);
-      const [existing] = await db
-        .select()
-        .from(testPaymentIntents)
-        .where(eq(testPaymentIntents.idempotencyKey, request.idempotencyKey));
+      const existing = await queries.selectIntentByIdempotencyKey(db, request.idempotencyKey);
       return toIntent(existing!);
     },
 
@@ -237,17 +207,14 @@ export function createTestProcessor(db: Db, options: TestProcessorOptions) {
       return db.transaction(async (tx) => {
         const row = await lockIntent(tx, id);
         if (row.status !== 'requires_payment_method') throw new UnexpectedState(row.status);
-        const [updated] = await tx
-          .update(testPaymentIntents)
-          .set({ amount: change.amount, metadata: change.metadata, updatedAt: sql`now()` })
-          .where(eq(testPaymentIntents.id, id))
-          .returning();
-        return toIntent(updated!);
+        return toIntent(
+          await queries.updateIntent(tx, id, { amount: change.amount, metadata: change.metadata }),
+        );
       });
     },
 
     async retrieveIntent(id: string): Promise<ProviderIntent | null> {
-      const [row] = await intentById.execute({ id });
+      const row = await intentById(id);
       return row ? toIntent(row) : null;
     },
 
@@ -273,11 +240,8 @@ export function createTestProcessor(db: Db, options: TestProcessorOptions) {
           if (row.status !== 'succeeded') throw new UnexpectedState(row.status);
           const amount = request.amount ?? row.amount - row.amountRefunded;
           // The event's id is the refund's: a second call with the same key finds it and changes nothing.
-          const [already] = await tx
-            .select({ payload: testPaymentEvents.payload })
-            .from(testPaymentEvents)
-            .where(eq(testPaymentEvents.id, `evt_${refundId}`));
-          if (already) return { id: refundId, amount, status: 'succeeded' as const };
+          if (await queries.eventExists(tx, `evt_${refundId}`))
+            return { id: refundId, amount, status: 'succeeded' as const };
           if (amount <= 0 || row.amountRefunded + amount > row.amount) {
             const message = `Refund amount (${amount}) is greater than unrefunded amount on charge.`;
             throw new DomainError(message, 400, {
@@ -285,12 +249,10 @@ export function createTestProcessor(db: Db, options: TestProcessorOptions) {
               error: { type: 'invalid_request_error', code: 'charge_already_refunded', message },
             });
           }
-          const [refunded] = await tx
-            .update(testPaymentIntents)
-            .set({ amountRefunded: row.amountRefunded + amount, updatedAt: sql`now()` })
-            .where(eq(testPaymentIntents.id, intentId))
-            .returning();
-          await enqueue(tx, 'charge.refunded', refunded!, `evt_${refundId}`);
+          const refunded = await queries.updateIntent(tx, intentId, {
+            amountRefunded: row.amountRefunded + amount,
+          });
+          await enqueue(tx, 'charge.refunded', refunded, `evt_${refundId}`);
           return { id: refundId, amount, status: 'succeeded' as const };
         })
         .finally(() => onEvent?.());
@@ -355,22 +317,7 @@ export function createTestProcessor(db: Db, options: TestProcessorOptions) {
     async deliverDue(
       deliver: DeliveryTarget = options.deliver,
     ): Promise<{ delivered: number; retrying: number }> {
-      const due = db
-        .select({ id: testPaymentEvents.id })
-        .from(testPaymentEvents)
-        .where(and(isNull(testPaymentEvents.deliveredAt), lte(testPaymentEvents.nextAttemptAt, sql`now()`)))
-        .orderBy(asc(testPaymentEvents.createdAt), asc(testPaymentEvents.id))
-        .limit(BATCH_SIZE)
-        .for('update', { skipLocked: true });
-      const claimed = await db
-        .update(testPaymentEvents)
-        .set({
-          attempts: sql`${testPaymentEvents.attempts} + 1`,
-          nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
-        })
-        .where(inArray(testPaymentEvents.id, due))
-        .returning();
-      claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+      const claimed = await queries.claimDueEvents(db, BATCH_SIZE, LEASE_SECONDS);
       const report = { delivered: 0, retrying: 0 };
       for (const event of claimed) {
         const body = JSON.stringify(event.payload);
@@ -382,23 +329,16 @@ export function createTestProcessor(db: Db, options: TestProcessorOptions) {
           problem = err instanceof Error ? err.message : String(err);
         }
         if (problem === undefined) {
-          await db
-            .update(testPaymentEvents)
-            .set({ deliveredAt: sql`now()`, lastError: null })
-            .where(eq(testPaymentEvents.id, event.id));
+          await queries.markEventDelivered(db, event.id);
           report.delivered++;
         } else {
           const giveUp = event.attempts >= MAX_DELIVERY_ATTEMPTS;
-          await db
-            .update(testPaymentEvents)
-            .set({
-              lastError: problem,
-              // Given up: parked far in the future, where a person can find it.
-              nextAttemptAt: giveUp
-                ? sql`'infinity'::timestamptz`
-                : sql`now() + make_interval(secs => ${redeliveryDelaySeconds(event.attempts)})`,
-            })
-            .where(eq(testPaymentEvents.id, event.id));
+          await queries.scheduleEventRetry(
+            db,
+            event.id,
+            problem,
+            giveUp ? null : redeliveryDelaySeconds(event.attempts),
+          );
           report.retrying++;
           options.log?.warn(
             { eventId: event.id, type: event.type, attempts: event.attempts, problem },
@@ -411,11 +351,7 @@ export function createTestProcessor(db: Db, options: TestProcessorOptions) {
 
     /** The events queued for one intent, oldest first (tests replay them). */
     eventsOf(intentId: string) {
-      return db
-        .select()
-        .from(testPaymentEvents)
-        .where(eq(testPaymentEvents.intentId, intentId))
-        .orderBy(asc(testPaymentEvents.createdAt), asc(testPaymentEvents.id));
+      return queries.selectEventsOfIntent(db, intentId);
     },
   };
   return processor;

@@ -3,7 +3,7 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CATALOGUE_LIMITS, CATALOGUE_MESSAGES } from '@shop/domain';
 import sharp from 'sharp';
-import { BadRequest } from '../../../http/errors';
+import { BadRequest } from '../../../../http/errors';
 
 /** The content types an upload may declare. */
 export const IMAGE_CONTENT_TYPES = [

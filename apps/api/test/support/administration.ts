@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { type UserRole, users } from '../../db/schema';
-import type { TestContext } from '../../../test/helper';
-import { newShopper, type Shopper } from '../carts/testing';
+import { type UserRole, users } from '../../src/db/schema';
+import type { TestContext } from '../helper';
+import { newShopper, type Shopper } from './carts';
 
 type Method = Parameters<Shopper['call']>[0];
 

@@ -9,9 +9,9 @@ import {
   pricingTiers,
   productVariants,
   users,
-} from '../../db/schema';
-import type { TestContext } from '../../../test/helper';
-import { accountClient } from '../accounts/testing';
+} from '../../src/db/schema';
+import type { TestContext } from '../helper';
+import { accountClient } from './accounts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

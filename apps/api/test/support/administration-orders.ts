@@ -2,11 +2,11 @@
 import type { AdminOrderDetail, OrderView } from '@shop/domain';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TestContext } from '../../../../test/helper';
-import { auditLog, outboundEmails, refunds, stockMovements } from '../../../db/schema';
-import { itemBySku } from '../../carts/testing';
-import { checkoutShopper, paidShopper, setStock } from '../../orders/testing';
-import type { StaffMember } from '../testing';
+import type { TestContext } from '../helper';
+import { auditLog, outboundEmails, refunds, stockMovements } from '../../src/db/schema';
+import { itemBySku } from './carts';
+import { checkoutShopper, paidShopper, setStock } from './orders';
+import type { StaffMember } from './administration';
 
 export const TAPE = 'TD-PRO-75';
 export const WRAP = 'PW-HAND-400-CL';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodeProductImage, encodeVariants, variantWidths, type DecodedImage } from './images';
+import { decodeProductImage, encodeVariants, variantWidths, type DecodedImage } from './files';
 
 const photo = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })

@@ -2,10 +2,10 @@
 import type { AuthenticationType } from '@shop/domain';
 import { and, desc, eq, isNotNull, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { emailVerificationCodes, outboundEmails, rateLimits } from '../../db/schema';
-import type { TestContext } from '../../../test/helper';
-import { REFRESH_COOKIE, SECURE_REFRESH_COOKIE } from './cookies';
-import { ACCOUNT_LIMITS, CODE_BUDGET_WINDOW_MS } from './service';
+import { emailVerificationCodes, outboundEmails, rateLimits } from '../../src/db/schema';
+import type { TestContext } from '../helper';
+import { REFRESH_COOKIE, SECURE_REFRESH_COOKIE } from '../../src/modules/accounts/cookies';
+import { ACCOUNT_LIMITS, CODE_BUDGET_WINDOW_MS } from '../../src/modules/accounts/service';
 
 /** The refresh token a response sets, or undefined. */
 export function refreshCookieOf(res: LightMyRequestResponse): string | undefined {

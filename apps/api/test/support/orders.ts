@@ -1,10 +1,14 @@
 // Test support for checkout: a shopper with an address, the test processor's calls and its webhook.
 import { TEST_CARDS, type OrderView, type PaymentIntentView } from '@shop/domain';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { TestContext } from '../../../test/helper';
-import { items, orderItems, orders, outboundEmails, payments, pricingData } from '../../db/schema';
-import { cartLine, itemBySku, newShopper, tierId } from '../carts/testing';
-import { reconcileOnce, type ReconcileOptions, type ReconcileReport } from './reconcile';
+import type { TestContext } from '../helper';
+import { items, orderItems, orders, outboundEmails, payments, pricingData } from '../../src/db/schema';
+import { cartLine, itemBySku, newShopper, tierId } from './carts';
+import {
+  reconcileOnce,
+  type ReconcileOptions,
+  type ReconcileReport,
+} from '../../src/modules/orders/reconcile';
 
 export const ADDRESS = {
   first_name: 'Ada',

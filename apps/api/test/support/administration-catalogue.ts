@@ -1,10 +1,10 @@
 // Test support for the back office's catalogue: calls the shared helpers do not make (PUT, raw uploads).
 import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { auditLog } from '../../../db/schema';
-import type { TestContext } from '../../../../test/helper';
-import { newShopper } from '../../carts/testing';
-import type { StaffMember } from '../testing';
+import { auditLog } from '../../src/db/schema';
+import type { TestContext } from '../helper';
+import { newShopper } from './carts';
+import type { StaffMember } from './administration';
 
 type AnyMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
