@@ -1,7 +1,7 @@
 import { formatDecimalGbp, ORDER_STATUS_LABELS, type OrderView } from '@shop/domain';
 import { Link } from 'react-router';
 import { MY_ACCOUNT_MESSAGES } from '../my-account-messages';
-import { newestFirst } from '~/lib/order-labels';
+import { newestFirst } from '~/lib/newest-first';
 import { ukDate } from '~/lib/dates';
 import { AccountSection, SectionUnavailable } from './account-section';
 

@@ -9,7 +9,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { getOrders, type OrdersPage, ordersFailure } from '../api/get-orders';
-import { newestFirst } from '~/lib/order-labels';
+import { newestFirst } from '~/lib/newest-first';
 import { OrderStatusBadge } from './order-status-badge';
 import { ScrollRegion } from '~/components/ui/scroll-region';
 import { ukDate } from '~/lib/dates';

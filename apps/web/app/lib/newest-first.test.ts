@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newestFirst } from './order-labels';
+import { newestFirst } from './newest-first';
 import { ukDate as orderDate } from '~/lib/dates';
 
 describe('orderDate', () => {
