@@ -3,7 +3,6 @@
 import '~/lib/jitless-validation';
 import { useEffect } from 'react';
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -13,17 +12,12 @@ import {
   type LinksFunction,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { StatusPage } from '~/components/ui/status-page';
-import { AdminShell, useIsBackOffice } from '~/features/admin/components/admin-shell';
 import { SiteShell } from '~/features/layout/components/site-shell';
 import { TestShopNotice } from '~/features/layout/components/test-shop-notice';
-import {
-  CHUNK_LOAD_TITLE,
-  ChunkLoadFailurePage,
-  chunkLoadFailure,
-  watchPreloadErrors,
-} from '~/lib/chunk-load-failure';
+import { useIsBackOffice } from '~/lib/back-office';
+import { watchPreloadErrors } from '~/lib/chunk-load-failure';
 import { useNonce } from '~/lib/nonce';
+import { errorTitle, RouteErrorPage } from '~/lib/route-error';
 import { pageMeta } from '~/lib/seo';
 import { SHOP } from '~/lib/shop';
 import rootStyles from './styles/root.css?url';
@@ -77,12 +71,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** The page's frame: the storefront's, or on /admin the back office's own (its layout route draws it). */
-function Frame({ children }: { children: React.ReactNode }) {
-  if (useIsBackOffice()) return <AdminShell me={null}>{children}</AdminShell>;
-  return <SiteShell>{children}</SiteShell>;
-}
-
 export default function App() {
   if (useIsBackOffice()) return <Outlet />;
   return (
@@ -92,35 +80,11 @@ export default function App() {
   );
 }
 
-function errorTitle(error: unknown): string {
-  if (isRouteErrorResponse(error)) return error.status === 404 ? 'Page not found' : `Error ${error.status}`;
-  if (chunkLoadFailure(error)) return CHUNK_LOAD_TITLE;
-  return 'Something went wrong';
-}
-
 /**
- * Errors no route handled, inside the shop's layout (the back office's, on /admin). Details stay in the server log, never on the page; a
- * chunk of code that did not load says which and where, with a reload (spec 1, §8).
+ * Errors no route handled, inside the shop's layout. A back-office screen's errors are its layout's (drawn in
+ * the back office's own frame); one that reaches here on /admin is shown without the storefront's frame.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const chunk = chunkLoadFailure(error);
-  if (chunk) {
-    return (
-      <Frame>
-        <ChunkLoadFailurePage failure={chunk} />
-      </Frame>
-    );
-  }
-  let message = 'Sorry, something went wrong on our side. Please try again in a moment.';
-  if (isRouteErrorResponse(error)) {
-    message =
-      error.status === 404
-        ? 'The page you are looking for does not exist or has moved.'
-        : 'Sorry, this page could not be shown. Please try again in a moment.';
-  }
-  return (
-    <Frame>
-      <StatusPage title={errorTitle(error)} message={message} />
-    </Frame>
-  );
+  const page = <RouteErrorPage error={error} />;
+  return useIsBackOffice() ? page : <SiteShell>{page}</SiteShell>;
 }

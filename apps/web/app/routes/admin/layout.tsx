@@ -3,7 +3,9 @@ import type { Route } from './+types/layout';
 import { logout } from '~/features/account/api/logout';
 import { getStaffMe, type StaffMe } from '~/features/admin/api';
 import { AdminLoading, adminLoad, LoadFailed } from '~/features/admin/components/admin-load';
-import { ADMIN_LAYOUT_ROUTE, type AdminSection, AdminShell } from '~/features/admin/components/admin-shell';
+import { type AdminSection, AdminShell } from '~/features/admin/components/admin-shell';
+import { ADMIN_LAYOUT_ROUTE } from '~/lib/back-office';
+import { RouteErrorPage } from '~/lib/route-error';
 import { pageMeta } from '~/lib/seo';
 import '~/styles/admin.css';
 
@@ -39,6 +41,15 @@ export function HydrateFallback() {
   return (
     <AdminShell me={null}>
       <AdminLoading />
+    </AdminShell>
+  );
+}
+
+/** A screen's error (a render that failed, a chunk that did not load), inside the back office's frame. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AdminShell me={null}>
+      <RouteErrorPage error={error} />
     </AdminShell>
   );
 }

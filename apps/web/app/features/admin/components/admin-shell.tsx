@@ -1,19 +1,9 @@
-import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation, useMatches } from 'react-router';
+import { type ReactNode, type RefObject, useCallback, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import type { StaffMe } from '../api';
 import { ChevronDownIcon, CloseIcon, MenuIcon, UserIcon } from '~/components/ui/icons';
 import { SHOP } from '~/lib/shop';
-
-/** The back office's layout route (routes/admin/layout.tsx), which every /admin screen sits in. */
-export const ADMIN_LAYOUT_ROUTE = 'routes/admin/layout';
-
-/**
- * Whether the page is a back-office screen, which has this shell instead of the storefront's. An /admin
- * address that matches no screen is the storefront's "Page not found".
- */
-export function useIsBackOffice(): boolean {
-  return useMatches().some((match) => match.id === ADMIN_LAYOUT_ROUTE);
-}
+import { type DismissReason, useDismiss } from '~/lib/use-dismiss';
 
 export interface AdminSection {
   to: string;
@@ -35,32 +25,15 @@ function usePageDisclosure() {
   return { open: openOn === key, setOpen, toggle };
 }
 
-/**
- * While `open`, Escape closes (focus goes back to `toggle`), and so does a press outside `inside` when given.
- */
-function useDismiss(
-  open: boolean,
-  close: () => void,
-  toggle: RefObject<HTMLElement | null>,
-  inside?: RefObject<HTMLElement | null>,
-) {
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (inside && event.target instanceof Node && !inside.current?.contains(event.target)) close();
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      close();
-      toggle.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open, close, toggle, inside]);
+/** Closes a menu; after Escape, focus goes back to the button that opened it. */
+function useClose(setOpen: (open: boolean) => void, toggle: RefObject<HTMLButtonElement | null>) {
+  return useCallback(
+    (reason: DismissReason) => {
+      setOpen(false);
+      if (reason === 'escape') toggle.current?.focus();
+    },
+    [setOpen, toggle],
+  );
 }
 
 /**
@@ -83,11 +56,8 @@ export function AdminShell({
   const menu = usePageDisclosure();
   const { setOpen } = menu;
   const toggleRef = useRef<HTMLButtonElement>(null);
-  useDismiss(
-    menu.open,
-    useCallback(() => setOpen(false), [setOpen]),
-    toggleRef,
-  );
+  const navRef = useRef<HTMLElement>(null);
+  useDismiss([navRef, toggleRef], menu.open, useClose(setOpen, toggleRef));
   const hasMenu = me !== null && sections.length > 0;
   return (
     <div className="admin-shell" data-menu={menu.open ? 'open' : 'closed'}>
@@ -121,7 +91,7 @@ export function AdminShell({
       </header>
       <div className="admin-shell__body">
         {hasMenu ? (
-          <nav id={SECTIONS_ID} className="admin-shell__nav" aria-label="Back office">
+          <nav ref={navRef} id={SECTIONS_ID} className="admin-shell__nav" aria-label="Back office">
             <ul>
               {sections.map((section) => (
                 <li key={section.to}>
@@ -149,12 +119,7 @@ function AccountMenu({ me, onSignOut }: { me: StaffMe; onSignOut?: () => void })
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   // A press outside or Escape closes it, as the storefront's menus do.
-  useDismiss(
-    open,
-    useCallback(() => setOpen(false), [setOpen]),
-    toggleRef,
-    wrapperRef,
-  );
+  useDismiss([wrapperRef], open, useClose(setOpen, toggleRef));
 
   return (
     <div ref={wrapperRef} className="admin-account">

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { ChevronDownIcon, UserIcon } from '~/components/ui/icons';
 import { clearSession } from '~/lib/session';
 import { useIsLoggedIn, useIsStaff } from '~/lib/use-session';
-import { useDismiss } from '../hooks/use-dismiss';
+import { useDismiss } from '~/lib/use-dismiss';
 import { useRouteDisclosure } from '../hooks/use-route-disclosure';
 
 const ACCOUNT_MENU_ID = 'account-menu';

@@ -3,7 +3,7 @@ import { SearchIcon } from '~/components/ui/icons';
 // The layout is the shell that composes the features shown on every page.
 import { ProductSearch } from '~/features/search/components/product-search';
 import { WIDE_SEARCH_QUERY } from '../breakpoints';
-import { useDismiss } from '../hooks/use-dismiss';
+import { useDismiss } from '~/lib/use-dismiss';
 import { useMediaQueryChange } from '../hooks/use-media-query-change';
 import { useRouteDisclosure } from '../hooks/use-route-disclosure';
 

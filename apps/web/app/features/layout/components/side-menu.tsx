@@ -2,7 +2,7 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { NavLink } from 'react-router';
 import { CloseIcon } from '~/components/ui/icons';
 import { CATEGORY_GROUPS } from '~/lib/navigation';
-import { useDismiss } from '../hooks/use-dismiss';
+import { useDismiss } from '~/lib/use-dismiss';
 
 interface SideMenuProps {
   id: string;

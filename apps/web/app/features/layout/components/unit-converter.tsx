@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { RulerIcon } from '~/components/ui/icons';
-import { useDismiss } from '../hooks/use-dismiss';
+import { useDismiss } from '~/lib/use-dismiss';
 import { useRouteDisclosure } from '../hooks/use-route-disclosure';
 
 const PANEL_ID = 'unit-converter';
