@@ -7,6 +7,7 @@ import { staffMember } from '../../../test/support/administration';
 import { itemBySku, newShopper, cartLine, tierId } from '../../../test/support/carts';
 import { card, orderBody } from '../../../test/support/orders';
 import { eraseAccount } from './service';
+import { rowsOf as rowsOfResult } from '../../db/rows-of';
 import { accountClient } from '../../../test/support/accounts';
 
 let ctx: TestContext;
@@ -15,9 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Rows<T> = { rows: T[] };
 const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
-  ((await ctx.database.db.execute(query)) as unknown as Rows<T>).rows;
+  rowsOfResult<T>(await ctx.database.db.execute(query));
 
 /**
  * Every row of every text, varchar, array and JSON column of the public schema that holds `needle`

@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../test/helper';
 import { auditLog, exclusivePrices, refreshTokens, users } from '../../../db/schema';
+import { rowsOf } from '../../../db/rows-of';
 import { cartLine, itemBySku, newShopper, tierId } from '../../../../test/support/carts';
 import { checkoutShopper } from '../../../../test/support/orders';
 import { expectStaffOnly, staffMember, type StaffMember } from '../../../../test/support/administration';
@@ -21,10 +22,10 @@ const TAPE = 'TD-PRO-75';
 
 /** Today, and days around it, as the shop counts them (UK calendar days). */
 async function ukDay(offsetDays = 0): Promise<string> {
-  const result = (await ctx.database.db.execute(
+  const result = await ctx.database.db.execute(
     sql`select ((now() at time zone 'Europe/London')::date + ${offsetDays}::int)::text as day`,
-  )) as unknown as { rows: { day: string }[] };
-  return result.rows[0]!.day;
+  );
+  return rowsOf<{ day: string }>(result)[0]!.day;
 }
 
 async function auditOf(entityType: string, entityId: number) {
