@@ -27,3 +27,5 @@ export * from './orders/documents';
 export * from './orders/reorder';
 export * from './orders/account-addresses';
 export * from './orders/labels';
+export * from './companies/schemas';
+export * from './companies/rules';

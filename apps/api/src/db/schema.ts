@@ -42,13 +42,18 @@ export const orderStatusEnum = pgEnum('order_status', [
   'delivered',
   'cancelled',
 ]);
-export const paymentStatusEnum = pgEnum('payment_status', ['PENDING', 'COMPLETED', 'REFUND']);
+/** ON_ACCOUNT: a trade account's order, its invoice issued and not yet paid (issue 21). */
+export const paymentStatusEnum = pgEnum('payment_status', ['PENDING', 'COMPLETED', 'REFUND', 'ON_ACCOUNT']);
 export const otpPurposeEnum = pgEnum('otp_purpose', ['signup', 'forgot_password']);
 export const emailStatusEnum = pgEnum('email_status', ['pending', 'sent', 'failed']);
 /** Who a user is to the shop: owners manage staff; staff run the back office. */
 export const userRoleEnum = pgEnum('user_role', ['customer', 'staff', 'owner']);
 /** The documents the shop issues for an order, each kind numbered in its own gap-free sequence. */
 export const documentKindEnum = pgEnum('document_kind', ['invoice', 'receipt', 'credit_note']);
+/** A trade account's application and decision (issue 21, DESIGN §7). */
+export const companyStatusEnum = pgEnum('company_status', ['pending', 'approved', 'declined']);
+/** A member's role in their company. */
+export const companyRoleEnum = pgEnum('company_role', ['administrator', 'buyer', 'approver']);
 
 export type PackUnit = (typeof packUnitEnum.enumValues)[number];
 export type FieldType = (typeof fieldTypeEnum.enumValues)[number];
@@ -60,6 +65,8 @@ export type PaymentStatus = (typeof paymentStatusEnum.enumValues)[number];
 export type OtpPurpose = (typeof otpPurposeEnum.enumValues)[number];
 export type EmailStatus = (typeof emailStatusEnum.enumValues)[number];
 export type UserRole = (typeof userRoleEnum.enumValues)[number];
+export type CompanyStatus = (typeof companyStatusEnum.enumValues)[number];
+export type CompanyRole = (typeof companyRoleEnum.enumValues)[number];
 
 const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -391,13 +398,18 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * The address book. An address is a user's own, or (issue 21) a company's, shared with its members: one
+ * table, so the checkout names either by the same kind of id.
+ */
 export const addresses = pgTable(
   'addresses',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The owner; null for a company's address. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The company whose members share this address; null for a user's own. */
+    companyId: integer('company_id').references((): AnyPgColumn => companies.id, { onDelete: 'cascade' }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     street: text('street').notNull(),
@@ -408,7 +420,11 @@ export const addresses = pgTable(
     telephoneNumber: text('telephone_number').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('addresses_user_idx').on(t.userId, t.id)],
+  (t) => [
+    index('addresses_user_idx').on(t.userId, t.id),
+    index('addresses_company_idx').on(t.companyId, t.id),
+    check('addresses_one_owner', sql`(${t.userId} is null) <> (${t.companyId} is null)`),
+  ],
 );
 
 /** Per-user discounts on single items. */
@@ -626,10 +642,23 @@ export const orders = pgTable(
      * of revenue, and its documents say they are not VAT invoices.
      */
     isTest: boolean('is_test').notNull().default(false),
+    /** The trade account the order was placed under (issue 21); null for a consumer's order. */
+    companyId: integer('company_id').references((): AnyPgColumn => companies.id, { onDelete: 'restrict' }),
+    /** The buyer's purchase-order number, printed on every document and e-mail of the order. */
+    purchaseOrderNumber: text('purchase_order_number'),
+    /** On account: the day the invoice falls due (UK date) and the terms it was issued on. */
+    invoiceDueDate: date('invoice_due_date', { mode: 'string' }),
+    paymentTerms: jsonb('payment_terms').$type<PaymentTermsSnapshot>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // A company's orders, newest first (My account's company history), and what it owes (the credit check).
+    index('orders_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    // (Not a partial index on ON_ACCOUNT: a new enum value cannot be used in the migration that adds it.)
+    index('orders_company_owed_idx').on(t.companyId, t.paymentStatus),
+    // Staff's filter by purchase-order number, and the re-use warning (upper case, as purchaseOrderKey).
+    index('orders_purchase_order_idx').on(sql`upper(${t.purchaseOrderNumber})`),
     check('orders_refund_range', sql`${t.refundedPence} >= 0 and ${t.refundedPence} <= ${t.totalPence}`),
     // The back office's order list, newest first (the status index serves its status filter).
     index('orders_created_idx').on(t.createdAt, t.id),
@@ -926,9 +955,8 @@ export const refunds = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
-    paymentId: integer('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'restrict' }),
+    /** The card payment refunded; null for an order on account, whose credit note moves no card money. */
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
     amountPence: integer('amount_pence').notNull(),
     reason: text('reason').notNull().default(''),
     /** The order lines refunded, when the refund was by line: order_item_id and packs. */
@@ -947,6 +975,193 @@ export const refunds = pgTable(
   (t) => [
     index('refunds_order_idx').on(t.orderId, t.id),
     check('refunds_amount_positive', sql`${t.amountPence} > 0`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Trade accounts (issue 21, DESIGN §7)
+// ---------------------------------------------------------------------------------------------
+
+/** Payment terms as a company and its invoices keep them (the domain's PaymentTerms). */
+export type PaymentTermsSnapshot = { kind: 'days'; days: number } | { kind: 'end_of_following_month' };
+
+/** A trade account: the application, staff's decision, the credit limit, terms and hold. */
+export const companies = pgTable(
+  'companies',
+  {
+    id: id(),
+    status: companyStatusEnum('status').notNull().default('pending'),
+    legalName: text('legal_name').notNull(),
+    tradingName: text('trading_name').notNull(),
+    companyNumber: text('company_number').notNull(),
+    vatNumber: text('vat_number').notNull(),
+    registeredAddress: jsonb('registered_address').$type<AddressSnapshot>().notNull(),
+    invoiceAddress: jsonb('invoice_address').$type<AddressSnapshot>().notNull(),
+    accountsEmail: text('accounts_email').notNull(),
+    requestedCreditLimitPence: integer('requested_credit_limit_pence').notNull().default(0),
+    tradeReferences: jsonb('trade_references').$type<{ name: string; email: string }[]>().notNull(),
+    /** Given by staff on approval; 0 means card payment only. */
+    creditLimitPence: integer('credit_limit_pence').notNull().default(0),
+    /** Null until approved with credit. */
+    paymentTerms: jsonb('payment_terms').$type<PaymentTermsSnapshot>(),
+    /** The company's own setting: checkout asks every order for a purchase-order number. */
+    poRequired: boolean('po_required').notNull().default(false),
+    onHold: boolean('on_hold').notNull().default(false),
+    /** Why, as the buyers read it. */
+    holdReason: text('hold_reason'),
+    /** 'staff' (by hand, lifted only by hand) or 'automatic' (issue 22: an overdue invoice). */
+    holdSetBy: text('hold_set_by'),
+    declineReason: text('decline_reason'),
+    applicantId: integer('applicant_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('companies_created_idx').on(t.createdAt, t.id),
+    index('companies_status_idx').on(t.status, t.createdAt, t.id),
+    index('companies_search_trgm').using(
+      'gin',
+      sql`(${t.legalName} || ' ' || ${t.tradingName} || ' ' || ${t.companyNumber}) gin_trgm_ops`,
+    ),
+    check('companies_credit_range', sql`${t.creditLimitPence} >= 0 and ${t.creditLimitPence} <= 99999999`),
+    check(
+      'companies_requested_range',
+      sql`${t.requestedCreditLimitPence} >= 0 and ${t.requestedCreditLimitPence} <= 99999999`,
+    ),
+    check('companies_hold_set_by', sql`${t.holdSetBy} is null or ${t.holdSetBy} in ('staff', 'automatic')`),
+  ],
+);
+
+/** A user's place in a company: one company per user (the unique user), with a role and an order limit. */
+export const companyMembers = pgTable(
+  'company_members',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' })
+      .unique('company_members_user_unique'),
+    role: companyRoleEnum('role').notNull(),
+    /** On-account orders above it wait for an approver; null: no limit. */
+    orderLimitPence: integer('order_limit_pence'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('company_members_company_idx').on(t.companyId, t.id),
+    check(
+      'company_members_limit_range',
+      sql`${t.orderLimitPence} is null or (${t.orderLimitPence} > 0 and ${t.orderLimitPence} <= 99999999)`,
+    ),
+  ],
+);
+
+/**
+ * An invitation to join a company, by e-mail. It is accepted by a signed-in user whose account has that
+ * e-mail address, which the sign-up's e-mailed code proved (decision 010).
+ */
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: companyRoleEnum('role').notNull(),
+    orderLimitPence: integer('order_limit_pence'),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('company_invitations_company_email_unique').on(t.companyId, t.email),
+    index('company_invitations_email_idx').on(t.email),
+    check('company_invitations_email_lower_case', sql`${t.email} = lower(${t.email})`),
+    check(
+      'company_invitations_limit_range',
+      sql`${t.orderLimitPence} is null or (${t.orderLimitPence} > 0 and ${t.orderLimitPence} <= 99999999)`,
+    ),
+  ],
+);
+
+/** A company's exclusive price on an item: every member gets it; the lower of it and a personal one applies. */
+export const companyPrices = pgTable(
+  'company_prices',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    discountPercentage: percentage('discount_percentage').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }),
+    endsOn: date('ends_on', { mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('company_prices_company_item_unique').on(t.companyId, t.itemId),
+    index('company_prices_item_idx').on(t.itemId),
+    check(
+      'company_prices_dates_ordered',
+      sql`${t.startsOn} is null or ${t.endsOn} is null or ${t.startsOn} <= ${t.endsOn}`,
+    ),
+    check(
+      'company_prices_discount_range',
+      sql`${t.discountPercentage} >= 0 and ${t.discountPercentage} <= 100`,
+    ),
+  ],
+);
+
+/**
+ * An on-account order above its buyer's order limit, waiting for an approver (issue 21). It takes no stock
+ * and no credit: the figures and lines are kept as the buyer saw them, and approving it places the order at
+ * them, with stock and credit checked at that moment.
+ */
+export const orderApprovals = pgTable(
+  'order_approvals',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** awaiting_approval, approved (order_id set), declined, or refused (approved but stock or credit gone). */
+    status: text('status').notNull().default('awaiting_approval'),
+    lines: jsonb('lines').notNull(),
+    subtotalPence: integer('subtotal_pence').notNull(),
+    discountPence: integer('discount_pence').notNull(),
+    shippingPence: integer('shipping_pence').notNull(),
+    vatPence: integer('vat_pence').notNull(),
+    totalPence: integer('total_pence').notNull(),
+    vatRate: percentage('vat_rate').notNull(),
+    totalWeightKg: weight('total_weight_kg').notNull(),
+    shippingDetails: jsonb('shipping_details').$type<ShippingDetailsSnapshot>().notNull(),
+    shippingAddress: jsonb('shipping_address').$type<AddressSnapshot>().notNull(),
+    billingAddress: jsonb('billing_address').$type<AddressSnapshot>().notNull(),
+    purchaseOrderNumber: text('purchase_order_number'),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_approvals_company_idx').on(t.companyId, t.status, t.createdAt, t.id),
+    index('order_approvals_user_idx').on(t.userId, t.createdAt, t.id),
+    check(
+      'order_approvals_status',
+      sql`${t.status} in ('awaiting_approval', 'approved', 'declined', 'refused')`,
+    ),
+    check('order_approvals_total_range', sql`${t.totalPence} > 0 and ${t.totalPence} <= 99999999`),
   ],
 );
 

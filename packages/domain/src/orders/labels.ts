@@ -17,4 +17,5 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   PENDING: 'Pending',
   COMPLETED: 'Paid',
   REFUND: 'Refunded',
+  ON_ACCOUNT: 'On account',
 };

@@ -62,11 +62,16 @@ export const ORDER_MESSAGES = {
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const PAYMENT_STATUSES = ['PENDING', 'COMPLETED', 'REFUND'] as const;
+/**
+ * ON_ACCOUNT (issue 21): placed on a trade account, its invoice issued and not yet paid; the ledger (issue 22)
+ * moves it to COMPLETED once the invoice is covered.
+ */
+export const PAYMENT_STATUSES = ['PENDING', 'COMPLETED', 'REFUND', 'ON_ACCOUNT'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** The one payment method the checkout offers (spec 2, §2). */
-export const PAYMENT_METHODS = ['card'] as const;
+/** The card (spec 2, §2), and the company's account for an approved trade account (issue 21). */
+export const PAYMENT_METHODS = ['card', 'account'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /**
  * POST orders/ (spec 2, §7). The spec's client also sends shipping_cost, vat, discount, status,
@@ -75,12 +80,33 @@ export const PAYMENT_METHODS = ['card'] as const;
 /** An address id that must be there: missing or null gives the spec's message. */
 const requiredAddress = (message: string) => z.number({ error: message }).int().positive().max(2_147_483_647);
 
-export const OrderCreateSchema = z.object({
-  shipping_address: requiredAddress(CHECKOUT_MESSAGES.shippingRequired),
-  billing_address: requiredAddress(CHECKOUT_MESSAGES.billingRequired),
-  payment_method: z.enum(PAYMENT_METHODS, CHECKOUT_MESSAGES.paymentMethodRequired),
-  transaction_id: z.string().trim().min(1, CHECKOUT_MESSAGES.paymentNotCompleted).max(255),
-});
+export const OrderCreateSchema = z
+  .object({
+    shipping_address: requiredAddress(CHECKOUT_MESSAGES.shippingRequired),
+    billing_address: requiredAddress(CHECKOUT_MESSAGES.billingRequired),
+    payment_method: z.enum(PAYMENT_METHODS, CHECKOUT_MESSAGES.paymentMethodRequired),
+    /** The paid intent's id; required for a card order, not read for one on account. */
+    transaction_id: z.string().trim().min(1, CHECKOUT_MESSAGES.paymentNotCompleted).max(255).optional(),
+    /** On account (issue 21): the cart to order, the caller's own (their current cart when left out). */
+    cart_id: z.number().int().positive().max(2_147_483_647).optional(),
+    /** The buyer's purchase-order number; required when the company's setting says so. */
+    purchase_order_number: z
+      .string()
+      .trim()
+      .max(50, 'Ensure this field has no more than 50 characters.')
+      .nullish(),
+    /** True to use a purchase-order number the company has used before (after the warning). */
+    confirm_purchase_order_reuse: z.boolean().optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.payment_method === 'card' && body.transaction_id === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['transaction_id'],
+        message: CHECKOUT_MESSAGES.paymentNotCompleted,
+      });
+    }
+  });
 export type OrderCreate = z.infer<typeof OrderCreateSchema>;
 
 /** An address as the order keeps it (a copy taken when the order was placed). */
@@ -183,6 +209,13 @@ export const OrderViewSchema = z.object({
   status_history: z.array(OrderStatusEntrySchema).optional(),
   /** Paid through the shop's test processor: no money was taken (the order page says "Test order"). */
   is_test: z.boolean().optional(),
+  /** Trade accounts (issue 21): the buyer's purchase-order number, null when none was given. */
+  purchase_order_number: z.string().nullable().optional(),
+  /** On account: the day the invoice falls due (YYYY-MM-DD) and the terms in words; null for a card order. */
+  invoice_due_date: z.string().nullable().optional(),
+  payment_terms: z.string().nullable().optional(),
+  /** The trade account the order was placed under, or null. */
+  company: z.number().int().nullable().optional(),
 });
 export type OrderView = z.infer<typeof OrderViewSchema>;
 

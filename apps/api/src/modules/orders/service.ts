@@ -180,6 +180,10 @@ function newOrderView(order: queries.NewOrder, written: queries.WrittenOrder) {
       receiptNumber: written.receiptNumber,
       seller: written.seller,
       isTest: order.isTest,
+      companyId: null,
+      purchaseOrderNumber: null,
+      invoiceDueDate: null,
+      paymentTerms: null,
       createdAt: written.createdAt,
       updatedAt: written.createdAt,
     },
@@ -572,6 +576,9 @@ export function createOrdersService(
      * order. Money, status and VAT in the body are ignored (the schema drops them).
      */
     async placeOrder(userId: number, body: OrderCreate): Promise<{ order: OrderView; created: boolean }> {
+      if (body.transaction_id === undefined) {
+        throw new Invalid({ transaction_id: [CHECKOUT_MESSAGES.paymentNotCompleted] });
+      }
       const payment = await reads.paymentByProviderId(body.transaction_id);
       if (!payment || payment.userId !== userId) {
         throw new Invalid({ transaction_id: [CHECKOUT_MESSAGES.paymentNotCompleted] });

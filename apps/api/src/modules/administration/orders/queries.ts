@@ -355,14 +355,16 @@ export async function markRefundSucceeded(
     })
     .where(eq(orders.id, refund.orderId))
     .returning({ paymentStatus: orders.paymentStatus });
-  await tx
-    .update(payments)
-    .set({
-      status: sql`case when ${payments.refundedPence} >= ${payments.amountPence} then 'refunded'
-        else ${payments.status} end`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(payments.id, refund.paymentId));
+  if (refund.paymentId !== null) {
+    await tx
+      .update(payments)
+      .set({
+        status: sql`case when ${payments.refundedPence} >= ${payments.amountPence} then 'refunded'
+          else ${payments.status} end`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(payments.id, refund.paymentId));
+  }
   return order?.paymentStatus === 'REFUND';
 }
 
@@ -376,6 +378,7 @@ export async function markRefundFailed(tx: Db, refund: RefundRow) {
       updatedAt: sql`now()`,
     })
     .where(eq(orders.id, refund.orderId));
+  if (refund.paymentId === null) return;
   await tx
     .update(payments)
     .set({
@@ -387,7 +390,13 @@ export async function markRefundFailed(tx: Db, refund: RefundRow) {
 
 /** The order and payment rows for the refund's release, locked in the webhook's order (payment first). */
 export async function lockRefundRows(tx: Db, refund: RefundRow) {
-  await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, refund.paymentId)).for('update');
+  if (refund.paymentId !== null) {
+    await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.id, refund.paymentId))
+      .for('update');
+  }
   const [row] = await tx
     .select({ order: orders, email: users.email, firstName: users.firstName })
     .from(orders)
