@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   availableCreditPence,
   companyMay,
+  formatUkDay,
   creditAllows,
   invoiceDueDate,
   needsApproval,
@@ -160,4 +161,12 @@ describe('schemas', () => {
   it('prints account numbers with six digits', () => {
     expect(companyAccountNumber(42)).toBe('TA-000042');
   });
+});
+
+describe('formatUkDay', () => {
+  it.each([
+    ['2026-12-31', '31 December 2026'],
+    ['2027-01-01', '1 January 2027'],
+    ['2026-03-29', '29 March 2026'],
+  ])('%s reads %s', (day, words) => expect(formatUkDay(day)).toBe(words));
 });

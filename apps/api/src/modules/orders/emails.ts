@@ -1,4 +1,4 @@
-import { formatGbp } from '@shop/domain';
+import { formatGbp, formatUkDay } from '@shop/domain';
 import type { AddressSnapshot } from '../../db/schema';
 import type { PricedCart } from './checkout-pricing';
 
@@ -14,6 +14,18 @@ const addressLines = (address: AddressSnapshot) =>
     'United Kingdom',
   ].filter(Boolean);
 
+/** What a trade account adds to an order's e-mails (issue 21): its PO number, and on account the terms. */
+export interface TradeOrderDetails {
+  purchaseOrderNumber: string | null;
+  /** On account only: the invoice's due date (YYYY-MM-DD) and the terms in words. */
+  onAccount: { invoiceDueDate: string; paymentTerms: string } | null;
+}
+
+/** The PO number's line for any e-mail about the order (none when there is no PO number). */
+export function purchaseOrderLine(purchaseOrderNumber: string | null | undefined): string[] {
+  return purchaseOrderNumber ? [`Your purchase-order number: ${purchaseOrderNumber}`] : [];
+}
+
 /**
  * The order confirmation (queued in the order's own transaction). `{{order}}` stands for the order number,
  * which the database gives in the same statement.
@@ -23,25 +35,32 @@ export function orderConfirmationEmail(
   firstName: string,
   priced: PricedCart,
   shipping: AddressSnapshot,
+  trade: TradeOrderDetails = { purchaseOrderNumber: null, onAccount: null },
 ): { to: string; subject: string; text: string } {
   const { totals, quote } = priced;
+  const onAccount = trade.onAccount;
   const lines = priced.lines.map(
     ({ line, totals: line_ }) =>
       `- ${line.sku} ${line.title}: ${line.packQuantity} ${line.unitType === 'pallet' ? 'pack(s) by the pallet' : 'pack(s)'} = ${formatGbp(line_.total_pence)}`,
   );
   const text = [
     `Hello ${firstName},`,
-    `Thank you for your order #{{order}}. We have your payment and will send the goods to:`,
+    onAccount
+      ? `Thank you for your order #{{order}}, placed on your company's account. We will send the goods to:`
+      : `Thank you for your order #{{order}}. We have your payment and will send the goods to:`,
     addressLines(shipping).join('\n'),
+    ...purchaseOrderLine(trade.purchaseOrderNumber),
     `Items:\n${lines.join('\n')}`,
     [
       `Subtotal: ${formatGbp(totals.subtotal_pence)}`,
       ...(totals.discount_pence > 0 ? [`Discount: -${formatGbp(totals.discount_pence)}`] : []),
       `Shipping: ${totals.shipping_pence === 0 ? 'FREE' : formatGbp(totals.shipping_pence)}${quote.explanation ? ` (${quote.explanation})` : ''}`,
       `VAT (${totals.vat_percent}%): ${formatGbp(totals.vat_pence)}`,
-      `Total paid: ${formatGbp(totals.total_pence)}`,
+      `${onAccount ? 'Total' : 'Total paid'}: ${formatGbp(totals.total_pence)}`,
     ].join('\n'),
-    'Your VAT invoice and paid receipt are attached; you can also download them from the order’s page.',
+    onAccount
+      ? `Payment is due by ${formatUkDay(onAccount.invoiceDueDate)} (${onAccount.paymentTerms}). Your VAT invoice is attached, with our bank details; you can also download it from the order’s page.`
+      : 'Your VAT invoice and paid receipt are attached; you can also download them from the order’s page.',
     'You can follow your order on the Track Order page of your account.',
     SHOP,
   ];
