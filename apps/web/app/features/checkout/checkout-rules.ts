@@ -110,8 +110,8 @@ const FIELD_AREAS: Record<string, CheckoutArea> = {
 
 /**
  * A refused order or payment intent as messages by area (spec 2, §8: server field errors map to
- * shipping_address, billing_address, payment_method and cart; issue 21 adds purchase_order_number). Other field errors and a `detail` go to
- * the general area; without any words from the server, `fallback` does.
+ * shipping_address, billing_address, payment_method and cart; issue 21 adds purchase_order_number). Other
+ * field errors and a `detail` go to the general area; without any words from the server, `fallback` does.
  */
 export function problemsOf(error: unknown, fallback: string): CheckoutProblems {
   if (!(error instanceof ApiError) || error.kind !== 'response') return { general: fallback };
