@@ -10,7 +10,7 @@ import { address, checkoutData, HOME, intent, order, WORK } from '~test/fake-che
 import { json, type Route, stubApi } from '~test/stub-api';
 import { polyfillDialog } from '~test/polyfill-dialog';
 import { routeStub } from '~test/route-stub';
-import { CheckoutView } from './checkout-view';
+import { CARD_ALREADY_CHARGED, CheckoutView } from './checkout-view';
 import { getCartCount, setCartCount } from '~/lib/current-cart';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 
@@ -246,6 +246,25 @@ describe('a member of a company with credit', () => {
     expect(await screen.findByRole('textbox', { name: 'Card number' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled();
     await waitFor(() => expect(api.called('POST', '/api/ecommerce/payment-intents/')).toHaveLength(1));
+  });
+
+  it('keeps to the card once the card has been charged for an order the server refused', async () => {
+    const api = shop({
+      [ORDERS]: json({ shipping_address: ['That shipping address is not yours.'] }, 400),
+    });
+    const { user } = renderCheckout(withCompany(trade({ pay_on_account: true })));
+    await user.click(within(methods()).getByRole('radio', { name: 'Pay by card' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Card number' }), TEST_CARDS.succeeds);
+    await user.type(screen.getByRole('textbox', { name: 'Expiry date (MM / YY)' }), '1234');
+    await user.type(screen.getByRole('textbox', { name: 'CVC' }), '123');
+    await waitFor(() => expect(screen.queryByText('Preparing secure payment…')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await screen.findByText('That shipping address is not yours.');
+    await user.click(within(methods()).getByRole('radio', { name: 'Pay on account' }));
+    expect(within(methods()).getByText(CARD_ALREADY_CHARGED)).toHaveAttribute('role', 'alert');
+    expect(within(methods()).getByRole('radio', { name: 'Pay by card' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled();
+    expect(api.called('POST', '/api/orders/')).toHaveLength(1);
   });
 });
 

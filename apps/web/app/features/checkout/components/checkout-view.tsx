@@ -52,6 +52,10 @@ const FORM_LOOK: AddressFormLook = {
   country: 'field',
 };
 
+/** Why Pay on account cannot be chosen after the card has been charged for an order the server refused. */
+export const CARD_ALREADY_CHARGED =
+  'Your card has already been charged for this order. Place it by card, or contact us.';
+
 const firstId = (addresses: readonly AddressView[]) => addresses[0]?.id ?? null;
 const joined = (...messages: (string | undefined)[]) => messages.filter(Boolean).join(' ') || undefined;
 
@@ -325,6 +329,11 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
   const reuseWarned = isPurchaseOrderReuse(problems.purchaseOrder);
 
   const choosePayment = (method: PaymentMethodChoice) => {
+    // A card already charged for this cart is used for its order: on account too would be a second order.
+    if (method === 'account' && paidRef.current !== null) {
+      setProblems((current) => ({ ...current, paymentMethod: CARD_ALREADY_CHARGED }));
+      return;
+    }
     setPaymentMethod(method);
     if (method === 'card') setCardWanted(true);
     setProblems(({ paymentMethod: _method, ...rest }) => rest);
