@@ -36,7 +36,10 @@ const COLUMNS: Column<AdminCompanyRow>[] = [
     ),
   },
   { label: 'Applicant', cell: (row) => row.applicant_email ?? 'Account removed' },
-  { label: 'Status', cell: (row) => <span className="admin-badge">{COMPANY_STATUS_LABELS[row.status]}</span> },
+  {
+    label: 'Status',
+    cell: (row) => <span className="admin-badge">{COMPANY_STATUS_LABELS[row.status]}</span>,
+  },
   {
     label: 'Credit limit',
     numeric: true,

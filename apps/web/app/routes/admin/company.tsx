@@ -60,7 +60,9 @@ export default function AdminCompany({ loaderData }: Route.ComponentProps) {
       {company.status === 'pending' ? (
         <section className="admin-panel" aria-labelledby="company-decision-title">
           <h2 id="company-decision-title">Decision</h2>
-          <p>Approve with a credit limit and payment terms, or for card payment only; or decline with a reason.</p>
+          <p>
+            Approve with a credit limit and payment terms, or for card payment only; or decline with a reason.
+          </p>
           <CreditTermsForm key={`approve-${company.id}`} company={company} action="approve" onDone={reload} />
           <DeclineForm company={company} onDone={reload} />
         </section>

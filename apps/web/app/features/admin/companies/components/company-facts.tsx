@@ -51,8 +51,18 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 export function CompanyAccount({ company }: { company: AdminCompanyDetail }) {
   const rows: [string, ReactNode][] = [
     ['Account number', company.account_number],
-    ['Status', <span key="status" className="admin-badge">{COMPANY_STATUS_LABELS[company.status]}</span>],
-    ['Applied', <time key="applied" dateTime={company.created_at}>{ukDateTime(company.created_at)}</time>],
+    [
+      'Status',
+      <span key="status" className="admin-badge">
+        {COMPANY_STATUS_LABELS[company.status]}
+      </span>,
+    ],
+    [
+      'Applied',
+      <time key="applied" dateTime={company.created_at}>
+        {ukDateTime(company.created_at)}
+      </time>,
+    ],
   ];
   if (company.decided_at) {
     rows.push([
@@ -137,7 +147,9 @@ export function CompanyMembers({ company }: { company: AdminCompanyDetail }) {
             {company.member_list.map((member) => (
               <tr key={member.id}>
                 <th scope="row">
-                  <Link to={`/admin/customers/${member.user}`}>{`${member.first_name} ${member.last_name}`}</Link>
+                  <Link
+                    to={`/admin/customers/${member.user}`}
+                  >{`${member.first_name} ${member.last_name}`}</Link>
                 </th>
                 <td>{member.email}</td>
                 <td>{COMPANY_ROLE_LABELS[member.role]}</td>

@@ -28,12 +28,7 @@ interface EditorProps {
  * lower one applies): each with its item, percent and dates, editable in place; and a form to add one. The
  * customer screen's exclusive prices panel, for a company.
  */
-export function CompanyPricesEditor({
-  companyId,
-  prices,
-  count,
-  onChanged,
-}: EditorProps) {
+export function CompanyPricesEditor({ companyId, prices, count, onChanged }: EditorProps) {
   const [editing, setEditing] = useState<number | null>(null);
   const removal = useFormSubmit();
 

@@ -44,7 +44,9 @@ export function HoldForm({ company, onDone }: { company: AdminCompanyDetail; onD
         label={hold ? 'Reason' : 'Note (optional)'}
         maxLength={500}
         rows={2}
-        hint={hold ? 'The company’s buyers read it when they try to pay on account.' : 'Kept in the audit log.'}
+        hint={
+          hold ? 'The company’s buyers read it when they try to pay on account.' : 'Kept in the audit log.'
+        }
         value={reason}
         onChange={(event) => setReason(event.target.value)}
         errors={form.errorsOf('reason')}

@@ -38,7 +38,9 @@ export function BankDetailsForm({ bank }: { bank: BankDetailsView }) {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="bank-title">
       <h2 id="bank-title">Bank details</h2>
-      <p>Printed on on-account invoices for trade customers to pay into. Invoices already issued keep theirs.</p>
+      <p>
+        Printed on on-account invoices for trade customers to pay into. Invoices already issued keep theirs.
+      </p>
       <div className="admin-grid">
         <AdminInput
           id="bank-account-name"
