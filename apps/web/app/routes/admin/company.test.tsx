@@ -173,7 +173,7 @@ describe('/admin/companies/:id', () => {
     expect(limit).toHaveValue('2500.00');
     await user.clear(limit);
     await user.type(limit, '5000');
-    const days = within(form).getByLabelText('Days after the invoice', { selector: 'input[type="number"]' });
+    const days = within(form).getByLabelText('Number of days');
     await user.clear(days);
     await user.type(days, '45');
     await user.click(within(form).getByRole('button', { name: 'Approve' }));
@@ -218,7 +218,7 @@ describe('/admin/companies/:id', () => {
     const limit = within(form).getByLabelText('Credit limit (£)');
     await user.clear(limit);
     await user.type(limit, 'lots');
-    const days = within(form).getByLabelText('Days after the invoice', { selector: 'input[type="number"]' });
+    const days = within(form).getByLabelText('Number of days');
     await user.clear(days);
     await user.type(days, '500');
     await user.click(within(form).getByRole('button', { name: 'Approve' }));

@@ -129,7 +129,7 @@ export function CreditTermsForm({
           {terms === 'days' ? (
             <AdminInput
               id={`${id}-days`}
-              label="Days after the invoice"
+              label="Number of days"
               type="number"
               inputMode="numeric"
               min={1}
