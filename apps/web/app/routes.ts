@@ -29,6 +29,8 @@ export default [
       // Each area's screens: routes/admin/<area>*.tsx.
       route('customers', 'routes/admin/customers.tsx'),
       route('customers/:id', 'routes/admin/customer.tsx'),
+      route('companies', 'routes/admin/companies.tsx'),
+      route('companies/:id', 'routes/admin/company.tsx'),
       route('staff', 'routes/admin/staff.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
       route('messages', 'routes/admin/messages.tsx'),

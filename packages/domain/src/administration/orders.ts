@@ -108,6 +108,9 @@ export const AdminOrderRowSchema = z.object({
   line_count: z.number().int(),
   /** Paid through the test processor: no money moved (marked TEST, left out of revenue). */
   is_test: z.boolean(),
+  /** The buyer's purchase-order number, and the company's account number (TA-000042) for a trade order. */
+  purchase_order_number: z.string().nullable().optional(),
+  company_account_number: z.string().nullable().optional(),
 });
 export type AdminOrderRow = z.infer<typeof AdminOrderRowSchema>;
 

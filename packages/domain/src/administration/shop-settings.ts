@@ -172,3 +172,34 @@ export const ShopSettingsViewSchema = z.object({
   }),
 });
 export type ShopSettingsView = z.infer<typeof ShopSettingsViewSchema>;
+
+/** The words of the bank details form. */
+export const BANK_DETAILS_MESSAGES = {
+  sortCode: 'Enter the 6-digit sort code, e.g. 12-34-56.',
+  accountNumber: 'Enter the 8-digit account number.',
+} as const;
+
+/**
+ * PUT administration/settings/bank/: the account printed on on-account invoices for the buyer to pay into.
+ * The sort code is stored as 6 digits (shown 12-34-56); spaces and dashes are dropped.
+ */
+export const BankDetailsSettingsSchema = z
+  .object({
+    account_name: text(140),
+    sort_code: z
+      .string({ message: SETTINGS_MESSAGES.required })
+      .trim()
+      .min(1, { message: SETTINGS_MESSAGES.required, abort: true })
+      .max(12, { message: BANK_DETAILS_MESSAGES.sortCode, abort: true })
+      .transform((value) => value.replace(/[\s-]/g, ''))
+      .refine((value) => /^\d{6}$/.test(value), BANK_DETAILS_MESSAGES.sortCode),
+    account_number: z
+      .string({ message: SETTINGS_MESSAGES.required })
+      .trim()
+      .min(1, { message: SETTINGS_MESSAGES.required, abort: true })
+      .max(12, { message: BANK_DETAILS_MESSAGES.accountNumber, abort: true })
+      .transform((value) => value.replace(/\s/g, ''))
+      .refine((value) => /^\d{8}$/.test(value), BANK_DETAILS_MESSAGES.accountNumber),
+  })
+  .strict();
+export type BankDetailsSettings = z.infer<typeof BankDetailsSettingsSchema>;

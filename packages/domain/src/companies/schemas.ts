@@ -455,3 +455,8 @@ export const PO_NUMBER_SCHEMA = z
   .trim()
   .max(MAX_PO_NUMBER_LENGTH, COMPANY_MESSAGES.tooLong(MAX_PO_NUMBER_LENGTH))
   .regex(/^[\w ./#-]*$/, 'Use letters, digits, spaces and . / # - only.');
+
+/** The staff's bodies as the back office sends them (the schemas' input: pounds, and the terms in either form). */
+export type CompanyCreditInput = z.input<typeof CompanyApproveSchema>;
+export type CompanyDeclineInput = z.input<typeof CompanyDeclineSchema>;
+export type CompanyHoldInput = z.input<typeof CompanyHoldSchema>;

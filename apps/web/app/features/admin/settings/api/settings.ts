@@ -1,4 +1,10 @@
-import type { InvoiceSettings, ShippingSettingsInput, ShopSettingsView, VatRateSetting } from '@shop/domain';
+import type {
+  BankDetailsSettings,
+  InvoiceSettings,
+  ShippingSettingsInput,
+  ShopSettingsView,
+  VatRateSetting,
+} from '@shop/domain';
 import { adminRequest } from '../../api';
 
 export function getSettings(signal?: AbortSignal) {
@@ -15,4 +21,16 @@ export function saveVatRate(body: VatRateSetting) {
 
 export function saveShippingSettings(body: ShippingSettingsInput) {
   return adminRequest<ShopSettingsView['shipping']>('settings/shipping/', { method: 'PUT', body });
+}
+
+/** The bank details as the API answers them: empty (or null) until staff set them. */
+export type BankDetailsView = { [Field in keyof BankDetailsSettings]: string | null };
+
+/** The account printed on on-account invoices. */
+export function getBankDetails(signal?: AbortSignal) {
+  return adminRequest<BankDetailsView>('settings/bank/', { signal });
+}
+
+export function saveBankDetails(body: BankDetailsSettings) {
+  return adminRequest<BankDetailsView>('settings/bank/', { method: 'PUT', body });
 }
