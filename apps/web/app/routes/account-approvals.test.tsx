@@ -44,7 +44,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('/account/approvals', () => {
+describe('/account/approvals', { timeout: 20_000 }, () => {
   it('shows an approver each held order with its lines, total, PO, buyer and address; passes axe', async () => {
     const { container } = renderPage({});
     const card = await screen.findByRole('article', { name: 'Held order 11: £968.34' });

@@ -75,7 +75,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('/account/company/apply', () => {
+// Typing through the long form takes seconds when the machine's two cores are shared.
+describe('/account/company/apply', { timeout: 30_000 }, () => {
   it('asks for every part of the application, labelled, and passes axe', async () => {
     const { container } = renderPage();
     expect(await screen.findByRole('form', { name: 'Trade account application' })).toBeInTheDocument();

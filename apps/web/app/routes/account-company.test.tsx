@@ -100,7 +100,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('/account/company', () => {
+// Typing through long forms takes seconds when the machine's two cores are shared.
+describe('/account/company', { timeout: 20_000 }, () => {
   it('takes a visitor to the login page without calling the API', async () => {
     const api = stubApi({});
     renderPage();
@@ -246,6 +247,10 @@ describe('/account/company', () => {
     expect(screen.getByText('£500.00')).toBeInTheDocument();
     expect(screen.queryByText('Available credit')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Orders awaiting approval' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Your orders held for approval' })).toHaveAttribute(
+      'href',
+      '/account/approvals',
+    );
     expect(api.calls.map((call) => call.url).sort()).toEqual([
       '/api/account/company/',
       '/api/account/company/invoices/',

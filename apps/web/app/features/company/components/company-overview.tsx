@@ -76,9 +76,13 @@ export function CompanyOverview({ company }: { company: CompanyView }) {
           </p>
         </div>
       ) : null}
-      {company.status === 'approved' && companyMay(company.role, 'approve') ? (
+      {company.status === 'approved' ? (
         <p className="account-section__links">
-          <Link to="/account/approvals">Orders awaiting approval</Link>
+          {companyMay(company.role, 'approve') ? (
+            <Link to="/account/approvals">Orders awaiting approval</Link>
+          ) : (
+            <Link to="/account/approvals">Your orders held for approval</Link>
+          )}
         </p>
       ) : null}
     </CompanySection>
