@@ -139,7 +139,9 @@ export function companyPriceOn(userId: SQL | AnyPgColumn | Placeholder, itemId: 
  * neither is in force. The domain's `appliedExclusivePrice` in SQL (`greatest` passes over nulls).
  */
 export function appliedDiscount(): SQL<number | null> {
-  return sql<number | null>`greatest(${exclusivePrices.discountPercentage}, ${companyPrices.discountPercentage})`.mapWith(
+  return sql<
+    number | null
+  >`greatest(${exclusivePrices.discountPercentage}, ${companyPrices.discountPercentage})`.mapWith(
     exclusivePrices.discountPercentage,
   );
 }
@@ -228,7 +230,11 @@ function exclusivePricesByItem(db: Db, userId: number, itemIds: number[] | undef
     )
     .as('personal');
   const company = db
-    .select({ itemId: companyPrices.itemId, id: companyPrices.id, discount: companyPrices.discountPercentage })
+    .select({
+      itemId: companyPrices.itemId,
+      id: companyPrices.id,
+      discount: companyPrices.discountPercentage,
+    })
     .from(companyPrices)
     .where(
       and(
