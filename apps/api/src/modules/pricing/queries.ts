@@ -116,9 +116,10 @@ export function companyPriceInForce(): SQL {
  * so a member removed a moment ago gets no company price on their next request.
  */
 export function approvedCompanyOf(userId: SQL | AnyPgColumn | Placeholder): SQL<number | null> {
-  return sql<number | null>`(select ${companyMembers.companyId} from ${companyMembers}
-    inner join ${companies} on ${companies.id} = ${companyMembers.companyId}
-    where ${companyMembers.userId} = ${userId} and ${companies.status} = 'approved')`;
+  // Qualified by hand: inside a one-table select Drizzle names columns without their table.
+  return sql<number | null>`(select ${q(companyMembers.companyId)} from ${companyMembers}
+    inner join ${companies} on ${q(companies.id)} = ${q(companyMembers.companyId)}
+    where ${q(companyMembers.userId)} = ${userId} and ${q(companies.status)} = 'approved')`;
 }
 
 /**

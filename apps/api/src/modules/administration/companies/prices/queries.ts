@@ -1,10 +1,14 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, eq, getTableName, isNull, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../../db/client';
 import { companies, companyMembers, companyPrices, items, users, type UserRole } from '../../../../db/schema';
 import { companyPriceInForce } from '../../../pricing/queries';
 
 type Window = { limit: number; offset: number };
+
+/** A column with its table's name, whatever the select around it. */
+const q = (column: AnyPgColumn) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 const priceColumns = {
   id: companyPrices.id,
@@ -59,9 +63,10 @@ export async function lockCompanyForPricing(
     .where(and(eq(actor.id, actorId), eq(actor.isActive, true), isNull(actor.deletedAt)));
   const [row] = await tx
     .select({
+      // Qualified by hand: a one-table select names its own columns without the table.
       staffMember: sql<boolean>`exists (select 1 from ${companyMembers}
-        inner join ${users} on ${users.id} = ${companyMembers.userId}
-        where ${companyMembers.companyId} = ${companies.id} and ${users.role} <> 'customer')`,
+        inner join ${users} on ${q(users.id)} = ${q(companyMembers.userId)}
+        where ${q(companyMembers.companyId)} = ${q(companies.id)} and ${q(users.role)} <> 'customer')`,
       actorRole: sql<UserRole | null>`(${actorRole})`,
     })
     .from(companies)
@@ -92,7 +97,7 @@ export async function selectCompanyPricePage(
   const [row] = await db
     .select({
       value:
-        sql<number>`(select ${count()} from ${companyPrices} where ${companyPrices.companyId} = ${companies.id})`.mapWith(
+        sql<number>`(select ${count()} from ${companyPrices} where ${q(companyPrices.companyId)} = ${q(companies.id)})`.mapWith(
           Number,
         ),
     })
