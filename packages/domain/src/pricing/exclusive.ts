@@ -28,5 +28,4 @@ export function appliedExclusivePrice(
 /** The back office's words for company prices (the other messages are EXCLUSIVE_PRICE_MESSAGES'). */
 export const COMPANY_PRICE_MESSAGES = {
   duplicate: 'This company already has an exclusive price for this item.',
-  ownersOnly: 'Only an owner can price a company that has a staff or owner account among its members.',
 } as const;

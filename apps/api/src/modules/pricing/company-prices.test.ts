@@ -1,6 +1,8 @@
 import type { CartView, ExclusivePrice, OrderView, QuickOrderCheckResult } from '@shop/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helper';
+import { users } from '../../db/schema';
 import { cartLine, itemBySku, tierId } from '../../../test/support/carts';
 import { checkoutShopper, pence, type CheckoutShopper } from '../../../test/support/orders';
 import {
@@ -237,6 +239,25 @@ describe('no company price', () => {
       expect((await shopper.placed(intent.payment_intent_id)).items[0]!.discount_percentage).toBe(0);
     }
   });
+});
+
+describe('a staff or owner account among the members', () => {
+  it.each(['staff', 'owner'] as const)(
+    'pays the shop’s prices on a %s account, while the company’s customers get its price',
+    async (role) => {
+      const { companyId, buyer } = await memberOf();
+      const colleague = await checkoutShopper(ctx, role);
+      await addMember(ctx, companyId, colleague.userId);
+      await ctx.database.db.update(users).set({ role }).where(eq(users.id, colleague.userId));
+      const tape = await itemBySku(ctx, TAPE);
+      await insertCompanyPrice(ctx, companyId, tape.id, 100);
+      expect((await offered(colleague, TAPE)).exclusive).toEqual([]);
+      const { cart } = await cartLineOf(colleague, TAPE);
+      expect(cart.items[0]!.discount_percentage).toBe(0);
+      expect((await colleague.paidIntent()).amount).toBe(pence(cart.total));
+      expect((await offered(buyer, TAPE)).exclusive).toMatchObject([{ discount_percentage: 100 }]);
+    },
+  );
 });
 
 describe('GET /api/ecommerce/exclusive-prices/ with a company', () => {

@@ -22,6 +22,7 @@ import {
   pricingTiers,
   productVariants,
   tableFields,
+  users,
 } from '../../db/schema';
 
 type Window = { limit: number; offset: number };
@@ -112,14 +113,17 @@ export function companyPriceInForce(): SQL {
 
 /**
  * The user's company when staff have approved it, as a sub-select on `company_members`' unique user id: null
- * when they belong to none, or to a pending or declined company. It is read in the statement that prices,
- * so a member removed a moment ago gets no company price on their next request.
+ * when they belong to none, or to a pending or declined company, and for a staff or owner account (staff and
+ * owners pay the shop's prices, as they have no exclusive prices of their own). It is read in the statement
+ * that prices, so a member removed a moment ago gets no company price on their next request.
  */
 export function approvedCompanyOf(userId: SQL | AnyPgColumn | Placeholder): SQL<number | null> {
   // Qualified by hand: inside a one-table select Drizzle names columns without their table.
   return sql<number | null>`(select ${q(companyMembers.companyId)} from ${companyMembers}
     inner join ${companies} on ${q(companies.id)} = ${q(companyMembers.companyId)}
-    where ${q(companyMembers.userId)} = ${userId} and ${q(companies.status)} = 'approved')`;
+    inner join ${users} on ${q(users.id)} = ${q(companyMembers.userId)}
+    where ${q(companyMembers.userId)} = ${userId} and ${q(companies.status)} = 'approved'
+      and ${q(users.role)} = 'customer')`;
 }
 
 /**

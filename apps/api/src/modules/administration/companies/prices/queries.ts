@@ -1,7 +1,7 @@
-import { and, asc, count, eq, getTableName, isNull, sql } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, eq, getTableName, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../../db/client';
-import { companies, companyMembers, companyPrices, items, users, type UserRole } from '../../../../db/schema';
+import { companies, companyPrices, items } from '../../../../db/schema';
 import { companyPriceInForce } from '../../../pricing/queries';
 
 type Window = { limit: number; offset: number };
@@ -43,36 +43,18 @@ export type LockedPrice = {
   endsOn: string | null;
 };
 
-/** The acting staff member's row, read beside the company they price. */
-const actor = alias(users, 'actor');
-
 /**
- * The company a price change is about, share-locked against deletion until the transaction ends (the lock a
- * new price's foreign key takes anyway), with whether any of its members is a staff or owner account and the
- * role the acting member has in the database now (null when inactive or gone). Undefined when there is no
- * such company. Any status: staff may set prices before approval; they apply only while it is approved.
+ * Whether the company exists, its row share-locked against deletion until the transaction ends (the lock a
+ * new price's foreign key takes anyway). Any status: staff may set prices before approval; they apply only
+ * while it is approved.
  */
-export async function lockCompanyForPricing(
-  tx: Db,
-  companyId: number,
-  actorId: number,
-): Promise<{ staffMember: boolean; actorRole: UserRole | null } | undefined> {
-  const actorRole = tx
-    .select({ role: actor.role })
-    .from(actor)
-    .where(and(eq(actor.id, actorId), eq(actor.isActive, true), isNull(actor.deletedAt)));
+export async function lockCompany(tx: Db, companyId: number): Promise<boolean> {
   const [row] = await tx
-    .select({
-      // Qualified by hand: a one-table select names its own columns without the table.
-      staffMember: sql<boolean>`exists (select 1 from ${companyMembers}
-        inner join ${users} on ${q(users.id)} = ${q(companyMembers.userId)}
-        where ${q(companyMembers.companyId)} = ${q(companies.id)} and ${q(users.role)} <> 'customer')`,
-      actorRole: sql<UserRole | null>`(${actorRole})`,
-    })
+    .select({ id: companies.id })
     .from(companies)
     .where(eq(companies.id, companyId))
-    .for('key share', { of: companies });
-  return row;
+    .for('key share');
+  return row !== undefined;
 }
 
 /**

@@ -9,7 +9,6 @@ import {
 import type { Db } from '../../../../db/client';
 import { Invalid, NotFound } from '../../../../http/errors';
 import { pageWindow, type PageQuery } from '../../../../http/pagination';
-import { PermissionDenied } from '../../../accounts/errors';
 import { audit, changedFields, type Actor } from '../../audit';
 import * as queries from './queries';
 
@@ -31,22 +30,15 @@ function priceOf(row: queries.CompanyPriceRow): AdminExclusivePrice {
 
 /**
  * A company's exclusive prices in the back office (issue 21): the same bodies, answers and rules as a
- * customer's. Every member of the company gets them while it is approved, and where a member also has a
- * price of their own the greater discount applies (`appliedExclusivePrice`). A company, or a price of
+ * customer's. Every customer account among its members gets them while it is approved (staff and owner
+ * accounts pay the shop's prices, so pricing a company gives a staff member nothing), and where a member also
+ * has a price of their own the greater discount applies (`appliedExclusivePrice`). A company, or a price of
  * another company, that does not exist is not found; each write is audited in its transaction.
  */
 export function createCompanyPricesService(db: Db) {
-  /**
-   * Locks the company a change is about, and checks the actor may price it: a company with a staff or owner
-   * account among its members is the owners' to price, as such an account's own prices are (a staff member
-   * who could give a colleague, or themselves, a discount through their company would hold an owner's power).
-   */
-  async function lockCompany(tx: Db, staff: Staff, companyId: number) {
-    const company = await queries.lockCompanyForPricing(tx, companyId, staff.id);
-    if (!company) throw new NotFound();
-    if (company.staffMember && company.actorRole !== 'owner') {
-      throw new PermissionDenied(COMPANY_PRICE_MESSAGES.ownersOnly);
-    }
+  /** Locks the company a change is about; not found when there is none. */
+  async function lockCompany(tx: Db, companyId: number) {
+    if (!(await queries.lockCompany(tx, companyId))) throw new NotFound();
   }
 
   return {
@@ -58,7 +50,7 @@ export function createCompanyPricesService(db: Db) {
 
     async create(staff: Staff, companyId: number, body: ExclusivePriceCreate): Promise<AdminExclusivePrice> {
       const id = await db.transaction(async (tx) => {
-        await lockCompany(tx, staff, companyId);
+        await lockCompany(tx, companyId);
         const itemId = await queries.selectItemIdBySku(tx, body.item);
         if (itemId === undefined) throw new Invalid({ item: [EXCLUSIVE_PRICE_MESSAGES.itemUnknown] });
         const values = {
@@ -95,7 +87,7 @@ export function createCompanyPricesService(db: Db) {
       body: ExclusivePriceUpdate,
     ): Promise<AdminExclusivePrice> {
       await db.transaction(async (tx) => {
-        await lockCompany(tx, staff, companyId);
+        await lockCompany(tx, companyId);
         const before = await queries.lockCompanyPrice(tx, companyId, priceId);
         if (!before) throw new NotFound();
         const next = {
@@ -136,7 +128,7 @@ export function createCompanyPricesService(db: Db) {
 
     async remove(staff: Staff, companyId: number, priceId: number): Promise<void> {
       await db.transaction(async (tx) => {
-        await lockCompany(tx, staff, companyId);
+        await lockCompany(tx, companyId);
         const before = await queries.lockCompanyPrice(tx, companyId, priceId);
         if (!before) throw new NotFound();
         await queries.deleteCompanyPrice(tx, priceId);
