@@ -219,6 +219,9 @@ describe('company prices', () => {
   });
 });
 
+/** The statements a call sent, without the transaction's own (node-postgres logs them, PGlite does not). */
+const statements = (sql: string[]) => sql.filter((text) => !/^\s*(begin|commit|rollback)\b/i.test(text));
+
 describe('statements', () => {
   it('lists in one statement, and writes in a fixed number', async () => {
     const companyId = await insertCompany(ctx);
@@ -229,22 +232,22 @@ describe('statements', () => {
 
     const created = await prices.create(actor, companyId, { item: TAPE, discount_percentage: 5 });
     // The company (locked), the item, the insert, the audit row; the answer's read.
-    expect(counter.count()).toBe(5);
+    expect(statements(counter.sql)).toHaveLength(5);
 
     counter.reset();
     expect(await prices.list(companyId, page)).toMatchObject({ count: 1, results: [created] });
-    expect(counter.count()).toBe(1);
+    expect(statements(counter.sql)).toHaveLength(1);
     counter.reset();
     await prices.list(companyId, { page: 2, page_size: 20 });
-    expect(counter.count()).toBe(2);
+    expect(statements(counter.sql)).toHaveLength(2);
 
     counter.reset();
     await prices.update(actor, companyId, created.id, { discount_percentage: 6 });
     // The company, the price (locked), the update, the audit row; the answer's read.
-    expect(counter.count()).toBe(5);
+    expect(statements(counter.sql)).toHaveLength(5);
 
     counter.reset();
     await prices.remove(actor, companyId, created.id);
-    expect(counter.count()).toBe(4);
+    expect(statements(counter.sql)).toHaveLength(4);
   });
 });
