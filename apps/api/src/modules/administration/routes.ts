@@ -11,6 +11,7 @@ import { staffRoutes } from './staff/routes';
 import { messageRoutes } from './messages/routes';
 import { settingsRoutes } from './settings/routes';
 import { orderAdminRoutes } from './orders/routes';
+import { companyPriceRoutes } from './companies/prices/routes';
 
 export interface AdministrationOptions {
   db: Db;
@@ -60,4 +61,5 @@ export const administrationRoutes: FastifyPluginAsyncZod<AdministrationOptions> 
   ]) {
     await app.register(area, shared);
   }
+  await app.register(companyPriceRoutes, { ...shared, prefix: '/companies/:companyId/prices' });
 };
