@@ -139,7 +139,11 @@ export async function lockCompanyOfUser(tx: Db, userId: number): Promise<number 
 
 /** Locks a company by id (staff's decisions) and answers it as it was. */
 export async function lockCompany(tx: Db, companyId: number): Promise<CompanyRow | undefined> {
-  const [row] = await tx.select(companyColumns).from(companies).where(eq(companies.id, companyId)).for('update');
+  const [row] = await tx
+    .select(companyColumns)
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
   return row as CompanyRow | undefined;
 }
 
@@ -250,7 +254,11 @@ export async function selectMembers(db: Db, companyId: number, limit: number): P
 }
 
 /** One member of a company, or undefined when the id is not one of its members. */
-export async function selectMember(db: Db, companyId: number, memberId: number): Promise<MemberRow | undefined> {
+export async function selectMember(
+  db: Db,
+  companyId: number,
+  memberId: number,
+): Promise<MemberRow | undefined> {
   const [row] = await db
     .select(memberColumns)
     .from(companyMembers)
@@ -399,7 +407,11 @@ export async function insertInvitation(
 }
 
 /** Deletes one of a company's invitations; answers whether there was one. */
-export async function deleteCompanyInvitation(tx: Db, companyId: number, invitationId: number): Promise<boolean> {
+export async function deleteCompanyInvitation(
+  tx: Db,
+  companyId: number,
+  invitationId: number,
+): Promise<boolean> {
   const rows = await tx
     .delete(companyInvitations)
     .where(and(eq(companyInvitations.id, invitationId), eq(companyInvitations.companyId, companyId)))

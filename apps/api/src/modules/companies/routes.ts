@@ -22,7 +22,11 @@ import type { CompaniesService } from './service';
 /** Applications per user: a few tries at the form, not a flood of the shop's inbox. */
 export const COMPANY_APPLY_LIMIT: RateLimit = { name: 'company-apply-user', limit: 5, windowMs: 60 * 60_000 };
 /** Invitations sent per user: each one e-mails an address the shop does not know. */
-export const COMPANY_INVITE_LIMIT: RateLimit = { name: 'company-invite-user', limit: 50, windowMs: 60 * 60_000 };
+export const COMPANY_INVITE_LIMIT: RateLimit = {
+  name: 'company-invite-user',
+  limit: 50,
+  windowMs: 60 * 60_000,
+};
 
 const IdParamsSchema = z.object({ id: queryId });
 const NoContent = z.null().describe('No content');
@@ -84,7 +88,8 @@ export const companyRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         ...secured,
-        summary: 'The company’s own settings (administrators): whether every order needs a purchase-order number',
+        summary:
+          'The company’s own settings (administrators): whether every order needs a purchase-order number',
         body: CompanySettingsSchema,
         response: { 200: CompanyViewSchema },
       },

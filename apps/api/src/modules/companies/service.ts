@@ -77,9 +77,7 @@ export function companyViewOf(row: queries.OwnCompanyRow): CompanyView {
     hold_reason: row.holdReason,
     credit_limit: administrator ? penceToDecimal(row.creditLimitPence) : null,
     balance: administrator ? penceToDecimal(owed) : null,
-    available_credit: administrator
-      ? penceToDecimal(availableCreditPence(row.creditLimitPence, owed))
-      : null,
+    available_credit: administrator ? penceToDecimal(availableCreditPence(row.creditLimitPence, owed)) : null,
     payment_terms: administrator ? paymentTermsView(row.paymentTerms) : null,
     created_at: row.createdAt.toISOString(),
   };
@@ -117,7 +115,9 @@ const addressViewOf = (address: { id: number } & Omit<CompanyAddressView, 'share
 /** 403 unless the member's role may do it (the role read from the database this request). */
 function assertMay(membership: Membership, action: 'manage' | 'approve'): void {
   if (!companyMay(membership.role, action)) {
-    throw new PermissionDenied(action === 'manage' ? COMPANY_MESSAGES.forbidden : COMPANY_MESSAGES.approverOnly);
+    throw new PermissionDenied(
+      action === 'manage' ? COMPANY_MESSAGES.forbidden : COMPANY_MESSAGES.approverOnly,
+    );
   }
 }
 
@@ -241,7 +241,10 @@ export function createCompaniesService(db: Db, options: { publicUrl: string }) {
         const target = await queries.selectMember(tx, member.companyId, memberId);
         if (!target) throw new NotFound();
         if (target.id === member.memberId) throw new BadRequest(COMPANY_MESSAGES.removeSelf);
-        if (target.role === 'administrator' && (await queries.countAdministrators(tx, member.companyId)) <= 1) {
+        if (
+          target.role === 'administrator' &&
+          (await queries.countAdministrators(tx, member.companyId)) <= 1
+        ) {
           throw new BadRequest(COMPANY_MESSAGES.lastAdministrator);
         }
         await queries.deleteMembership(tx, memberId);
@@ -272,7 +275,13 @@ export function createCompaniesService(db: Db, options: { publicUrl: string }) {
         if ((await queries.seatsTaken(tx, member.companyId)) >= MAX_COMPANY_MEMBERS) {
           throw new Invalid({ non_field_errors: [COMPANY_MESSAGES.tooManyMembers] });
         }
-        const invitation = await queries.insertInvitation(tx, member.companyId, caller.id, body, INVITATION_DAYS);
+        const invitation = await queries.insertInvitation(
+          tx,
+          member.companyId,
+          caller.id,
+          body,
+          INVITATION_DAYS,
+        );
         if (!invitation) throw new Invalid({ email: [COMPANY_MESSAGES.invitedAlreadyInvited] });
         const sent = await queries.selectInvitation(tx, invitation.id);
         await enqueueEmail(
@@ -289,7 +298,8 @@ export function createCompaniesService(db: Db, options: { publicUrl: string }) {
 
     async cancelInvitation(userId: number, invitationId: number): Promise<void> {
       await asAdministrator(userId, async (tx, member) => {
-        if (!(await queries.deleteCompanyInvitation(tx, member.companyId, invitationId))) throw new NotFound();
+        if (!(await queries.deleteCompanyInvitation(tx, member.companyId, invitationId)))
+          throw new NotFound();
       });
     },
 

@@ -35,9 +35,10 @@ const rowColumns = {
   legalName: companies.legalName,
   tradingName: companies.tradingName,
   applicantEmail: users.email,
-  members: sql<number>`(select count(*) from ${companyMembers} m where m.company_id = ${companyIdColumn})`.mapWith(
-    Number,
-  ),
+  members:
+    sql<number>`(select count(*) from ${companyMembers} m where m.company_id = ${companyIdColumn})`.mapWith(
+      Number,
+    ),
   creditLimitPence: companies.creditLimitPence,
   requestedCreditLimitPence: companies.requestedCreditLimitPence,
   onHold: companies.onHold,

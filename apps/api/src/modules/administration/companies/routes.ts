@@ -31,7 +31,10 @@ const tags = ['administration: companies'];
 const security = [{ bearerAuth: [] }];
 
 /** companies/: trade account applications and companies, staff's decisions, credit terms and holds. */
-export const companyAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, { db, config }) => {
+export const companyAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (
+  app,
+  { db, config },
+) => {
   const companies = createCompaniesAdminService(db, { publicUrl: config.publicUrl });
 
   app.get(
@@ -88,7 +91,8 @@ export const companyAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = 
       schema: {
         tags,
         security,
-        summary: 'Declines a pending application with the reason the applicant is e-mailed; 409 unless pending',
+        summary:
+          'Declines a pending application with the reason the applicant is e-mailed; 409 unless pending',
         params: CompanyParamsSchema,
         body: CompanyDeclineSchema,
         response: { 200: AdminCompanyDetailSchema },

@@ -124,12 +124,22 @@ export function createCompaniesAdminService(db: Db, options: { publicUrl: string
           entityType: 'company',
           entityId: companyId,
           before: { status: company.status },
-          after: { status: 'approved', credit_limit_pence: body.credit_limit_pence, payment_terms: body.terms },
+          after: {
+            status: 'approved',
+            credit_limit_pence: body.credit_limit_pence,
+            payment_terms: body.terms,
+          },
         });
         const to = await queries.selectUserEmail(tx, company.applicantId);
         await enqueueEmail(
           tx,
-          approvedEmail(to ?? company.accountsEmail, company, body.credit_limit_pence, body.terms, accountUrl),
+          approvedEmail(
+            to ?? company.accountsEmail,
+            company,
+            body.credit_limit_pence,
+            body.terms,
+            accountUrl,
+          ),
         );
       });
       return detail(companyId);
@@ -168,7 +178,12 @@ export function createCompaniesAdminService(db: Db, options: { publicUrl: string
         });
         if (!change) return;
         await queries.updateCredit(tx, companyId, body.credit_limit_pence, body.terms);
-        await audit(tx, staff, { action: 'company.credit', entityType: 'company', entityId: companyId, ...change });
+        await audit(tx, staff, {
+          action: 'company.credit',
+          entityType: 'company',
+          entityId: companyId,
+          ...change,
+        });
       });
       return detail(companyId);
     },
@@ -188,7 +203,11 @@ export function createCompaniesAdminService(db: Db, options: { publicUrl: string
           action: body.on_hold ? 'company.hold' : 'company.release',
           entityType: 'company',
           entityId: companyId,
-          before: { on_hold: company.onHold, hold_reason: company.holdReason, hold_set_by: company.holdSetBy },
+          before: {
+            on_hold: company.onHold,
+            hold_reason: company.holdReason,
+            hold_set_by: company.holdSetBy,
+          },
           after: {
             on_hold: body.on_hold,
             hold_reason: reason || null,
