@@ -30,7 +30,7 @@ const addressLines = (address: AddressSnapshot) =>
 export function applicationEmail(
   to: string,
   companyId: number,
-  applicant: { email: string },
+  applicant: { id: number },
   application: CompanyApply,
 ): OutgoingEmail {
   const account = companyAccountNumber(companyId);
@@ -40,7 +40,8 @@ export function applicationEmail(
     text: [
       `A customer applied for a trade account (${account}). Decide it in the back office under Companies.`,
       '',
-      `Applicant: ${applicant.email}`,
+      // The account by id, not address: an erasure leaves no copy of the applicant's address in the outbox.
+      `Applicant: customer account ${applicant.id} (their address is in the back office)`,
       `Legal name: ${application.legal_name}`,
       `Trading name: ${application.trading_name}`,
       `Companies House number: ${application.company_number}`,

@@ -113,7 +113,8 @@ describe('applying for a trade account', () => {
     expect(company.registered_address).toMatchObject({ street: '1 Mill Lane', postal_code: 'LS1 1AA' });
     const [mail] = await mailTo('sales@packright.example');
     expect(mail?.subject).toContain(company.account_number);
-    expect(mail?.textBody).toContain(applicant.email);
+    expect(mail?.textBody).toContain(`customer account ${applicant.userId}`);
+    expect(mail?.textBody).not.toContain(applicant.email);
     expect(mail?.textBody).toContain('Tapes Ltd <ref@tapes.example>');
     expect(mail?.textBody).toContain('£5,000.00');
     const seen = await applicant.call('GET', '/api/account/company/');
