@@ -4,6 +4,7 @@ import type { Services } from '../../app';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { catalogueAdminRoutes } from './catalogue/routes';
+import { companyAdminRoutes } from './companies/routes';
 import { dashboardAdminRoutes } from './dashboard/routes';
 import { importExportAdminRoutes } from './import-export/routes';
 import { customerRoutes } from './customers/routes';
@@ -55,6 +56,7 @@ export const administrationRoutes: FastifyPluginAsyncZod<AdministrationOptions> 
     catalogueAdminRoutes,
     importExportAdminRoutes,
     customerRoutes,
+    companyAdminRoutes,
     staffRoutes,
     messageRoutes,
     settingsRoutes,
