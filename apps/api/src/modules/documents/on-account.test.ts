@@ -43,7 +43,10 @@ async function setBank(details: typeof BANK | null) {
 describe('the invoice of an order on account', () => {
   it('prints the PO number, terms, due date, amount due, account number and bank details, and is not paid', async () => {
     await setBank(BANK);
-    const { buyer, order, company } = await onAccountOrder(ctx, { name: 'terms', purchaseOrderNumber: 'PO-7781' });
+    const { buyer, order, company } = await onAccountOrder(ctx, {
+      name: 'terms',
+      purchaseOrderNumber: 'PO-7781',
+    });
     const text = await textOf(buyer, `/api/orders/${order.id}/invoice.pdf`);
     expect(text).toContain('VAT invoice');
     expect(text).toContain('Your PO number: PO-7781');
@@ -72,7 +75,11 @@ describe('the invoice of an order on account', () => {
     await setBank(BANK);
     const { buyer, order } = await onAccountOrder(ctx, { name: 'kept' });
     const before = await textOf(buyer, `/api/orders/${order.id}/invoice.pdf`);
-    await setBank({ account_name: 'Another Bank Account', sort_code: '65 43 21', account_number: '87654321' });
+    await setBank({
+      account_name: 'Another Bank Account',
+      sort_code: '65 43 21',
+      account_number: '87654321',
+    });
     const after = await textOf(buyer, `/api/orders/${order.id}/invoice.pdf`);
     expect(after).toBe(before);
     expect(after).toContain('Sort code: 12-34-56');
@@ -148,7 +155,10 @@ describe('who may open a company’s documents', () => {
 
   it('reads a colleague’s invoice and credit note in one statement each', async () => {
     const { order, colleague } = await onAccountOrder(ctx, { name: 'counted' });
-    const credited = await owner.admin('POST', `orders/${order.id}/refunds/`, { amount_pence: 50, reason: 'x' });
+    const credited = await owner.admin('POST', `orders/${order.id}/refunds/`, {
+      amount_pence: 50,
+      reason: 'x',
+    });
     expect(credited.statusCode, credited.body).toBe(201);
     const administrator = await colleague('administrator');
     const counter = countingDb(ctx.database);
