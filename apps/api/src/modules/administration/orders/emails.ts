@@ -35,7 +35,10 @@ export function statusChangeEmail(
     onAccount?: boolean;
   },
 ): OutgoingEmail {
-  const note = [...purchaseOrderLine(details.purchaseOrderNumber), ...(details.note ? [`Note from us: ${details.note}`] : [])];
+  const note = [
+    ...purchaseOrderLine(details.purchaseOrderNumber),
+    ...(details.note ? [`Note from us: ${details.note}`] : []),
+  ];
   switch (status) {
     case 'processing':
       return message(to, `Your ${SHOP} order #${orderId} is being prepared`, [

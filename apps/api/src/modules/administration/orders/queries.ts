@@ -84,7 +84,9 @@ function conditions(db: Db, filters: OrderFilters): SQL | undefined {
     // database sorts by code point, C.UTF-8); starts_with keeps the match exact under any collation.
     const key = sql`upper(${orders.purchaseOrderNumber})`;
     const prefix = sql`upper(${filters.purchaseOrderNumber})`;
-    where.push(sql`${key} >= ${prefix} and ${key} < ${prefix} || chr(1114111) and starts_with(${key}, ${prefix})`);
+    where.push(
+      sql`${key} >= ${prefix} and ${key} < ${prefix} || chr(1114111) and starts_with(${key}, ${prefix})`,
+    );
   }
   return where.length > 0 ? and(...where) : undefined;
 }
@@ -328,12 +330,7 @@ export async function insertRefund(tx: Db, values: typeof refunds.$inferInsert):
  * Sets what the order and its payment count as refunded (refunds in progress included). The CHECK constraints
  * (refunded ≤ total, refunded ≤ amount) stand behind the check the caller made under the rows' locks.
  */
-export async function setRefunded(
-  tx: Db,
-  orderId: number,
-  paymentId: number | null,
-  refundedPence: number,
-) {
+export async function setRefunded(tx: Db, orderId: number, paymentId: number | null, refundedPence: number) {
   await tx
     .update(orders)
     .set({ refundedPence, updatedAt: sql`now()` })
