@@ -26,7 +26,6 @@ export interface SaleRow {
   /** Trade accounts (issue 21): the buyer's PO number; on account, the company, due day and terms. */
   purchase_order_number: string | null;
   company_id: number | null;
-  payment_status: string;
   invoice_due_date: string | null;
   payment_terms: PaymentTermsSnapshot | null;
   lines: {
@@ -76,7 +75,7 @@ export async function selectSale(
     select o.id, o.created_at, o.invoice_number, o.receipt_number, o.seller, o.billing_address,
       o.shipping_address, o.subtotal_pence, o.discount_pence, o.shipping_pence, o.vat_pence, o.total_pence,
       o.vat_rate, o.payment_method, o.transaction_id, o.is_test, o.purchase_order_number, o.company_id,
-      o.payment_status, o.invoice_due_date::text as invoice_due_date, o.payment_terms,
+      o.invoice_due_date::text as invoice_due_date, o.payment_terms,
       (select coalesce(json_agg(json_build_object('sku', l.sku, 'title', l.title,
           'pack_quantity', l.pack_quantity, 'units_per_pack', l.units_per_pack,
           'price_per_pack_pence', l.price_per_pack_pence, 'discount_percentage', l.discount_percentage,
