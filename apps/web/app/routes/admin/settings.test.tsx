@@ -33,8 +33,8 @@ const settings: ShopSettingsView = {
 
 const GET = 'GET /api/administration/settings/';
 const BANK = 'GET /api/administration/settings/bank/';
-/** No bank details yet: the API answers empty fields until staff set them. */
-const bank = { account_name: null, sort_code: null, account_number: null };
+/** No bank details yet: the API answers null until staff set them. */
+const bank = null;
 
 function renderScreen() {
   localStorage.setItem(ACCESS_TOKEN_KEY, 'token');

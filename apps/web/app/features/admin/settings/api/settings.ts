@@ -1,11 +1,15 @@
 import type {
   BankDetailsSettings,
+  BankDetailsView,
   InvoiceSettings,
   ShippingSettingsInput,
   ShopSettingsView,
   VatRateSetting,
 } from '@shop/domain';
 import { adminRequest } from '../../api';
+
+/** The bank details as the API answers them: null until staff set them. */
+export type { BankDetailsView };
 
 export function getSettings(signal?: AbortSignal) {
   return adminRequest<ShopSettingsView>('settings/', { signal });
@@ -22,9 +26,6 @@ export function saveVatRate(body: VatRateSetting) {
 export function saveShippingSettings(body: ShippingSettingsInput) {
   return adminRequest<ShopSettingsView['shipping']>('settings/shipping/', { method: 'PUT', body });
 }
-
-/** The bank details as the API answers them: empty (or null) until staff set them. */
-export type BankDetailsView = { [Field in keyof BankDetailsSettings]: string | null };
 
 /** The account printed on on-account invoices. */
 export function getBankDetails(signal?: AbortSignal) {

@@ -9,9 +9,9 @@ const sortCodeShown = (digits: string) =>
   /^\d{6}$/.test(digits) ? `${digits.slice(0, 2)}-${digits.slice(2, 4)}-${digits.slice(4)}` : digits;
 
 const valuesOf = (bank: BankDetailsView) => ({
-  account_name: bank.account_name ?? '',
-  sort_code: sortCodeShown(bank.sort_code ?? ''),
-  account_number: bank.account_number ?? '',
+  account_name: bank?.account_name ?? '',
+  sort_code: sortCodeShown(bank?.sort_code ?? ''),
+  account_number: bank?.account_number ?? '',
 });
 
 /**
@@ -46,7 +46,7 @@ export function BankDetailsForm({ bank }: { bank: BankDetailsView }) {
           id="bank-account-name"
           label="Account name"
           required
-          maxLength={140}
+          maxLength={100}
           autoComplete="off"
           {...field('account_name')}
           errors={form.errorsOf('account_name')}
