@@ -81,7 +81,7 @@ export async function signUpCustomer(baseURL: string, name: string): Promise<Cus
   return { email, password, access: login.token.access };
 }
 
-async function callAs<T>(
+export async function callAs<T>(
   baseURL: string,
   access: string,
   method: string,
