@@ -620,7 +620,7 @@ export interface OrderWithHistory {
  * The order's status history as one json column of a lateral join, so the order and its history come in the
  * order's own statement (the order reads keep their statement counts; statement-counts.test.ts).
  */
-function historyJoin(db: Db) {
+export function historyJoin(db: Db) {
   return db
     .select({
       entries: sql<{ status: OrderRow['status']; note: string; created_at: string }[]>`coalesce(json_agg(
@@ -634,7 +634,7 @@ function historyJoin(db: Db) {
 }
 
 /** The order's refunds that have a credit note (the provider made them), oldest first, the same way. */
-function creditNotesJoin(db: Db) {
+export function creditNotesJoin(db: Db) {
   return db
     .select({
       notes: sql<{ amount_pence: number; issued_at: string; number: number }[]>`coalesce(json_agg(
@@ -647,7 +647,7 @@ function creditNotesJoin(db: Db) {
     .as('credit_notes');
 }
 
-function withHistory(row: {
+export function withHistory(row: {
   order: OrderRow;
   entries: { status: OrderRow['status']; note: string; created_at: string }[] | null;
   notes: { amount_pence: number; issued_at: string; number: number }[] | null;
