@@ -10,6 +10,7 @@ import {
   lt,
   notInArray,
   type Placeholder,
+  type SQL,
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -830,19 +831,21 @@ export async function lockAccountAndCart(
 }
 
 /** A PO number as purchaseOrderKey compares it (trimmed, inner spaces one, upper case), in SQL. */
-const poKeyOf = (column: unknown) => sql`upper(regexp_replace(btrim(${column}), '\s+', ' ', 'g'))`;
+const poKeyOf = (column: SQL) => sql`upper(regexp_replace(btrim(${column}), '\\s+', ' ', 'g'))`;
 
+// Written with aliases: Drizzle leaves a one-table query's columns unqualified, which a subquery would misread.
 const owedStatement = reusableStatement((tx) =>
   tx
     .select({
-      owedPence: sql<number>`(select coalesce(sum(${orders.totalPence} - ${orders.refundedPence}), 0)::int
-        from ${orders} where ${orders.companyId} = ${companies.id} and ${orders.paymentStatus} = 'ON_ACCOUNT')`,
+      owedPence: sql<number>`(select coalesce(sum(o.total_pence - o.refunded_pence), 0)::int
+        from ${orders} o where o.company_id = ${sql.placeholder('companyId')}
+          and o.payment_status = 'ON_ACCOUNT')`,
       poUses: sql<number>`case when ${sql.placeholder('poKey')}::text = '' then 0 else
-        (select count(*)::int from ${orders} where ${orders.companyId} = ${companies.id}
-          and ${poKeyOf(orders.purchaseOrderNumber)} = ${sql.placeholder('poKey')}::text)
-        + (select count(*)::int from ${orderApprovals} where ${orderApprovals.companyId} = ${companies.id}
-          and ${orderApprovals.status} = 'awaiting_approval'
-          and ${poKeyOf(orderApprovals.purchaseOrderNumber)} = ${sql.placeholder('poKey')}::text) end`,
+        (select count(*)::int from ${orders} o where o.company_id = ${sql.placeholder('companyId')}
+          and ${poKeyOf(sql`o.purchase_order_number`)} = ${sql.placeholder('poKey')}::text)
+        + (select count(*)::int from ${orderApprovals} a where a.company_id = ${sql.placeholder('companyId')}
+          and a.status = 'awaiting_approval'
+          and ${poKeyOf(sql`a.purchase_order_number`)} = ${sql.placeholder('poKey')}::text) end`,
     })
     .from(companies)
     .where(eq(companies.id, sql.placeholder('companyId')))
