@@ -210,7 +210,9 @@ describe('approvals', () => {
     for (const path of ['approvals/', `approvals/${id}/`, 'orders/', 'invoices/']) {
       expect((await stranger.call('GET', `/api/account/company/${path}`)).statusCode, path).toBe(404);
     }
-    expect((await approvalsOf(ctx, company.id)).every((row) => row.status === 'awaiting_approval')).toBe(true);
+    expect((await approvalsOf(ctx, company.id)).every((row) => row.status === 'awaiting_approval')).toBe(
+      true,
+    );
   });
 
   it('answers hostile ids and bodies with a 4xx', async () => {
@@ -219,9 +221,9 @@ describe('approvals', () => {
       const res = await approver.call('GET', `/api/account/company/approvals/${path}`);
       expect(res.statusCode, path).toBe(400);
     }
-    expect((await approver.call('POST', '/api/account/company/approvals/2147483647/approve/')).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await approver.call('POST', '/api/account/company/approvals/2147483647/approve/')).statusCode,
+    ).toBe(404);
     const long = await approver.call('POST', '/api/account/company/approvals/1/decline/', {
       reason: 'x'.repeat(501),
     });

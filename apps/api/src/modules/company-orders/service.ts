@@ -119,7 +119,11 @@ export function createCompanyOrdersService(db: Db) {
     const terms = held.paymentTerms;
     if (
       terms === null ||
-      !paysOnAccount({ status: held.companyStatus, creditLimitPence: held.creditLimitPence, paymentTerms: terms })
+      !paysOnAccount({
+        status: held.companyStatus,
+        creditLimitPence: held.creditLimitPence,
+        paymentTerms: terms,
+      })
     ) {
       return refuse(COMPANY_MESSAGES.notOnAccount);
     }

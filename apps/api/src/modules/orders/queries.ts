@@ -361,9 +361,7 @@ const lockPaymentStatement = reusableStatement((tx) =>
 export async function lockPaymentAndCart(
   tx: Db,
   paymentId: number,
-): Promise<
-  { payment: PaymentRow; email: string; firstName: string; companyId: number | null } | undefined
-> {
+): Promise<{ payment: PaymentRow; email: string; firstName: string; companyId: number | null } | undefined> {
   const [row] = await lockPaymentStatement(tx).execute({ paymentId });
   if (row) return row;
   const [alone] = await tx
@@ -441,7 +439,12 @@ export interface NewOrder {
    * On account (issue 21): no payment and no paid receipt, the invoice due on this UK day on these terms;
    * `approvalId` is the held order it places, marked approved in the same statement.
    */
-  onAccount?: { invoiceDueDate: string; paymentTerms: PaymentTermsSnapshot; approvalId: number | null; decidedBy?: number };
+  onAccount?: {
+    invoiceDueDate: string;
+    paymentTerms: PaymentTermsSnapshot;
+    approvalId: number | null;
+    decidedBy?: number;
+  };
   shippingAddress: AddressSnapshot;
   billingAddress: AddressSnapshot;
   shippingDetails: ShippingDetailsSnapshot;

@@ -297,7 +297,10 @@ export function createOrdersService(
    */
   async function cardPurchaseOrder(
     userId: number,
-    body: { purchase_order_number?: string | null | undefined; confirm_purchase_order_reuse?: boolean | undefined },
+    body: {
+      purchase_order_number?: string | null | undefined;
+      confirm_purchase_order_reuse?: boolean | undefined;
+    },
   ): Promise<string | null> {
     const membership = await membershipOf(db, userId);
     if (!membership) return null;
@@ -306,7 +309,11 @@ export function createOrdersService(
       throw new Invalid({ purchase_order_number: [COMPANY_MESSAGES.poRequired] });
     }
     if (number && !body.confirm_purchase_order_reuse) {
-      const { poUses } = await queries.selectOwedAndPoUses(db, membership.companyId, purchaseOrderKey(number));
+      const { poUses } = await queries.selectOwedAndPoUses(
+        db,
+        membership.companyId,
+        purchaseOrderKey(number),
+      );
       if (poUses > 0) throw new Invalid({ purchase_order_number: [COMPANY_MESSAGES.poUsed(number)] });
     }
     return number;
@@ -782,7 +789,12 @@ export function createOrdersService(
       const intent = await provider.retrieveIntent(payment.providerPaymentId);
       if (!intent || intent.status !== 'succeeded')
         throw new BadRequest(CHECKOUT_MESSAGES.paymentNotCompleted);
-      const outcome = await completePayment(payment, intent, { billing, shipping }, body.purchase_order_number);
+      const outcome = await completePayment(
+        payment,
+        intent,
+        { billing, shipping },
+        body.purchase_order_number,
+      );
       switch (outcome.kind) {
         case 'created':
           return { order: outcome.view, created: true };
