@@ -9,7 +9,7 @@
 // apps/api/src/modules/orders/statement-counts.test.ts proves). The figures go into the marked section
 // `on-account` of docs/benchmarks.md.
 //
-//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run build && node bench/on-account.mjs
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:on-account
 //   options: --items N (100000), --companies N (10000), --single N (200)
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -174,7 +174,7 @@ function writeReport({ database, figure }) {
     'on-account',
     `## Ordering on account at ${ROWS.toLocaleString('en-GB')} items and ${COMPANIES.toLocaleString('en-GB')} companies (issue 21)
 
-Written by \`node bench/on-account.mjs\` on ${facts.date.slice(0, 10)}, revision ${facts.revision}: ${facts.cpu},
+Written by \`npm run bench:on-account\` on ${facts.date.slice(0, 10)}, revision ${facts.revision}: ${facts.cpu},
 ${facts.cores} cores, ${facts.memory}, ${facts.os}, Node ${facts.node}; ${database.kind}. Production build, one
 process. Each company has five on-account orders; the buyer's cart is filled with ${LINES} lines in SQL before
 each order (not timed), then \`POST /api/orders/\` on account with a new PO number, ${SINGLE} times one at a time
