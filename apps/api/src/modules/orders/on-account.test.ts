@@ -71,6 +71,9 @@ describe('POST orders/ on account', () => {
     expect(mail!.textBody).toContain('Payment is due by');
     expect(mail!.attachments).toEqual([{ kind: 'invoice', order_id: order.id }]);
 
+    // Nothing was paid: there is no paid receipt. (The on-account invoice's drawing is the documents module's.)
+    expect((await buyer.call('GET', `/api/orders/${order.id}/receipt.pdf`)).statusCode).toBe(404);
+
     // The order page reads the same fields back.
     const read = await buyer.call('GET', `/api/orders/${order.id}/`);
     expect(read.json<OrderView>()).toMatchObject({
