@@ -22,6 +22,8 @@ import { addressRoutes } from './modules/addresses/routes';
 import { createAddressesService, type AddressesService } from './modules/addresses/service';
 import { cartRoutes } from './modules/carts/routes';
 import { createCartsService, type CartsService } from './modules/carts/service';
+import { companyRoutes } from './modules/companies/routes';
+import { createCompaniesService, type CompaniesService } from './modules/companies/service';
 import { quickOrderRoutes } from './modules/quick-order/routes';
 import { createCatalogueChanges, type CatalogueChanges } from './modules/catalogue/changes';
 import { catalogueRoutes } from './modules/catalogue/routes';
@@ -61,6 +63,7 @@ export interface Services {
   pricing: PricingService;
   carts: CartsService;
   addresses: AddressesService;
+  companies: CompaniesService;
   orders: OrdersService;
   documents: DocumentsService;
   payments: Payments;
@@ -148,6 +151,7 @@ export function createServices(
     pricing: createPricingService(db),
     carts: createCartsService(db),
     addresses: createAddressesService(db),
+    companies: createCompaniesService(db, { publicUrl: config.publicUrl }),
     orders: createOrdersService(db, { provider: payments.provider, log, rateLimiter }),
     documents: createDocumentsService(db),
     payments,
@@ -273,6 +277,7 @@ export async function buildApp({ config, database, storefront, logStream, paymen
       await api.register(cartRoutes, { carts: services.carts });
       await api.register(quickOrderRoutes, { db: database.db });
       await api.register(addressRoutes, { addresses: services.addresses });
+      await api.register(companyRoutes, { companies: services.companies, rateLimiter: services.rateLimiter });
       await api.register(orderRoutes, { orders: services.orders, rateLimiter: services.rateLimiter });
       await api.register(companyOrderRoutes, { companyOrders: createCompanyOrdersService(database.db) });
       await api.register(reorderRoutes, { db: database.db, carts: services.carts });

@@ -16,6 +16,10 @@ export default [
   route('forgot-password', 'routes/forgot-password.tsx'),
   route('change-password', 'routes/change-password.tsx'),
   route('account', 'routes/account.tsx'),
+  // Trade accounts (issue 21): the company, its application, and held orders for approvers.
+  route('account/company', 'routes/account-company.tsx'),
+  route('account/company/apply', 'routes/account-company-apply.tsx'),
+  route('account/approvals', 'routes/account-approvals.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('track-order', 'routes/track-order.tsx'),
   route('track-order/:id', 'routes/track-order-order.tsx'),
@@ -29,6 +33,8 @@ export default [
       // Each area's screens: routes/admin/<area>*.tsx.
       route('customers', 'routes/admin/customers.tsx'),
       route('customers/:id', 'routes/admin/customer.tsx'),
+      route('companies', 'routes/admin/companies.tsx'),
+      route('companies/:id', 'routes/admin/company.tsx'),
       route('staff', 'routes/admin/staff.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
       route('messages', 'routes/admin/messages.tsx'),

@@ -586,6 +586,11 @@ export interface SellerSnapshot {
   address: { street: string; city: string; postal_code: string; country: string };
   vat_number: string;
   company_number: string;
+  /**
+   * The bank details set when the document was issued (issue 21), printed on an invoice on account; null when
+   * none were set, absent on documents issued before.
+   */
+  bank?: { account_name: string; sort_code: string; account_number: string } | null;
 }
 
 /** A document an outbound e-mail carries, made when the message is sent from the figures stored for it. */

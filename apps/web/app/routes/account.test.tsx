@@ -5,7 +5,9 @@ import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toasts } from '~/components/ui/toasts';
 import { MY_ACCOUNT_MESSAGES } from '~/features/account/my-account-messages';
+import { COMPANY_PAGE_MESSAGES } from '~/features/company/company-messages';
 import { address, order } from '~test/fake-checkout';
+import { company, myInvitation } from '~test/fake-company';
 import { json, type Route, stubApi } from '~test/stub-api';
 import { routeStub } from '~test/route-stub';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
@@ -25,6 +27,8 @@ const ROUTES = {
   profile: 'GET /api/account/profile/',
   addresses: 'GET /api/addresses/?page_size=100',
   orders: 'GET /api/orders/?page_size=5',
+  company: 'GET /api/account/company/',
+  invitations: 'GET /api/account/invitations/',
 };
 
 /** The account's API, every call answering, with any of them replaced. */
@@ -36,6 +40,8 @@ function accountApi(routes: Record<string, Route> = {}) {
       order({ id: 102, created_at: '2025-03-07T09:00:00Z', status: 'shipped', total: '45.60' }),
       order(),
     ]),
+    [ROUTES.company]: json({ detail: 'Not found.' }, 404),
+    [ROUTES.invitations]: [],
     ...routes,
   });
 }
@@ -95,6 +101,7 @@ describe('/account', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Your details' })).toBeInTheDocument();
     for (const name of [
       'Your details',
+      'Trade account',
       'Address book',
       'Recent orders',
       'Password',
@@ -111,6 +118,33 @@ describe('/account', () => {
     );
     expect(api.calls.map((call) => `${call.method} ${call.url}`).sort()).toEqual(
       Object.values(ROUTES).sort(),
+    );
+  });
+
+  it('offers a trade account, and tells of an invitation to join one', async () => {
+    signedIn();
+    accountApi({ [ROUTES.invitations]: [myInvitation()] });
+    renderPage();
+    const card = await screen.findByRole('region', { name: 'Trade account' });
+    expect(
+      within(card).getByText(COMPANY_PAGE_MESSAGES.invitedTo('Acme Packaging', 'buyer')),
+    ).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'See your invitations' })).toHaveAttribute(
+      'href',
+      '/account/company',
+    );
+  });
+
+  it('shows the trade account’s company, status and role', async () => {
+    signedIn();
+    accountApi({ [ROUTES.company]: company({ role: 'buyer' }), [ROUTES.invitations]: [myInvitation()] });
+    renderPage();
+    const card = await screen.findByRole('region', { name: 'Trade account' });
+    expect(card).toHaveTextContent('Acme Packaging (TA-000042): Approved. Your role: Buyer.');
+    expect(within(card).queryByText(/has invited you/)).not.toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Your trade account' })).toHaveAttribute(
+      'href',
+      '/account/company',
     );
   });
 

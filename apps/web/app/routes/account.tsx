@@ -16,6 +16,8 @@ import {
   type RecentOrders,
 } from '~/features/account/components/recent-orders-section';
 import { SignOutEverywhereSection } from '~/features/account/components/sign-out-everywhere-section';
+import { getTradeAccountSummary } from '~/features/company/api/get-trade-account-summary';
+import { TradeAccountSection } from '~/features/company/components/trade-account-section';
 import { getOrders, ordersFailure } from '~/features/orders/api/get-orders';
 import { isAbortError } from '~/lib/api-client';
 import { requireAccessToken } from '~/lib/guards';
@@ -42,7 +44,7 @@ async function settled<T>(read: Promise<T>): Promise<T | null> {
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireAccessToken(request);
   const { signal } = request;
-  const [profile, addresses, orders] = await Promise.all([
+  const [profile, addresses, orders, tradeAccount] = await Promise.all([
     settled(getProfile(signal)),
     settled(getAddresses(signal, MAX_ADDRESSES_PER_USER)),
     getOrders(`orders/?page_size=${RECENT_ORDERS}`, signal).then(
@@ -52,10 +54,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
         return { failure: ordersFailure(error) };
       },
     ),
+    settled(getTradeAccountSummary(signal)),
   ]);
   // A session that ended while loading (the refresh failed) goes to the login page like a visitor.
   requireAccessToken(request);
-  return { profile, addresses, orders };
+  return { profile, addresses, orders, tradeAccount };
 }
 clientLoader.hydrate = true as const;
 
@@ -73,6 +76,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="my-account">
           <ProfileSection initial={loaderData.profile} />
+          <TradeAccountSection summary={loaderData.tradeAccount} />
           <AddressBookSection initial={loaderData.addresses} />
           <RecentOrdersSection recent={loaderData.orders} />
           <PasswordSection />

@@ -1,6 +1,7 @@
 import { CART_MESSAGES, ORDER_MESSAGES, type OrderView, type ReorderResult } from '@shop/domain';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cart, cartLine, order } from '~test/fake-checkout';
@@ -411,5 +412,85 @@ describe('Reorder', () => {
     ).toHaveAttribute('role', 'alert');
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
     expect(screen.getByRole('button', { name: 'Reorder' })).toBeEnabled();
+  });
+});
+
+describe('an order on a trade account (issue 21)', () => {
+  const factsOf = () =>
+    [...screen.getByText('Placed').closest('dl')!.querySelectorAll('div')].map((pair) => [
+      pair.querySelector('dt')!.textContent,
+      pair.querySelector('dd')!.textContent,
+    ]);
+
+  const onAccount = (overrides: Partial<OrderView> = {}) =>
+    order({
+      payment_method: 'account',
+      payment_status: 'ON_ACCOUNT',
+      payment_verified: false,
+      transaction_id: null,
+      purchase_order_number: 'PO-4471',
+      invoice_due_date: '2026-12-31',
+      payment_terms: 'End of the month following the invoice',
+      company: 7,
+      invoice: '/api/orders/101/invoice.pdf',
+      invoice_number: 'INV-000050',
+      ...overrides,
+    });
+
+  it('shows the PO number, On account, the terms and the day payment is due, and passes axe', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    stubApi({ 'GET /api/orders/101/': onAccount() });
+    renderPage();
+    await screen.findByRole('region', { name: 'Items in order #101' });
+    expect(factsOf()).toEqual([
+      ['Order number', '#101'],
+      ['Your PO number', 'PO-4471'],
+      ['Placed', '5 Mar 2025'],
+      ['Status', 'Pending'],
+      ['Payment', 'On accountPayment due by 31 December 2026'],
+      ['Payment terms', 'End of the month following the invoice'],
+      ['Shipment', 'Not shipped yet'],
+    ]);
+    expect(screen.getByText('31 December 2026')).toHaveAttribute('datetime', '2026-12-31');
+    // The shell (not rendered here) gives the page its main landmark.
+    const results = await axe.run(document.body, {
+      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+    });
+    expect(results.violations).toEqual([]);
+  }, 20_000);
+
+  it('offers the invoice and never a paid receipt, and calls a credit note’s amount credited', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    stubApi({
+      'GET /api/orders/101/': onAccount({
+        // Even if an answer carried one, nothing has been paid on account yet.
+        paid_receipt: '/api/orders/101/receipt.pdf',
+        receipt_number: 'RCT-000001',
+        refunded: '5.00',
+      }),
+    });
+    renderPage();
+    const documents = await screen.findByRole('region', { name: 'Documents' });
+    expect(
+      within(documents)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Download VAT invoice (INV-000050)']);
+    expect(factsOf()).toContainEqual(['Payment', 'On accountPayment due by 31 December 2026Credited £5.00']);
+  });
+
+  it('shows a card order’s PO number, with no terms or due day', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    stubApi({ 'GET /api/orders/101/': order({ purchase_order_number: 'PO-9', company: 7 }) });
+    renderPage();
+    await screen.findByRole('region', { name: 'Items in order #101' });
+    expect(factsOf()).toEqual([
+      ['Order number', '#101'],
+      ['Your PO number', 'PO-9'],
+      ['Placed', '5 Mar 2025'],
+      ['Status', 'Pending'],
+      ['Payment', 'Paid'],
+      ['Shipment', 'Not shipped yet'],
+    ]);
   });
 });

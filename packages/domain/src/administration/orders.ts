@@ -24,6 +24,9 @@ export const ORDER_ADMIN_MESSAGES = {
   refundOneOf: 'Refund either an amount or lines of the order, not both.',
   refundNothingGiven: 'Enter an amount or the lines to refund.',
   notPaid: 'This order has no card payment to refund.',
+  /** On account (issue 21): no card money moves; the credit note lowers what the company owes. */
+  creditedToAccount: (amountPence: number) =>
+    `A credit note for ${formatGbp(amountPence)} was issued against the company's account.`,
   nothingLeft: 'Everything paid for this order has been refunded.',
   tooMuch: (refundablePence: number) => `At most ${formatGbp(refundablePence)} can be refunded.`,
   unknownLine: (lineId: number) => `Line ${lineId} is not part of this order.`,
@@ -108,6 +111,9 @@ export const AdminOrderRowSchema = z.object({
   line_count: z.number().int(),
   /** Paid through the test processor: no money moved (marked TEST, left out of revenue). */
   is_test: z.boolean(),
+  /** Trade accounts (issue 21): the buyer's purchase-order number, and the company's account (TA-000042). */
+  purchase_order_number: z.string().nullable().optional(),
+  company_account_number: z.string().nullable().optional(),
 });
 export type AdminOrderRow = z.infer<typeof AdminOrderRowSchema>;
 
@@ -184,5 +190,7 @@ export const AdminOrderDetailSchema = OrderViewSchema.extend({
   refunds: z.array(AdminRefundViewSchema),
   /** The audit log's entries for this order, newest first. */
   audit: z.array(AdminAuditEntrySchema),
+  /** The trade account the order was placed under (TA-000042), or null (issue 21). */
+  company_account_number: z.string().nullable().optional(),
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;

@@ -172,3 +172,46 @@ export const ShopSettingsViewSchema = z.object({
   }),
 });
 export type ShopSettingsView = z.infer<typeof ShopSettingsViewSchema>;
+
+/** The back office's words for the bank details (issue 21). */
+export const BANK_DETAILS_MESSAGES = {
+  sortCode: 'Enter the 6-digit sort code, e.g. 12-34-56.',
+  accountNumber: 'Enter the 8-digit account number.',
+} as const;
+
+/** A sort code as stored: its 6 digits ('12-34-56' or '12 34 56' → '123456'). */
+export const normaliseSortCode = (value: string) => value.replace(/[\s-]/g, '');
+
+/** A sort code as printed: '123456' → '12-34-56'. */
+export const formatSortCode = (digits: string) => digits.replace(/^(\d{2})(\d{2})(\d{2})$/, '$1-$2-$3');
+
+/**
+ * PUT administration/settings/bank/ (issue 21): the account customers on account pay into, printed on their
+ * invoices. Digits stored without separators.
+ */
+export const BankDetailsSettingsSchema = z
+  .object({
+    account_name: text(100),
+    sort_code: z
+      .string({ message: SETTINGS_MESSAGES.required })
+      .trim()
+      .min(1, { message: SETTINGS_MESSAGES.required, abort: true })
+      .max(10, { message: BANK_DETAILS_MESSAGES.sortCode, abort: true })
+      .transform(normaliseSortCode)
+      .refine((value) => /^\d{6}$/.test(value), BANK_DETAILS_MESSAGES.sortCode),
+    account_number: z
+      .string({ message: SETTINGS_MESSAGES.required })
+      .trim()
+      .min(1, { message: SETTINGS_MESSAGES.required, abort: true })
+      .max(12, { message: BANK_DETAILS_MESSAGES.accountNumber, abort: true })
+      .transform((value) => value.replace(/\s/g, ''))
+      .refine((value) => /^\d{8}$/.test(value), BANK_DETAILS_MESSAGES.accountNumber),
+  })
+  .strict();
+export type BankDetailsSettings = z.infer<typeof BankDetailsSettingsSchema>;
+
+/** GET administration/settings/bank/: the stored details, or null when staff have not set them yet. */
+export const BankDetailsViewSchema = z
+  .object({ account_name: z.string(), sort_code: z.string(), account_number: z.string() })
+  .nullable();
+export type BankDetailsView = z.infer<typeof BankDetailsViewSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AddressCreateSchema, AddressViewSchema } from '../addresses/schemas';
+import { AddressCreateSchema, AddressUpdateSchema, AddressViewSchema } from '../addresses/schemas';
 import { CompanyNumberSchema, UkVatNumberSchema } from '../administration/shop-settings';
 import { pageSchema } from '../pagination';
 import { formatGbp, penceFromDecimal } from '../pricing/money';
@@ -473,3 +473,24 @@ export type CompanyInvoiceView = z.infer<typeof CompanyInvoiceViewSchema>;
 
 /** GET account/company/approvals/?status=. */
 export const ApprovalFiltersSchema = z.object({ status: z.enum(APPROVAL_STATUSES).optional() }).strict();
+
+/** The staff's bodies as the back office sends them (the schemas' input: pounds, and the terms in either form). */
+export type CompanyCreditInput = z.input<typeof CompanyApproveSchema>;
+export type CompanyDeclineInput = z.input<typeof CompanyDeclineSchema>;
+export type CompanyHoldInput = z.input<typeof CompanyHoldSchema>;
+
+// Companies and members (issue 21, the companies slice)
+
+/** PATCH account/company/addresses/{id}/: any of a shared address's fields, with the address book's rules. */
+export const CompanyAddressUpdateSchema = AddressUpdateSchema.omit({
+  is_default_billing: true,
+  is_default_shipping: true,
+}).strict();
+export type CompanyAddressUpdate = z.infer<typeof CompanyAddressUpdateSchema>;
+
+/** The words of the companies slice that COMPANY_MESSAGES does not hold. */
+export const COMPANY_MEMBER_MESSAGES = {
+  /** Deleting the account of a company's only administrator while others remain (docs/operations.md). */
+  lastAdministratorLeaving:
+    'You are your company’s only administrator. Make another member an administrator before deleting your account.',
+} as const;

@@ -6,3 +6,4 @@ export * from './tier-ranges';
 export * from './quantity';
 export * from './totals';
 export * from './shipping';
+export * from './exclusive';

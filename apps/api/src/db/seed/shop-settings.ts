@@ -22,12 +22,23 @@ export interface InvoiceSettings {
   company_number: string;
 }
 
+/** The account customers on account pay into (issue 21): digits without separators. */
+export interface BankDetails {
+  account_name: string;
+  /** 6 digits, printed 12-34-56. */
+  sort_code: string;
+  /** 8 digits. */
+  account_number: string;
+}
+
 export interface ShopSettingValues {
   /** VAT percentage. */
   vat_rate: number;
   shipping: ShippingRates;
   contact: ContactSettings;
   invoice: InvoiceSettings;
+  /** No default: an invoice on account says to ask the accounts team until staff set them. */
+  bank: BankDetails | null;
 }
 
 export type ShopSettingKey = keyof ShopSettingValues;
@@ -71,10 +82,13 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettingValues = {
     vat_number: 'GB123456782',
     company_number: '01234567',
   },
+  bank: null,
 };
 
 /** Inserts the default settings that are missing; never overwrites what the back office changed. */
 export async function seedShopSettings(db: Db): Promise<void> {
-  const rows = Object.entries(DEFAULT_SHOP_SETTINGS).map(([key, value]) => ({ key, value }));
+  const rows = Object.entries(DEFAULT_SHOP_SETTINGS)
+    .filter(([, value]) => value !== null)
+    .map(([key, value]) => ({ key, value }));
   await db.insert(shopSettings).values(rows).onConflictDoNothing({ target: shopSettings.key });
 }

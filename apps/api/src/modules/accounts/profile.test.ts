@@ -487,9 +487,10 @@ describe('POST /api/account/delete/', () => {
     const { buyer } = await fullBuyer('count');
     const counter = countingDb(ctx.database);
     await eraseAccount(counter.db, buyer.userId);
-    // The lock, the user's row, five tables by user (payments' address copies included), the audit log's
-    // entries, the shop's copies of the queries, five tables by address and the address's rate-limit counts.
-    expect(statements(counter.sql)).toHaveLength(15);
+    // The lock, the trade-account check and the membership with the address's invitations, the user's row,
+    // five tables by user (payments' address copies included), the audit log's entries, the shop's copies of
+    // the queries, five tables by address and the address's rate-limit counts.
+    expect(statements(counter.sql)).toHaveLength(17);
     await expect(eraseAccount(db(), buyer.userId)).rejects.toMatchObject({ statusCode: 404 });
   });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   ACCOUNT_MESSAGES,
+  COMPANY_MEMBER_MESSAGES,
   type AuthenticationType,
   type EmailAuthentication,
   type EmailAuthenticationResponse,
@@ -16,6 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { UserRole } from '../../db/schema';
 import { BadRequest, Invalid, NotFound, TooManyRequests } from '../../http/errors';
+import { isLastAdministratorWithOthers, leaveCompaniesOnErasure } from '../companies/queries';
 import { redactCopiesOf } from '../contact/queries';
 import { enqueueEmail } from '../mail/queries';
 import { removeClient } from '../rate-limits/queries';
@@ -101,6 +103,8 @@ const DELETED_CONTACT = { fullName: 'Deleted', email: DELETED_CONTACT_EMAIL };
  * newsletter subscription, e-mails in the outbox and rate-limit counts go; their payments lose their address
  * copies; contact-form queries, and the shop's copies of them in the outbox, lose the address and name; the
  * audit log's entries about the account, its queries and its subscription lose any address they copied.
+ * Its trade-account membership and the invitations to its address go (refused while it is the only
+ * administrator of a company others belong to).
  * Orders stay, with their address copies: VAT records must be kept for six years. Staff and owners are
  * refused (an owner takes the role away first). `within` runs in the same transaction (the command line
  * writes its audit entry there). Answers the address the account had.
@@ -114,6 +118,11 @@ export async function eraseAccount(
     const account = await queries.lockAccountForErasure(tx, userId);
     if (!account) throw new NotFound();
     if (account.role !== 'customer') throw new BadRequest(ACCOUNT_MESSAGES.staffCannotDelete);
+    // A company's only administrator hands the role on first, or its other members could not manage it.
+    if (await isLastAdministratorWithOthers(tx, userId)) {
+      throw new BadRequest(COMPANY_MEMBER_MESSAGES.lastAdministratorLeaving);
+    }
+    await leaveCompaniesOnErasure(tx, userId, account.email);
     await queries.anonymiseUser(tx, userId, deletedAccountEmail(userId));
     await queries.deleteAccountRecords(tx, userId);
     // These two find their rows through the queries and the subscription, so they run while those still

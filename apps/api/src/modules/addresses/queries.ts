@@ -1,9 +1,9 @@
-import { and, count, desc, eq, exists, getTableName, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, getTableName, or, sql } from 'drizzle-orm';
 import type { AddressCreate, AddressView } from '@shop/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
-import { addresses, users, type AddressSnapshot } from '../../db/schema';
+import { addresses, companyMembers, users, type AddressSnapshot } from '../../db/schema';
 
 type Window = { limit: number; offset: number };
 
@@ -240,8 +240,9 @@ export async function deleteOwnAddress(db: Db, userId: number, addressId: number
 }
 
 /**
- * The user's own addresses among `ids`, as snapshots keyed by id, for an order to copy inside its own
- * transaction; ids that are not theirs (or no longer exist) are simply absent.
+ * The user's own addresses among `ids`, and their company's shared ones (issue 21: read from the membership
+ * at this moment, so a removed member can no longer use them), as snapshots keyed by id, for an order to copy
+ * inside its own transaction; ids that are neither (or no longer exist) are simply absent.
  */
 export async function selectOwnAddresses(
   tx: Db,
@@ -255,7 +256,13 @@ export async function selectOwnAddresses(
     .from(addresses)
     .where(
       and(
-        eq(addresses.userId, sql.placeholder('userId')),
+        or(
+          eq(addresses.userId, sql.placeholder('userId')),
+          eq(
+            addresses.companyId,
+            sql`(select ${sql.identifier(companyMembers.companyId.name)} from ${companyMembers} where ${sql.identifier(companyMembers.userId.name)} = ${sql.placeholder('userId')})`,
+          ),
+        ),
         sql`${addresses.id} = any(${sql.placeholder('ids')})`,
       ),
     )

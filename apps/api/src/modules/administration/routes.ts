@@ -4,6 +4,7 @@ import type { Services } from '../../app';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { catalogueAdminRoutes } from './catalogue/routes';
+import { companyAdminRoutes } from './companies/routes';
 import { dashboardAdminRoutes } from './dashboard/routes';
 import { importExportAdminRoutes } from './import-export/routes';
 import { customerRoutes } from './customers/routes';
@@ -11,6 +12,7 @@ import { staffRoutes } from './staff/routes';
 import { messageRoutes } from './messages/routes';
 import { settingsRoutes } from './settings/routes';
 import { orderAdminRoutes } from './orders/routes';
+import { companyPriceRoutes } from './companies/prices/routes';
 
 export interface AdministrationOptions {
   db: Db;
@@ -54,10 +56,12 @@ export const administrationRoutes: FastifyPluginAsyncZod<AdministrationOptions> 
     catalogueAdminRoutes,
     importExportAdminRoutes,
     customerRoutes,
+    companyAdminRoutes,
     staffRoutes,
     messageRoutes,
     settingsRoutes,
   ]) {
     await app.register(area, shared);
   }
+  await app.register(companyPriceRoutes, { ...shared, prefix: '/companies/:companyId/prices' });
 };

@@ -5,6 +5,7 @@ import {
   cartItems,
   carts,
   categories,
+  companyPrices,
   exclusivePrices,
   itemImages,
   items,
@@ -14,7 +15,14 @@ import {
   productVariants,
   type PackUnit,
 } from '../../db/schema';
-import { basisCanMove, exclusivePriceInForce, tierPricesRows } from '../pricing/queries';
+import {
+  appliedDiscount,
+  appliedPriceId,
+  basisCanMove,
+  companyPriceOn,
+  exclusivePriceInForce,
+  tierPricesRows,
+} from '../pricing/queries';
 
 // ---------------------------------------------------------------------------------------------
 // Carts
@@ -87,7 +95,8 @@ export type StoredLineRow = { id: number; packQuantity: number; unitType: PackUn
 
 /**
  * An item that a cart write touches or that is already in the cart: what the tier, stock and weight
- * checks need from it and its variant, its lines in the cart, and the user's exclusive price on it. Tiers
+ * checks need from it and its variant, its lines in the cart, and the exclusive price that applies to the user on it
+ * (their own or their approved company's, the greater discount). Tiers
  * (in the variant's order) and prices (`[tier id, pence]`) are read only for the items asked for, and
  * are null on the others.
  */
@@ -103,7 +112,10 @@ export type CartItemFacts = {
   variantId: number;
   unitsPerPallet: number | null;
   showUnitsPer: PackUnit;
+  /** The exclusive price that applies, as the API shows it (`appliedPriceId`): the caller's own or their company's. */
   exclusivePriceId: number | null;
+  /** The caller's own price in force, which a written line keeps (`cart_items.exclusive_price_id`). */
+  personalPriceId: number | null;
   lines: StoredLineRow[];
   /** For the items asked for, the variant's tiers with the item's prices (`tierPricesRows`); else null. */
   tierPrices: number[][] | null;
@@ -132,7 +144,8 @@ const factsStatement = reusableStatement((tx) => {
       variantId: productVariants.id,
       unitsPerPallet: productVariants.unitsPerPallet,
       showUnitsPer: productVariants.showUnitsPer,
-      exclusivePriceId: exclusivePrices.id,
+      exclusivePriceId: appliedPriceId(),
+      personalPriceId: exclusivePrices.id,
       lines: sql<StoredLineRow[]>`(
         select coalesce(json_agg(json_build_object('id', ${cartItems.id}, 'packQuantity', ${cartItems.packQuantity},
           'unitType', ${cartItems.unitType}) order by ${cartItems.id}), '[]'::json)
@@ -150,6 +163,7 @@ const factsStatement = reusableStatement((tx) => {
         exclusivePriceInForce(),
       ),
     )
+    .leftJoin(companyPrices, companyPriceOn(sql.placeholder('userId'), items.id))
     .where(
       sql`${items.id} in (select unnest(${ids}::int[])
         union select ${cartItems.itemId} from ${cartItems} where ${cartItems.cartId} = ${cart})`,
@@ -283,7 +297,7 @@ export type LineViewRow = Awaited<ReturnType<ReturnType<typeof prepareLineViews>
 
 /**
  * Cart lines with their item (and its images), variant, product, stored tier, the cart owner's current
- * exclusive discount on the item, and what pricing by the rule takes (spec 2, §4): the variant's units per
+ * exclusive discount on the item (their own or their approved company's, the greater), and what pricing by the rule takes (spec 2, §4): the variant's units per
  * pallet, how it shows, its tiers and the item's prices. The line's price is not read from its stored tier:
  * the service prices every line for the cart's weight when it is read. One query whatever the number of
  * lines, over `lines`: the `cart_items` table, or the lines a write answers (a CTE with the same columns),
@@ -319,8 +333,8 @@ function lineViewsQuery(start: { select: Db['select'] }, lines: typeof cartItems
       tierPrices: sql<number[][] | null>`case when ${basisCanMove(productVariants.unitsPerPallet)}
         then ${tierPricesRows(productVariants.id, items.id)} end`,
       storedPricePence: pricingData.pricePence,
-      exclusivePriceId: exclusivePrices.id,
-      discountPercentage: exclusivePrices.discountPercentage,
+      exclusivePriceId: appliedPriceId(),
+      discountPercentage: appliedDiscount(),
       images: sql<{ image: string; alt_text: string }[]>`(
         select coalesce(json_agg(json_build_object('image', ${itemImages.image}, 'alt_text', ${itemImages.altText})
           order by ${itemImages.position}, ${itemImages.id}), '[]'::json)
@@ -345,6 +359,7 @@ function lineViewsQuery(start: { select: Db['select'] }, lines: typeof cartItems
         exclusivePriceInForce(),
       ),
     )
+    .leftJoin(companyPrices, companyPriceOn(carts.userId, lines.itemId))
     .where(where)
     .orderBy(asc(lines.id));
 }

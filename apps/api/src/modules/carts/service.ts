@@ -236,7 +236,7 @@ function applyLine(
   Object.assign(line, {
     packQuantity: settled.packs,
     unitType: settled.unitType,
-    change: { pricingTierId: settled.tier.id, exclusivePriceId: item.exclusivePriceId },
+    change: { pricingTierId: settled.tier.id, exclusivePriceId: item.personalPriceId },
   });
   return { line, folded: settled.folded };
 }

@@ -1,7 +1,7 @@
-import type { DocumentKind } from '@shop/domain';
+import type { CompanyRole, DocumentKind } from '@shop/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AddressSnapshot, SellerSnapshot } from '../../db/schema';
+import type { AddressSnapshot, PaymentTermsSnapshot, SellerSnapshot } from '../../db/schema';
 import { DEFAULT_SHOP_SETTINGS } from '../../db/seed/shop-settings';
 
 /** An order as its invoice and receipt print it: every figure as stored when it was paid. */
@@ -23,6 +23,11 @@ export interface SaleRow {
   transaction_id: string | null;
   /** Paid through the test processor: the documents say they are not VAT invoices. */
   is_test: boolean;
+  /** Trade accounts (issue 21): the buyer's PO number; on account, the company, due day and terms. */
+  purchase_order_number: string | null;
+  company_id: number | null;
+  invoice_due_date: string | null;
+  payment_terms: PaymentTermsSnapshot | null;
   lines: {
     sku: string;
     title: string;
@@ -37,21 +42,47 @@ export interface SaleRow {
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
- * One statement: the order (the user's own, when a user is given) with its lines. Null when there is no such
- * order for that user: the caller answers 404, the same for another user's order as for none.
+ * Who may open an order's documents (issue 21): staff (user null) any; the buyer their own; a member of the
+ * company the order was placed under with one of `companyRoles` (none: the buyer alone). The membership is read
+ * in the document's own statement, so a removed member loses access on their next request.
  */
-export async function selectSale(db: Db, orderId: number, userId: number | null): Promise<SaleRow | null> {
+function readerMay(userId: number | null, companyRoles: readonly CompanyRole[]): SQL {
+  const roles = sql.join(
+    companyRoles.map((role) => sql`${role}::company_role`),
+    sql`, `,
+  );
+  const member =
+    companyRoles.length === 0
+      ? sql`false`
+      : sql`(o.company_id is not null and exists (select 1 from company_members m
+          where m.user_id = ${userId}::int and m.company_id = o.company_id and m.role in (${roles})))`;
+  return sql`(${userId}::int is null or o.user_id = ${userId}::int or ${member})`;
+}
+
+/**
+ * One statement: the order (the user's own or, with `companyRoles`, their company's, when a user is given) with
+ * its lines. Null when there is no such order for that user: the caller answers 404, the same for another
+ * user's order as for none.
+ */
+export async function selectSale(
+  db: Db,
+  orderId: number,
+  userId: number | null,
+  companyRoles: readonly CompanyRole[] = [],
+): Promise<SaleRow | null> {
+  const access = readerMay(userId, companyRoles);
   const result = await db.execute(sql`
     select o.id, o.created_at, o.invoice_number, o.receipt_number, o.seller, o.billing_address,
       o.shipping_address, o.subtotal_pence, o.discount_pence, o.shipping_pence, o.vat_pence, o.total_pence,
-      o.vat_rate, o.payment_method, o.transaction_id, o.is_test,
+      o.vat_rate, o.payment_method, o.transaction_id, o.is_test, o.purchase_order_number, o.company_id,
+      o.invoice_due_date::text as invoice_due_date, o.payment_terms,
       (select coalesce(json_agg(json_build_object('sku', l.sku, 'title', l.title,
           'pack_quantity', l.pack_quantity, 'units_per_pack', l.units_per_pack,
           'price_per_pack_pence', l.price_per_pack_pence, 'discount_percentage', l.discount_percentage,
           'total_pence', l.total_pence) order by l.id), '[]'::json)
         from order_items l where l.order_id = o.id) as lines
     from orders o
-    where o.id = ${orderId} and (${userId}::int is null or o.user_id = ${userId}::int)`);
+    where o.id = ${orderId} and ${access}`);
   return rowsOf<SaleRow>(result)[0] ?? null;
 }
 
@@ -64,6 +95,9 @@ export interface CreditNoteRow {
   vat_rate: string | number;
   /** The order was paid through the test processor. */
   is_test: boolean;
+  /** The buyer's PO number (issue 21), and whether the order was on account (the credit note moved no money). */
+  purchase_order_number: string | null;
+  on_account: boolean;
   refund_id: number;
   amount_pence: number;
   reason: string;
@@ -84,12 +118,13 @@ export async function selectCreditNote(
   orderId: number,
   userId: number | null,
   which: { n: number } | { refundId: number },
+  companyRoles: readonly CompanyRole[] = [],
 ): Promise<CreditNoteRow | null> {
   const n = 'n' in which ? which.n : null;
   const refundId = 'refundId' in which ? which.refundId : null;
   const result = await db.execute(sql`
     select o.id as order_id, o.created_at as order_created_at, o.invoice_number, o.billing_address, o.vat_rate,
-      o.is_test, r.id as refund_id, r.amount_pence, r.reason, r.lines as refund_lines, r.credit_note_number, r.issued_at,
+      o.is_test, o.purchase_order_number, (o.payment_method = 'account') as on_account, r.id as refund_id, r.amount_pence, r.reason, r.lines as refund_lines, r.credit_note_number, r.issued_at,
       r.seller,
       (select coalesce(json_agg(json_build_object('id', l.id, 'sku', l.sku, 'title', l.title)), '[]'::json)
         from order_items l where l.order_id = o.id) as order_lines
@@ -101,7 +136,7 @@ export async function selectCreditNote(
       order by refunds.id
       offset greatest(coalesce(${n}::int, 1) - 1, 0) limit 1
     ) r on true
-    where o.id = ${orderId} and (${userId}::int is null or o.user_id = ${userId}::int)`);
+    where o.id = ${orderId} and ${readerMay(userId, companyRoles)}`);
   return rowsOf<CreditNoteRow>(result)[0] ?? null;
 }
 
@@ -123,9 +158,11 @@ export function nextDocumentNumbers(kinds: readonly DocumentKind[]): SQL {
 
 /**
  * The seller's details as a document printed now would show them: the back office's invoice settings, or the
- * shop's defaults when none are stored. A document keeps this copy, so later changes never alter it.
+ * shop's defaults when none are stored, with the bank details (`bank`, null until staff set them: issue 21).
+ * A document keeps this copy, so later changes never alter it.
  */
 export function sellerNow(): SQL {
-  return sql`coalesce((select value from shop_settings where key = 'invoice'),
-    ${JSON.stringify(DEFAULT_SHOP_SETTINGS.invoice)}::jsonb)`;
+  return sql`(coalesce((select value from shop_settings where key = 'invoice'),
+    ${JSON.stringify(DEFAULT_SHOP_SETTINGS.invoice)}::jsonb)
+    || jsonb_build_object('bank', (select value from shop_settings where key = 'bank')))`;
 }

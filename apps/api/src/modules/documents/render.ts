@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { formatGbp, TEST_DOCUMENT_HEADING } from '@shop/domain';
+import { formatGbp, formatSortCode, formatUkDay, TEST_DOCUMENT_HEADING } from '@shop/domain';
 import PDFDocument from 'pdfkit';
 import type { AddressSnapshot, SellerSnapshot } from '../../db/schema';
 
@@ -47,6 +47,19 @@ export interface SaleDocument {
   invoiceNumber: string;
   /** Paid through the test processor: headed TEST_DOCUMENT_HEADING, as no money moved. */
   test: boolean;
+  /** The buyer's purchase-order number (issue 21), printed when there is one. */
+  purchaseOrderNumber: string | null;
+  /**
+   * On account (issue 21): the invoice asks for payment instead of saying it was paid. The company's account
+   * number, the terms in words, the due day (YYYY-MM-DD), and the bank details copied when it was issued (null:
+   * none were set, so the buyer is told to ask).
+   */
+  onAccount: {
+    accountNumber: string | null;
+    paymentTerms: string | null;
+    dueDate: string | null;
+    bank: { account_name: string; sort_code: string; account_number: string } | null;
+  } | null;
 }
 
 /** What a credit note prints for one refund. */
@@ -69,6 +82,10 @@ export interface CreditNoteDocument {
   totalPence: number;
   /** Against an order paid through the test processor: headed TEST_DOCUMENT_HEADING. */
   test: boolean;
+  /** The buyer's purchase-order number (issue 21). */
+  purchaseOrderNumber: string | null;
+  /** Against an order on account: no card money moves, the credit lowers what the company owes. */
+  onAccount: boolean;
 }
 
 export type ShopDocument = SaleDocument | CreditNoteDocument;
@@ -180,6 +197,7 @@ function header(pdf: PDFKit.PDFDocument, document: ShopDocument) {
           ['Date of issue', ukDate.format(document.issuedAt)],
           ['Against invoice', `${document.invoiceNumber} of ${ukDate.format(document.invoiceDate)}`],
           ['Order number', `#${document.orderId}`],
+          ...purchaseOrderFact(document),
         ]
       : [
           [document.kind === 'invoice' ? 'Invoice number' : 'Receipt number', document.number],
@@ -189,6 +207,8 @@ function header(pdf: PDFKit.PDFDocument, document: ShopDocument) {
             ? ([['For invoice', document.invoiceNumber]] as [string, string][])
             : []),
           ['Order number', `#${document.orderId}`],
+          ...purchaseOrderFact(document),
+          ...(document.kind === 'invoice' ? accountFacts(document) : []),
         ];
   pdf.font('regular').fontSize(9);
   let y = top + 28;
@@ -200,6 +220,22 @@ function header(pdf: PDFKit.PDFDocument, document: ShopDocument) {
     y += 13;
   }
   pdf.y = Math.max(pdf.y, y) + 16;
+}
+
+/** Issue 21: the buyer's PO number, on every document of an order that has one. */
+function purchaseOrderFact(document: ShopDocument): [string, string][] {
+  return document.purchaseOrderNumber ? [['Your PO number', document.purchaseOrderNumber]] : [];
+}
+
+/** Issue 21: an invoice on account names the account, its terms and the day payment is due. */
+function accountFacts(document: SaleDocument): [string, string][] {
+  const account = document.onAccount;
+  if (!account) return [];
+  return [
+    ...(account.accountNumber ? ([['Account number', account.accountNumber]] as [string, string][]) : []),
+    ...(account.paymentTerms ? ([['Payment terms', account.paymentTerms]] as [string, string][]) : []),
+    ...(account.dueDate ? ([['Due date', formatUkDay(account.dueDate)]] as [string, string][]) : []),
+  ];
 }
 
 function addressBlocks(pdf: PDFKit.PDFDocument, blocks: { title: string; lines: string[] }[]) {
@@ -308,9 +344,16 @@ function saleBody(pdf: PDFKit.PDFDocument, document: SaleDocument) {
     ['Total excluding VAT', formatGbp(document.netPence)],
     [`VAT at ${rate}`, formatGbp(document.vatPence)],
     ['Total including VAT (GBP)', formatGbp(document.totalPence), true],
+    ...(document.onAccount
+      ? ([['Amount due (GBP)', formatGbp(document.totalPence), true]] as [string, string, boolean][])
+      : []),
   ]);
   pdf.moveDown(1);
   pdf.font('regular').fontSize(9);
+  if (document.onAccount) {
+    paymentRequest(pdf, document, document.onAccount);
+    return;
+  }
   const paid = `Paid in full by ${document.payment.method}${
     document.payment.transactionId ? ` (payment ${document.payment.transactionId})` : ''
   } on ${ukDateTime.format(document.issuedAt)}.`;
@@ -320,6 +363,38 @@ function saleBody(pdf: PDFKit.PDFDocument, document: SaleDocument) {
       width: RIGHT - PAGE.margin,
     });
   }
+}
+
+/** An invoice on account is not paid: it says what is due, by when, and where to pay it. */
+function paymentRequest(
+  pdf: PDFKit.PDFDocument,
+  document: SaleDocument,
+  account: NonNullable<SaleDocument['onAccount']>,
+) {
+  const width = RIGHT - PAGE.margin;
+  const due = account.dueDate ? ` by ${formatUkDay(account.dueDate)}` : '';
+  pdf.text(
+    `Placed on account: ${formatGbp(document.totalPence)} is due${due}${
+      account.paymentTerms ? ` (payment terms: ${account.paymentTerms})` : ''
+    }. This invoice has not been paid.`,
+    PAGE.margin,
+    pdf.y,
+    { width },
+  );
+  pdf.moveDown(0.5);
+  if (!account.bank) {
+    pdf.text('Bank details: ask our accounts team.', { width });
+    return;
+  }
+  pdf.font('bold').text('Pay by bank transfer to', { width });
+  pdf.font('regular');
+  pdf.text(`Account name: ${account.bank.account_name}`, { width });
+  pdf.text(`Sort code: ${formatSortCode(account.bank.sort_code)}`, { width });
+  pdf.text(`Account number: ${account.bank.account_number}`, { width });
+  pdf.text(
+    `Quote ${document.number}${account.accountNumber ? ` and your account number ${account.accountNumber}` : ''} as the payment reference.`,
+    { width },
+  );
 }
 
 function creditNoteBody(pdf: PDFKit.PDFDocument, document: CreditNoteDocument) {
@@ -350,9 +425,14 @@ function creditNoteBody(pdf: PDFKit.PDFDocument, document: CreditNoteDocument) {
   pdf.font('regular').fontSize(9);
   if (document.reason)
     pdf.text(`Reason: ${document.reason}`, PAGE.margin, pdf.y, { width: RIGHT - PAGE.margin });
-  pdf.text('Refunded to the card the order was paid with.', PAGE.margin, pdf.y, {
-    width: RIGHT - PAGE.margin,
-  });
+  pdf.text(
+    document.onAccount
+      ? 'Credited to your company’s account: it lowers the balance you owe.'
+      : 'Refunded to the card the order was paid with.',
+    PAGE.margin,
+    pdf.y,
+    { width: RIGHT - PAGE.margin },
+  );
 }
 
 /** Page numbers and the currency note at the foot of every page (a test order's heading first). */

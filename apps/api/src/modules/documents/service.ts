@@ -1,4 +1,10 @@
-import { documentNumber, splitGross } from '@shop/domain';
+import {
+  COMPANY_PERMISSIONS,
+  companyAccountNumber,
+  documentNumber,
+  paymentTermsLabel,
+  splitGross,
+} from '@shop/domain';
 import type { Db } from '../../db/client';
 import type { EmailAttachmentRef } from '../../db/schema';
 import { NotFound } from '../../http/errors';
@@ -11,12 +17,25 @@ export interface RenderedDocument {
   content: Buffer;
 }
 
+/** On account (issue 21): what the invoice asks to be paid, by when and into which account. */
+function onAccountOf(row: queries.SaleRow): SaleDocument['onAccount'] {
+  if (row.payment_method !== 'account') return null;
+  return {
+    accountNumber: row.company_id === null ? null : companyAccountNumber(row.company_id),
+    paymentTerms: row.payment_terms ? paymentTermsLabel(row.payment_terms) : null,
+    dueDate: row.invoice_due_date,
+    bank: row.seller?.bank ?? null,
+  };
+}
+
 function saleDocument(row: queries.SaleRow, kind: 'invoice' | 'receipt'): SaleDocument | null {
-  if (row.invoice_number === null || row.receipt_number === null || row.seller === null) return null;
+  if (row.invoice_number === null || row.seller === null) return null;
+  // An order on account has an invoice and no paid receipt (no receipt number).
+  if (kind === 'receipt' && row.receipt_number === null) return null;
   const invoiceNumber = documentNumber('invoice', row.invoice_number);
   return {
     kind,
-    number: kind === 'invoice' ? invoiceNumber : documentNumber('receipt', row.receipt_number),
+    number: kind === 'invoice' ? invoiceNumber : documentNumber('receipt', row.receipt_number!),
     invoiceNumber,
     issuedAt: new Date(row.created_at),
     orderId: row.id,
@@ -39,6 +58,8 @@ function saleDocument(row: queries.SaleRow, kind: 'invoice' | 'receipt'): SaleDo
     totalPence: row.total_pence,
     payment: { method: row.payment_method, transactionId: row.transaction_id },
     test: row.is_test,
+    purchaseOrderNumber: row.purchase_order_number,
+    onAccount: onAccountOf(row),
   };
 }
 
@@ -69,6 +90,8 @@ function creditNoteDocument(row: queries.CreditNoteRow): CreditNoteDocument {
     vatPence: vat_pence,
     totalPence: row.amount_pence,
     test: row.is_test,
+    purchaseOrderNumber: row.purchase_order_number,
+    onAccount: row.on_account,
   };
 }
 
@@ -136,7 +159,9 @@ export function createDocumentsService(db: Db, cache = createDocumentCache()) {
     cache.get(documentCacheKey(document), () => renderDocument(document));
 
   async function sale(orderId: number, userId: number | null, kind: 'invoice' | 'receipt') {
-    const row = await queries.selectSale(db, orderId, userId);
+    // A company's members read its invoices (issue 21); a paid receipt stays the buyer's.
+    const roles = kind === 'invoice' ? COMPANY_PERMISSIONS.seeInvoices : [];
+    const row = await queries.selectSale(db, orderId, userId, roles);
     const document = row && saleDocument(row, kind);
     if (!document) throw new NotFound();
     return { filename: fileName(document.number), content: await rendered(document) };
@@ -147,7 +172,8 @@ export function createDocumentsService(db: Db, cache = createDocumentCache()) {
     userId: number | null,
     which: { n: number } | { refundId: number },
   ): Promise<RenderedDocument> {
-    const row = await queries.selectCreditNote(db, orderId, userId, which);
+    // A company's administrators read its credit notes (issue 21).
+    const row = await queries.selectCreditNote(db, orderId, userId, which, COMPANY_PERMISSIONS.manage);
     if (!row) throw new NotFound();
     const document = creditNoteDocument(row);
     return { filename: fileName(document.number), content: await rendered(document) };
@@ -155,8 +181,8 @@ export function createDocumentsService(db: Db, cache = createDocumentCache()) {
 
   return {
     /**
-     * The VAT invoice or paid receipt of an order: the user's own (404 for anyone else's), or any order for
-     * staff (user null).
+     * The VAT invoice or paid receipt of an order: the user's own or, for the invoice, their company's (404 for
+     * anyone else's), or any order for staff (user null).
      */
     sale: (orderId: number, userId: number | null, kind: 'invoice' | 'receipt') =>
       sale(orderId, userId, kind),

@@ -71,7 +71,9 @@ describe('POST orders/ on account', () => {
     expect(mail!.textBody).toContain('Payment is due by');
     expect(mail!.attachments).toEqual([{ kind: 'invoice', order_id: order.id }]);
 
-    // Nothing was paid: there is no paid receipt. (The on-account invoice's drawing is the documents module's.)
+    // The invoice is issued at once; nothing was paid, so there is no paid receipt.
+    const invoice = await buyer.call('GET', `/api/orders/${order.id}/invoice.pdf`);
+    expect(invoice.statusCode).toBe(200);
     expect((await buyer.call('GET', `/api/orders/${order.id}/receipt.pdf`)).statusCode).toBe(404);
 
     // The order page reads the same fields back.

@@ -23,6 +23,7 @@ import {
   companies,
   companyMembers,
   orderApprovals,
+  companyPrices,
   exclusivePrices,
   items,
   orderItems,
@@ -40,7 +41,13 @@ import {
   type ShippingDetailsSnapshot,
 } from '../../db/schema';
 import { nextDocumentNumbers, sellerNow } from '../documents/queries';
-import { basisCanMove, exclusivePriceInForce, tierPricesRows } from '../pricing/queries';
+import {
+  appliedDiscount,
+  basisCanMove,
+  companyPriceOn,
+  exclusivePriceInForce,
+  tierPricesRows,
+} from '../pricing/queries';
 
 // ---------------------------------------------------------------------------------------------
 // The cart as checkout prices it
@@ -104,7 +111,7 @@ function checkoutLinesQuery(db: Db, cartId: number | Placeholder, userId: number
       tierPrices: sql<number[][] | null>`case when ${basisCanMove(productVariants.unitsPerPallet)}
         then ${tierPricesRows(productVariants.id, items.id)} end`,
       storedPricePence: pricingData.pricePence,
-      discountPercentage: exclusivePrices.discountPercentage,
+      discountPercentage: appliedDiscount(),
       weight: items.weight,
       weightUnit: items.weightUnit,
       trackInventory: items.trackInventory,
@@ -126,6 +133,7 @@ function checkoutLinesQuery(db: Db, cartId: number | Placeholder, userId: number
         exclusivePriceInForce(),
       ),
     )
+    .leftJoin(companyPrices, companyPriceOn(carts.userId, cartItems.itemId))
     .where(and(eq(cartItems.cartId, cartId), eq(carts.userId, userId)))
     .orderBy(asc(cartItems.id));
 }

@@ -1,8 +1,29 @@
-import type { PricingTier } from '@shop/domain';
-import { and, asc, count, eq, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ExclusiveDiscount, PricingTier } from '@shop/domain';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  getTableColumns,
+  getTableName,
+  inArray,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { exclusivePrices, pricingData, pricingTiers, productVariants, tableFields } from '../../db/schema';
+import {
+  companies,
+  companyMembers,
+  companyPrices,
+  exclusivePrices,
+  pricingData,
+  pricingTiers,
+  productVariants,
+  tableFields,
+  users,
+} from '../../db/schema';
 
 type Window = { limit: number; offset: number };
 
@@ -71,16 +92,73 @@ const priceColumns = {
 // Exclusive prices
 // ---------------------------------------------------------------------------------------------
 
-export type ExclusivePriceRow = { id: number; itemId: number; discountPercentage: number };
-
 /**
  * Whether an exclusive price applies today: its dates are UK calendar days (the shop trades in UK time),
  * inclusive, and a missing one leaves that side open. Every read that prices for a customer adds it.
  */
 export function exclusivePriceInForce(): SQL {
+  return inForce(exclusivePrices);
+}
+
+function inForce(prices: typeof exclusivePrices | typeof companyPrices): SQL {
   const today = sql`(now() at time zone 'Europe/London')::date`;
-  return sql`(${exclusivePrices.startsOn} is null or ${exclusivePrices.startsOn} <= ${today})
-    and (${exclusivePrices.endsOn} is null or ${exclusivePrices.endsOn} >= ${today})`;
+  return sql`(${prices.startsOn} is null or ${prices.startsOn} <= ${today})
+    and (${prices.endsOn} is null or ${prices.endsOn} >= ${today})`;
+}
+
+/** Whether a company's exclusive price applies today: the same UK dates as a buyer's own (issue 21). */
+export function companyPriceInForce(): SQL {
+  return inForce(companyPrices);
+}
+
+/**
+ * The user's company when staff have approved it, as a sub-select on `company_members`' unique user id: null
+ * when they belong to none, or to a pending or declined company, and for a staff or owner account (staff and
+ * owners pay the shop's prices, as they have no exclusive prices of their own). It is read in the statement
+ * that prices, so a member removed a moment ago gets no company price on their next request.
+ */
+export function approvedCompanyOf(userId: SQL | AnyPgColumn | Placeholder): SQL<number | null> {
+  // Qualified by hand: inside a one-table select Drizzle names columns without their table.
+  return sql<number | null>`(select ${q(companyMembers.companyId)} from ${companyMembers}
+    inner join ${companies} on ${q(companies.id)} = ${q(companyMembers.companyId)}
+    inner join ${users} on ${q(users.id)} = ${q(companyMembers.userId)}
+    where ${q(companyMembers.userId)} = ${userId} and ${q(companies.status)} = 'approved'
+      and ${q(users.role)} = 'customer')`;
+}
+
+/**
+ * The join of `company_prices` on a line: the user's approved company's price of the item, in force today.
+ * Every read that joins the user's own `exclusive_prices` joins this beside it, in the same statement, and
+ * takes `appliedDiscount()` and `appliedPriceId()` from the two.
+ */
+export function companyPriceOn(userId: SQL | AnyPgColumn | Placeholder, itemId: SQL | AnyPgColumn): SQL {
+  return and(
+    eq(companyPrices.itemId, itemId),
+    eq(companyPrices.companyId, approvedCompanyOf(userId)),
+    companyPriceInForce(),
+  )!;
+}
+
+/**
+ * The discount that applies to a line joined with both prices: the greater (so the lower price), null when
+ * neither is in force. The domain's `appliedExclusivePrice` in SQL (`greatest` passes over nulls).
+ */
+export function appliedDiscount(): SQL<number | null> {
+  return sql<
+    number | null
+  >`greatest(${exclusivePrices.discountPercentage}, ${companyPrices.discountPercentage})`.mapWith(
+    exclusivePrices.discountPercentage,
+  );
+}
+
+/**
+ * The id the API shows for the applied price (`user_exclusive_price`, the exclusive prices' `id`): the
+ * company price's when its discount is greater, else the buyer's own (a tie keeps their own), as
+ * `appliedExclusivePrice` decides. The cart checks a line's `user_exclusive_price` against it.
+ */
+export function appliedPriceId(): SQL<number | null> {
+  return sql<number | null>`case when ${companyPrices.discountPercentage}
+    > coalesce(${exclusivePrices.discountPercentage}, -1) then ${companyPrices.id} else ${exclusivePrices.id} end`;
 }
 
 /**
@@ -129,40 +207,88 @@ export function tierPricesOf(rows: readonly (readonly number[])[]): {
   return { tiers, prices };
 }
 
-function exclusiveWhere(userId: number, itemIds: number[] | undefined): SQL | undefined {
-  return and(
-    eq(exclusivePrices.userId, userId),
-    itemIds ? inArray(exclusivePrices.itemId, itemIds) : undefined,
-    exclusivePriceInForce(),
-  );
+/** One item's exclusive prices in force for a user: their own and their approved company's, either may be null. */
+export type ExclusivePricesRow = {
+  itemId: number;
+  personal: ExclusiveDiscount | null;
+  company: ExclusiveDiscount | null;
+};
+
+/**
+ * The user's own prices in force and their approved company's, of some items or all, one row per item that
+ * has either (a full join of the two on the item): the base of the list and of its count.
+ */
+function exclusivePricesByItem(db: Db, userId: number, itemIds: number[] | undefined) {
+  const personal = db
+    .select({
+      itemId: exclusivePrices.itemId,
+      id: exclusivePrices.id,
+      discount: exclusivePrices.discountPercentage,
+    })
+    .from(exclusivePrices)
+    .where(
+      and(
+        eq(exclusivePrices.userId, userId),
+        itemIds ? inArray(exclusivePrices.itemId, itemIds) : undefined,
+        exclusivePriceInForce(),
+      ),
+    )
+    .as('personal');
+  const company = db
+    .select({
+      itemId: companyPrices.itemId,
+      id: companyPrices.id,
+      discount: companyPrices.discountPercentage,
+    })
+    .from(companyPrices)
+    .where(
+      and(
+        eq(companyPrices.companyId, approvedCompanyOf(sql`${userId}`)),
+        itemIds ? inArray(companyPrices.itemId, itemIds) : undefined,
+        companyPriceInForce(),
+      ),
+    )
+    .as('company');
+  return { personal, company };
 }
 
 export async function countExclusivePrices(db: Db, userId: number, itemIds?: number[]): Promise<number> {
+  const { personal, company } = exclusivePricesByItem(db, userId, itemIds);
   const [row] = await db
     .select({ value: count() })
-    .from(exclusivePrices)
-    .where(exclusiveWhere(userId, itemIds));
+    .from(personal)
+    .fullJoin(company, eq(company.itemId, personal.itemId));
   return row?.value ?? 0;
 }
 
-/** A user's own exclusive prices, optionally of some items only. */
-export function selectExclusivePrices(
+/** A user's exclusive prices in force, their own and their company's, by item; optionally of some items only. */
+export async function selectExclusivePrices(
   db: Db,
   userId: number,
   itemIds: number[] | undefined,
   window: Window,
-): Promise<ExclusivePriceRow[]> {
-  return db
+): Promise<ExclusivePricesRow[]> {
+  const { personal, company } = exclusivePricesByItem(db, userId, itemIds);
+  const itemId = sql<number>`coalesce(${personal.itemId}, ${company.itemId})`;
+  const rows = await db
     .select({
-      id: exclusivePrices.id,
-      itemId: exclusivePrices.itemId,
-      discountPercentage: exclusivePrices.discountPercentage,
+      itemId,
+      personalId: personal.id,
+      personalDiscount: sql<number | null>`${personal.discount}`.mapWith(Number),
+      companyId: company.id,
+      companyDiscount: sql<number | null>`${company.discount}`.mapWith(Number),
     })
-    .from(exclusivePrices)
-    .where(exclusiveWhere(userId, itemIds))
-    .orderBy(asc(exclusivePrices.itemId), asc(exclusivePrices.id))
+    .from(personal)
+    .fullJoin(company, eq(company.itemId, personal.itemId))
+    .orderBy(asc(itemId))
     .limit(window.limit)
     .offset(window.offset);
+  return rows.map((row) => ({
+    itemId: row.itemId,
+    personal:
+      row.personalId === null ? null : { id: row.personalId, discount_percentage: row.personalDiscount! },
+    company: row.companyId === null ? null : { id: row.companyId, discount_percentage: row.companyDiscount! },
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------

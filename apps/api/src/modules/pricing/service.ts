@@ -1,4 +1,5 @@
 import {
+  appliedExclusivePrice,
   penceToDecimal,
   type ExclusivePrice,
   type PageRequest,
@@ -129,7 +130,11 @@ export function createPricingService(db: Db) {
       };
     },
 
-    /** The caller's own exclusive prices, of some items or all. */
+    /**
+     * The caller's exclusive prices, of some items or all: per item the one that applies, their own or their
+     * approved company's, whichever gives the greater discount (`appliedExclusivePrice`); its `id` is that
+     * price's, which the cart takes back as `user_exclusive_price`.
+     */
     async listExclusivePrices(
       userId: number,
       itemIds: number[] | undefined,
@@ -141,11 +146,10 @@ export function createPricingService(db: Db) {
       ]);
       return {
         count: total,
-        results: rows.map((row) => ({
-          id: row.id,
-          item: row.itemId,
-          discount_percentage: row.discountPercentage,
-        })),
+        results: rows.map((row) => {
+          const applied = appliedExclusivePrice(row.personal, row.company)!;
+          return { id: applied.id, item: row.itemId, discount_percentage: applied.discount_percentage };
+        }),
       };
     },
   };

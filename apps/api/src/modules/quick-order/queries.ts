@@ -6,6 +6,7 @@ import {
   cartItems,
   carts,
   categories,
+  companyPrices,
   exclusivePrices,
   items,
   pricingData,
@@ -13,7 +14,14 @@ import {
   productVariants,
   type PackUnit,
 } from '../../db/schema';
-import { exclusivePriceInForce, tierPricesOf, tierPricesRows } from '../pricing/queries';
+import {
+  appliedDiscount,
+  appliedPriceId,
+  companyPriceOn,
+  exclusivePriceInForce,
+  tierPricesOf,
+  tierPricesRows,
+} from '../pricing/queries';
 
 type WeightUnit = 'kg' | 'lb' | 'oz' | 'g';
 
@@ -31,8 +39,9 @@ export type CartLineTuple = [
 
 /**
  * An item a quick-order line names, with what the checks need: its variant's tiers and its prices
- * (`[tier id, pence]`), the user's exclusive price in force, and the user's cart lines (the same on
- * every row: the weight basis and the stock already held count them).
+ * (`[tier id, pence]`), the exclusive price that applies to the user (their own or their approved company's,
+ * the greater discount), and the user's cart lines (the same on every row: the weight basis and the stock
+ * already held count them).
  */
 export type QuickOrderItemRow = {
   id: number;
@@ -61,8 +70,8 @@ const CART_ITEM = 'cart_item';
 /**
  * The quick order's one read, as a named statement built once per database handle: the items whose SKU
  * is in `skus` (one bound array, so one statement text for any number of lines; the unique index on
- * `sku` finds them), each with its variant, product and category, its tiers and prices, the user's
- * exclusive price and the user's cart lines. The cart sub-select is uncorrelated, so it runs once.
+ * `sku` finds them), each with its variant, product and category, its tiers and prices, the exclusive
+ * price that applies to the user and the user's cart lines. The cart sub-select is uncorrelated, so it runs once.
  */
 export function prepareQuickOrderRead(db: Db) {
   const cartItem = alias(items, CART_ITEM);
@@ -81,8 +90,8 @@ export function prepareQuickOrderRead(db: Db) {
       showUnitsPer: productVariants.showUnitsPer,
       productSlug: products.slug,
       categorySlug: categories.slug,
-      exclusivePriceId: exclusivePrices.id,
-      discountPercentage: exclusivePrices.discountPercentage,
+      exclusivePriceId: appliedPriceId(),
+      discountPercentage: appliedDiscount(),
       tierPrices: tierPricesRows(productVariants.id, items.id),
       cart: sql<CartLineTuple[]>`(
         select coalesce(json_agg(json_build_array(${cartItems.itemId}, ${cartItems.packQuantity},
@@ -104,6 +113,7 @@ export function prepareQuickOrderRead(db: Db) {
         exclusivePriceInForce(),
       ),
     )
+    .leftJoin(companyPrices, companyPriceOn(sql.placeholder('userId'), items.id))
     .where(sql`${items.sku} = any(${sql.placeholder('skus')}::text[])`)
     .prepare('quick_order_items');
   return async (userId: number, skus: string[]): Promise<QuickOrderItemRow[]> => {

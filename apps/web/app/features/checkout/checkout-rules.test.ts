@@ -1,12 +1,14 @@
-import { CHECKOUT_MESSAGES } from '@shop/domain';
+import { CHECKOUT_MESSAGES, COMPANY_MESSAGES } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import { ApiError, normaliseErrorResponse } from '~/lib/api-client';
 import {
   addressLine,
   billingDetailsOf,
   checkPlaceOrder,
+  isPurchaseOrderReuse,
   paymentStillUsable,
   problemsOf,
+  purchaseOrderProblem,
   usableAddresses,
 } from './checkout-rules';
 import { address, HOME, WORK } from '~test/fake-checkout';
@@ -110,5 +112,39 @@ describe('paymentStillUsable', () => {
     expect(paymentStillUsable(normaliseErrorResponse(502, undefined))).toBe(true);
     expect(paymentStillUsable(normaliseErrorResponse(400, { transaction_id: ['Not paid.'] }))).toBe(false);
     expect(paymentStillUsable(normaliseErrorResponse(409, { detail: 'Refunded.' }))).toBe(false);
+  });
+});
+
+describe('trade accounts at checkout (issue 21)', () => {
+  it('places on account without a payment intent, and asks for a required PO number first', () => {
+    expect(checkPlaceOrder({ ...ready, paymentMethod: 'account', intentReady: false })).toBeNull();
+    expect(
+      checkPlaceOrder({ ...ready, purchaseOrder: { value: '  ', required: true }, lineCount: 0 }),
+    ).toEqual({ purchaseOrder: COMPANY_MESSAGES.poRequired });
+    expect(checkPlaceOrder({ ...ready, purchaseOrder: { value: '', required: false } })).toBeNull();
+  });
+
+  it.each([
+    ['', false, null],
+    ['', true, COMPANY_MESSAGES.poRequired],
+    ['PO-4471/B #2', true, null],
+    ['PO<1>', false, 'Use letters, digits, spaces and . / # - only.'],
+    ['x'.repeat(51), false, COMPANY_MESSAGES.tooLong(50)],
+  ])('purchaseOrderProblem(%j, required %s) is %j', (value, required, problem) => {
+    expect(purchaseOrderProblem(value, required)).toBe(problem);
+  });
+
+  it('tells the re-use warning, which may be overridden, from the other PO messages', () => {
+    expect(isPurchaseOrderReuse(COMPANY_MESSAGES.poUsed('PO-1'))).toBe(true);
+    expect(isPurchaseOrderReuse(COMPANY_MESSAGES.poRequired)).toBe(false);
+    expect(isPurchaseOrderReuse(undefined)).toBe(false);
+  });
+
+  it('puts the PO number’s refusal under its field, and keeps a card payment for another try', () => {
+    const error = normaliseErrorResponse(400, { purchase_order_number: [COMPANY_MESSAGES.poRequired] });
+    expect(problemsOf(error, CHECKOUT_MESSAGES.placeOrderFailed)).toEqual({
+      purchaseOrder: COMPANY_MESSAGES.poRequired,
+    });
+    expect(paymentStillUsable(error)).toBe(true);
   });
 });

@@ -1,6 +1,12 @@
 // First: Zod must be in jitless mode before the schemas below are built (see the module).
 import '~/lib/jitless-validation';
-import { type AddressView, AddressViewSchema, CHECKOUT_MESSAGES } from '@shop/domain';
+import {
+  type AddressView,
+  AddressViewSchema,
+  CHECKOUT_MESSAGES,
+  COMPANY_MESSAGES,
+  PO_NUMBER_SCHEMA,
+} from '@shop/domain';
 import { ApiError } from '~/lib/api-client';
 import type { BillingDetails } from './payments/card-payment';
 
@@ -45,15 +51,19 @@ export function billingDetailsOf(address: AddressView): BillingDetails {
 }
 
 /** Where on the page a checkout message belongs. */
-export type CheckoutArea = 'billing' | 'shipping' | 'paymentMethod' | 'cart' | 'general';
+export type CheckoutArea = 'billing' | 'shipping' | 'paymentMethod' | 'purchaseOrder' | 'cart' | 'general';
 export type CheckoutProblems = Partial<Record<CheckoutArea, string>>;
 
 export interface PlaceOrderState {
   billingId: number | null;
   shippingId: number | null;
-  paymentMethod: 'card' | null;
+  /** Card, or the company's account for a trade buyer whose company may pay on account (issue 21). */
+  paymentMethod: 'card' | 'account' | null;
   lineCount: number;
+  /** The card's payment intent is there (only the card needs one). */
   intentReady: boolean;
+  /** A trade buyer's purchase-order number as typed, and whether their company requires one. */
+  purchaseOrder?: { value: string; required: boolean };
 }
 
 /** What stops Place Order before any call is made (spec 2, §5 Checkout), the first problem only. */
@@ -61,9 +71,32 @@ export function checkPlaceOrder(state: PlaceOrderState): CheckoutProblems | null
   if (state.billingId === null) return { billing: CHECKOUT_MESSAGES.billingRequired };
   if (state.shippingId === null) return { shipping: CHECKOUT_MESSAGES.shippingRequired };
   if (state.paymentMethod === null) return { paymentMethod: CHECKOUT_MESSAGES.paymentMethodRequired };
+  if (state.purchaseOrder) {
+    const problem = purchaseOrderProblem(state.purchaseOrder.value, state.purchaseOrder.required);
+    if (problem) return { purchaseOrder: problem };
+  }
   if (state.lineCount === 0) return { general: CHECKOUT_MESSAGES.cartEmpty };
-  if (!state.intentReady) return { general: CHECKOUT_MESSAGES.paymentNotReady };
+  if (state.paymentMethod === 'card' && !state.intentReady) {
+    return { general: CHECKOUT_MESSAGES.paymentNotReady };
+  }
   return null;
+}
+
+/** What is wrong with a purchase-order number before it is sent: missing when required, or malformed. */
+export function purchaseOrderProblem(value: string, required: boolean): string | null {
+  if (value.trim() === '') return required ? COMPANY_MESSAGES.poRequired : null;
+  const parsed = PO_NUMBER_SCHEMA.safeParse(value);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? COMPANY_MESSAGES.poRequired);
+}
+
+const [REUSE_HEAD = '', REUSE_TAIL = ''] = COMPANY_MESSAGES.poUsed('\u0000').split('\u0000');
+
+/**
+ * Whether the server's word on the purchase-order number is the re-use warning (`poUsed`), which the buyer
+ * may override by sending the order again with `confirm_purchase_order_reuse`.
+ */
+export function isPurchaseOrderReuse(message: string | undefined): boolean {
+  return !!message && message.startsWith(REUSE_HEAD) && message.endsWith(REUSE_TAIL);
 }
 
 /** The order's (and the payment intent's) fields and the part of the page that answers for each. */
@@ -71,13 +104,14 @@ const FIELD_AREAS: Record<string, CheckoutArea> = {
   billing_address: 'billing',
   shipping_address: 'shipping',
   payment_method: 'paymentMethod',
+  purchase_order_number: 'purchaseOrder',
   cart: 'cart',
 };
 
 /**
  * A refused order or payment intent as messages by area (spec 2, §8: server field errors map to
- * shipping_address, billing_address, payment_method and cart). Other field errors and a `detail` go to
- * the general area; without any words from the server, `fallback` does.
+ * shipping_address, billing_address, payment_method and cart; issue 21 adds purchase_order_number). Other
+ * field errors and a `detail` go to the general area; without any words from the server, `fallback` does.
  */
 export function problemsOf(error: unknown, fallback: string): CheckoutProblems {
   if (!(error instanceof ApiError) || error.kind !== 'response') return { general: fallback };

@@ -21,6 +21,7 @@ const SECTIONS: (AdminSection & { owner?: true })[] = [
   { to: '/admin/stock', label: 'Stock' },
   { to: '/admin/import', label: 'Import and export' },
   { to: '/admin/customers', label: 'Customers' },
+  { to: '/admin/companies', label: 'Trade accounts' },
   { to: '/admin/messages', label: 'Messages' },
   { to: '/admin/newsletter', label: 'Newsletter' },
   { to: '/admin/settings', label: 'Settings' },

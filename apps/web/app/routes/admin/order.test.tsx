@@ -419,4 +419,35 @@ describe('/admin/orders/:id', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Order' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'All orders' })).toHaveAttribute('href', '/admin/orders');
   });
+
+  it('shows a trade order’s account (linked to the company), PO number, terms and due date', async () => {
+    stubApi({
+      [`GET ${URL_OF}`]: detail({
+        payment_status: 'ON_ACCOUNT',
+        company: 42,
+        purchase_order_number: 'PO-7781',
+        payment_terms: '30 days from the invoice date',
+        invoice_due_date: '2026-12-27',
+        payments: [],
+      }),
+    });
+    renderScreen();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #101' })).toBeInTheDocument();
+    const summary = panel('Summary');
+    expect(within(summary).getByRole('link', { name: 'TA-000042' })).toHaveAttribute(
+      'href',
+      '/admin/companies/42',
+    );
+    expect(summary).toHaveTextContent('PaymentOn account');
+    expect(summary).toHaveTextContent('PO numberPO-7781');
+    expect(summary).toHaveTextContent('Payment terms30 days from the invoice date');
+    expect(summary).toHaveTextContent('Invoice due27 Dec 2026');
+  });
+
+  it('says nothing of trade accounts on a card order without a PO number', async () => {
+    stubApi({ [`GET ${URL_OF}`]: detail() });
+    renderScreen();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #101' })).toBeInTheDocument();
+    expect(panel('Summary')).not.toHaveTextContent(/Trade account|PO number|Invoice due|Payment terms/);
+  });
 });

@@ -66,7 +66,17 @@ describe('/admin/orders', () => {
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
       // The current order, newest first, is marked (and told to screen readers by aria-sort).
-    ).toEqual(['Order', 'Placed ▼', 'Customer', 'Status', 'Payment', 'Lines', 'Total', 'Refunded']);
+    ).toEqual([
+      'Order',
+      'Placed ▼',
+      'Customer',
+      'PO number',
+      'Status',
+      'Payment',
+      'Lines',
+      'Total',
+      'Refunded',
+    ]);
     expect(
       within(first!)
         .getAllByRole('cell')
@@ -75,6 +85,7 @@ describe('/admin/orders', () => {
       '#101',
       '5 Mar 2025, 10:15',
       'Jane Doejane@example.com',
+      '',
       'Shipped',
       'Paid',
       '2',
@@ -136,5 +147,29 @@ describe('/admin/orders', () => {
       'The end date must be on or after the start date.',
     );
     expect(screen.getByRole('alert')).toHaveTextContent('The orders could not be loaded');
+  });
+
+  it('filters by PO number through the URL, and shows a trade order’s PO and account numbers', async () => {
+    const trade = row({
+      id: 103,
+      payment_status: 'ON_ACCOUNT',
+      purchase_order_number: 'PO-7781',
+      company_account_number: 'TA-000042',
+    });
+    const api = stubApi({
+      [`GET ${API}`]: page([row()]),
+      [`GET ${API}?purchase_order_number=PO-77`]: page([trade]),
+    });
+    const user = renderList('/admin/orders');
+    expect(await screen.findByRole('link', { name: '#101' })).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'PO number' }), 'PO-77');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    const link = await screen.findByRole('link', { name: '#103' });
+    const cells = within(link.closest('tr')!).getAllByRole('cell');
+    expect(cells[2]).toHaveTextContent('Trade account TA-000042');
+    expect(cells[3]).toHaveTextContent(/^PO-7781$/);
+    expect(cells[5]).toHaveTextContent('On account');
+    expect(screen.getByRole('searchbox', { name: 'PO number' })).toHaveValue('PO-77');
+    expect(api.calls.map((call) => call.url)).toEqual([API, `${API}?purchase_order_number=PO-77`]);
   });
 });

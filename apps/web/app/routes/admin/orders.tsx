@@ -46,9 +46,16 @@ const COLUMNS: Column<AdminOrderRow>[] = [
         {row.customer.name}
         <br />
         {row.customer.email}
+        {row.company_account_number ? (
+          <>
+            <br />
+            Trade account {row.company_account_number}
+          </>
+        ) : null}
       </>
     ),
   },
+  { label: 'PO number', cell: (row) => row.purchase_order_number ?? '' },
   { label: 'Status', cell: (row) => <OrderStatusBadge status={row.status} /> },
   { label: 'Payment', cell: (row) => PAYMENT_STATUS_LABELS[row.payment_status] },
   { label: 'Lines', numeric: true, cell: (row) => row.line_count },

@@ -32,6 +32,9 @@ const settings: ShopSettingsView = {
 };
 
 const GET = 'GET /api/administration/settings/';
+const BANK = 'GET /api/administration/settings/bank/';
+/** No bank details yet: the API answers null until staff set them. */
+const bank = null;
 
 function renderScreen() {
   localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
@@ -50,12 +53,13 @@ afterEach(() => {
 });
 
 describe('/admin/settings', () => {
-  it('shows the three forms filled with the saved settings under one h1, and passes axe', async () => {
-    stubApi({ [GET]: settings });
+  it('shows the four forms filled with the saved settings under one h1, and passes axe', async () => {
+    stubApi({ [GET]: settings, [BANK]: bank });
     const { container } = renderScreen();
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Invoice details',
+      'Bank details',
       'VAT rate',
       'Delivery',
     ]);
@@ -69,7 +73,11 @@ describe('/admin/settings', () => {
 
   it('sends the invoice details as the API takes them, shows its field errors, then saves', async () => {
     let answer: Response = json({ vat_number: ['This VAT number’s check digits do not match.'] }, 400);
-    const api = stubApi({ [GET]: settings, 'PUT /api/administration/settings/invoice/': () => answer });
+    const api = stubApi({
+      [GET]: settings,
+      [BANK]: bank,
+      'PUT /api/administration/settings/invoice/': () => answer,
+    });
     renderScreen();
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Invoice details' });
@@ -96,7 +104,7 @@ describe('/admin/settings', () => {
   });
 
   it('refuses a malformed VAT number or postcode before sending anything', async () => {
-    const api = stubApi({ [GET]: settings });
+    const api = stubApi({ [GET]: settings, [BANK]: bank });
     renderScreen();
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Invoice details' });
@@ -112,7 +120,11 @@ describe('/admin/settings', () => {
 
   it('saves the VAT rate, and shows the server’s refusal under the field', async () => {
     let answer: Response = json({ vat_rate: ['Enter a VAT rate from 0 to 100.'] }, 400);
-    const api = stubApi({ [GET]: settings, 'PUT /api/administration/settings/vat-rate/': () => answer });
+    const api = stubApi({
+      [GET]: settings,
+      [BANK]: bank,
+      'PUT /api/administration/settings/vat-rate/': () => answer,
+    });
     renderScreen();
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'VAT rate' });
@@ -146,7 +158,11 @@ describe('/admin/settings', () => {
       { pallet_from_weight_kg: ['Pallet delivery must start at or below the weight of one pallet.'] },
       400,
     );
-    const api = stubApi({ [GET]: settings, 'PUT /api/administration/settings/shipping/': () => answer });
+    const api = stubApi({
+      [GET]: settings,
+      [BANK]: bank,
+      'PUT /api/administration/settings/shipping/': () => answer,
+    });
     renderScreen();
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Delivery' });
@@ -174,5 +190,60 @@ describe('/admin/settings', () => {
       await within(form).findByText('Pallet delivery must start at or below the weight of one pallet.'),
     ).toBeInTheDocument();
     expect(api.called('PUT', '/api/administration/settings/shipping/')).toHaveLength(2);
+  });
+
+  it('saves the bank details, the sort code as six digits, and shows them as 12-34-56', async () => {
+    let answer: Response = json({ account_number: ['Enter the 8-digit account number.'] }, 400);
+    const api = stubApi({
+      [GET]: settings,
+      [BANK]: bank,
+      'PUT /api/administration/settings/bank/': () => answer,
+    });
+    renderScreen();
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Bank details' });
+    expect(within(form).getByLabelText('Sort code')).toHaveValue('');
+    await user.type(within(form).getByLabelText('Account name'), 'PackRight Supplies Ltd');
+    await user.type(within(form).getByLabelText('Sort code'), '12-34-56');
+    await user.type(within(form).getByLabelText('Account number'), '12345678');
+    await user.click(within(form).getByRole('button', { name: 'Save bank details' }));
+    expect(await within(form).findByText('Enter the 8-digit account number.')).toBeInTheDocument();
+    expect(within(form).getByRole('alert')).toHaveTextContent('Check the highlighted fields.');
+
+    answer = json({
+      account_name: 'PackRight Supplies Ltd',
+      sort_code: '123456',
+      account_number: '12345678',
+    });
+    await user.click(within(form).getByRole('button', { name: 'Save bank details' }));
+    expect(
+      await within(form).findByText('The bank details are saved; new on-account invoices print them.'),
+    ).toHaveAttribute('role', 'status');
+    expect(within(form).getByLabelText('Sort code')).toHaveValue('12-34-56');
+    expect(api.called('PUT', '/api/administration/settings/bank/').map((call) => call.body)).toEqual([
+      { account_name: 'PackRight Supplies Ltd', sort_code: '123456', account_number: '12345678' },
+      { account_name: 'PackRight Supplies Ltd', sort_code: '123456', account_number: '12345678' },
+    ]);
+  });
+
+  it('refuses a short sort code or account number before sending anything', async () => {
+    const api = stubApi({
+      [GET]: settings,
+      [BANK]: { account_name: 'PackRight Supplies Ltd', sort_code: '123456', account_number: '12345678' },
+    });
+    renderScreen();
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Bank details' });
+    expect(within(form).getByLabelText('Sort code')).toHaveValue('12-34-56');
+    const sortCode = within(form).getByLabelText('Sort code');
+    await user.clear(sortCode);
+    await user.type(sortCode, '12-34');
+    const accountNumber = within(form).getByLabelText('Account number');
+    await user.clear(accountNumber);
+    await user.type(accountNumber, '1234');
+    await user.click(within(form).getByRole('button', { name: 'Save bank details' }));
+    expect(await within(form).findByText('Enter the 6-digit sort code, e.g. 12-34-56.')).toBeInTheDocument();
+    expect(within(form).getByText('Enter the 8-digit account number.')).toBeInTheDocument();
+    expect(api.called('PUT', '/api/administration/settings/bank/')).toHaveLength(0);
   });
 });

@@ -1,24 +1,28 @@
 import type { Route } from './+types/settings';
 import { AdminLoading, adminLoad, LoadFailed } from '~/features/admin/components/admin-load';
 import { AdminPage } from '~/features/admin/components/admin-page';
-import { getSettings } from '~/features/admin/settings/api/settings';
+import { getBankDetails, getSettings } from '~/features/admin/settings/api/settings';
+import { BankDetailsForm } from '~/features/admin/settings/components/bank-details-form';
 import { InvoiceForm } from '~/features/admin/settings/components/invoice-form';
 import { ShippingForm } from '~/features/admin/settings/components/shipping-form';
 import { VatRateForm } from '~/features/admin/settings/components/vat-rate-form';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminLoad(request, () => getSettings(request.signal));
+  return adminLoad(request, async () => {
+    const [settings, bank] = await Promise.all([getSettings(request.signal), getBankDetails(request.signal)]);
+    return { settings, bank };
+  });
 }
 clientLoader.hydrate = true as const;
 
 export const HydrateFallback = AdminLoading;
 
-/** /admin/settings: invoice details, the VAT rate and delivery rates, each saved on its own. */
+/** /admin/settings: invoice details, bank details, the VAT rate and delivery rates, each saved on its own. */
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === 'failed') {
     return <LoadFailed title="Settings" what="settings" failure={loaderData} />;
   }
-  const settings = loaderData.data;
+  const { settings, bank } = loaderData.data;
   return (
     <AdminPage title="Settings">
       <p>
@@ -27,6 +31,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       </p>
       <section className="admin-panel">
         <InvoiceForm invoice={settings.invoice} />
+      </section>
+      <section className="admin-panel">
+        <BankDetailsForm bank={bank} />
       </section>
       <section className="admin-panel">
         <VatRateForm vatRate={settings.vat_rate} />

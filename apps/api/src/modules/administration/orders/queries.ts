@@ -29,6 +29,8 @@ export interface OrderFilters {
   customerTexts?: string[] | undefined;
   /** An exact SKU one of the order's lines has. */
   sku?: string | undefined;
+  /** The start of a purchase-order number, any case (a whole number matches itself). */
+  purchaseOrderNumber?: string | undefined;
 }
 
 export type OrderSort = 'created_at' | 'total' | 'id';
@@ -40,7 +42,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  * The list's filters as conditions on `orders` alone (subqueries for the customer and the SKU), so the page and
  * its count share them. Each is served by an index: orders_status_idx, orders_payment_status_idx,
  * orders_created_idx (dates), orders_user_created_idx (customer), users_search_trgm (customer text),
- * order_items_sku_idx (SKU).
+ * order_items_sku_idx (SKU), orders_purchase_order_idx (PO number).
  */
 function conditions(db: Db, filters: OrderFilters): SQL | undefined {
   const where: SQL[] = [];
@@ -77,6 +79,15 @@ function conditions(db: Db, filters: OrderFilters): SQL | undefined {
       ),
     );
   }
+  if (filters.purchaseOrderNumber) {
+    // A range on the index's expression, upper(purchase_order_number), finds the prefix through the index (the
+    // database sorts by code point, C.UTF-8); starts_with keeps the match exact under any collation.
+    const key = sql`upper(${orders.purchaseOrderNumber})`;
+    const prefix = sql`upper(${filters.purchaseOrderNumber})`;
+    where.push(
+      sql`${key} >= ${prefix} and ${key} < ${prefix} || chr(1114111) and starts_with(${key}, ${prefix})`,
+    );
+  }
   return where.length > 0 ? and(...where) : undefined;
 }
 
@@ -107,6 +118,8 @@ export function selectOrderPage(
       totalPence: orders.totalPence,
       refundedPence: orders.refundedPence,
       isTest: orders.isTest,
+      purchaseOrderNumber: orders.purchaseOrderNumber,
+      companyId: orders.companyId,
       userId: users.id,
       email: users.email,
       firstName: users.firstName,
@@ -317,11 +330,13 @@ export async function insertRefund(tx: Db, values: typeof refunds.$inferInsert):
  * Sets what the order and its payment count as refunded (refunds in progress included). The CHECK constraints
  * (refunded ≤ total, refunded ≤ amount) stand behind the check the caller made under the rows' locks.
  */
-export async function setRefunded(tx: Db, orderId: number, paymentId: number, refundedPence: number) {
+export async function setRefunded(tx: Db, orderId: number, paymentId: number | null, refundedPence: number) {
   await tx
     .update(orders)
     .set({ refundedPence, updatedAt: sql`now()` })
     .where(eq(orders.id, orderId));
+  // On account there is no payment: the order's refunded amount is what lowers the company's balance.
+  if (paymentId === null) return;
   await tx
     .update(payments)
     .set({ refundedPence, updatedAt: sql`now()` })
@@ -335,7 +350,8 @@ export async function setRefunded(tx: Db, orderId: number, paymentId: number, re
 export async function markRefundSucceeded(
   tx: Db,
   refund: RefundRow,
-  providerRefundId: string,
+  /** Null on account (issue 21): no provider made it, the credit note is the refund. */
+  providerRefundId: string | null,
 ): Promise<boolean> {
   // The credit note's number is taken with the success, in the same transaction (no gap if it rolls back);
   // only the request that reserved the refund gets here, once.

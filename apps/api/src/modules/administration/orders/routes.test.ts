@@ -84,6 +84,9 @@ describe('GET /api/administration/orders/', () => {
       line_count: 2,
       // Paid through the test processor.
       is_test: true,
+      // A consumer's order: no PO number, no trade account (issue 21).
+      purchase_order_number: null,
+      company_account_number: null,
     });
     const all = await list('');
     expect(all.results[0]!.id).toBeGreaterThanOrEqual(order.id);

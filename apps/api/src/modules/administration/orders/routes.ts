@@ -36,6 +36,8 @@ const OrderListQuerySchema = listQuerySchema(['created_at', 'total', 'id'] as co
     customer: z.string().trim().min(1).max(100).optional(),
     /** An exact SKU of one of the order's lines. */
     sku: z.string().trim().min(1).max(64).optional(),
+    /** The start of a purchase-order number, any case (issue 21). */
+    purchase_order_number: z.string().trim().min(1).max(50).optional(),
   })
   .strict()
   .superRefine((query, ctx) => {
@@ -67,6 +69,7 @@ function filtersOf(query: OrderListQuery): OrderFilters {
     dateFrom: query.date_from,
     dateTo: query.date_to,
     sku: query.sku,
+    purchaseOrderNumber: query.purchase_order_number,
     customerTexts: [],
   };
   if (query.customer) {
@@ -96,7 +99,8 @@ export const orderAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = as
         tags,
         security,
         summary:
-          'Orders, newest first or by total or number; filter by status, payment status, UK dates, customer and SKU',
+          'Orders, newest first or by total or number; filter by status, payment status, UK dates, customer, SKU ' +
+          'and the start of a purchase-order number',
         querystring: OrderListQuerySchema,
         response: { 200: OrderPageSchema },
       },
@@ -153,7 +157,8 @@ export const orderAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = as
         security,
         summary:
           'Refunds an amount (pence) or packs of lines through the payment provider, never more than was paid ' +
-          'less what has been refunded. The buyer is e-mailed.',
+          'less what has been refunded; on account, issues the credit note at once and asks no provider. ' +
+          'The buyer is e-mailed.',
         params: OrderParamsSchema,
         body: OrderRefundCreateSchema,
         response: { 201: AdminRefundViewSchema },

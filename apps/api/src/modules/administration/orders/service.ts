@@ -1,9 +1,11 @@
 import {
+  companyAccountNumber,
   documentNumber,
   lineRefundPence,
   nextStatuses,
   ORDER_ADMIN_MESSAGES,
   orderMoveProblem,
+  paymentTermsLabel,
   penceToDecimal,
   refundablePence,
   staffDocumentPaths,
@@ -41,8 +43,18 @@ export interface OrderListRequest extends PageQuery {
   ordering: { field: queries.OrderSort; descending: boolean };
 }
 
-/** What an order's payment can still give back: paid less refunded (refunds in progress included). */
+/** An order placed on a trade account (issue 21): invoiced, no card payment; a refund is a credit note. */
+const onAccount = (order: queries.OrderRow) => order.paymentMethod === 'account';
+
+/**
+ * What an order's payment can still give back: paid less refunded (refunds in progress included). On account
+ * the invoice's total stands for what was paid: a credit note can lower what the company owes by as much.
+ */
 function refundableOf(order: queries.OrderRow, payment: queries.PaymentRow | null) {
+  if (!payment && onAccount(order)) {
+    const refunded = order.refundedPence;
+    return { paid: order.totalPence, refunded, refundable: refundablePence(order.totalPence, refunded) };
+  }
   if (!payment) return { paid: 0, refunded: order.refundedPence, refundable: 0 };
   const paid = Math.min(order.totalPence, payment.amountPence);
   // The two rows agree, unless a refund made in the provider's dashboard is counted on one only.
@@ -80,7 +92,7 @@ export function createOrderAdminService(
   async function reserveRefund(
     tx: Db,
     actor: Actor,
-    locked: { order: queries.OrderRow; payment: queries.PaymentRow },
+    locked: { order: queries.OrderRow; payment: queries.PaymentRow | null },
     amountPence: number,
     reason: string,
     lines: { order_item_id: number; pack_quantity: number; amount_pence: number }[] | null,
@@ -89,14 +101,14 @@ export function createOrderAdminService(
     const { refunded } = refundableOf(order, payment);
     const refund = await queries.insertRefund(tx, {
       orderId: order.id,
-      paymentId: payment.id,
+      paymentId: payment?.id ?? null,
       amountPence,
       reason,
       lines,
       status: 'pending',
       actorId: actor.id,
     });
-    await queries.setRefunded(tx, order.id, payment.id, refunded + amountPence);
+    await queries.setRefunded(tx, order.id, payment?.id ?? null, refunded + amountPence);
     await audit(tx, actor, {
       action: 'order.refund',
       entityType: 'order',
@@ -111,6 +123,42 @@ export function createOrderAdminService(
       },
     });
     return refund;
+  }
+
+  /**
+   * On account (issue 21) a reserved refund moves no card money: its credit note is issued at once, in the
+   * reservation's transaction, and the order's refunded amount lowers what the company owes. The buyer is
+   * e-mailed the credit note.
+   */
+  async function creditOnAccount(
+    tx: Db,
+    actor: Actor,
+    refund: queries.RefundRow,
+    locked: { order: queries.OrderRow; email: string; firstName: string },
+  ): Promise<queries.RefundRow> {
+    const inFull = await queries.markRefundSucceeded(tx, refund, null);
+    await audit(tx, actor, {
+      action: 'order.refund_succeeded',
+      entityType: 'order',
+      entityId: refund.orderId,
+      after: {
+        refund_id: refund.id,
+        on_account: true,
+        payment_status: inFull ? 'REFUND' : locked.order.paymentStatus,
+      },
+    });
+    await enqueueEmail(tx, {
+      ...refundEmail(
+        { email: locked.email, firstName: locked.firstName },
+        locked.order.id,
+        refund.amountPence,
+        refund.reason,
+        inFull,
+        { purchaseOrderNumber: locked.order.purchaseOrderNumber, onAccount: true },
+      ),
+      attachments: [{ kind: 'credit_note', order_id: locked.order.id, refund_id: refund.id }],
+    });
+    return { ...refund, status: 'succeeded' };
   }
 
   /**
@@ -154,7 +202,10 @@ export function createOrderAdminService(
           },
         });
         await enqueueEmail(tx, {
-          ...refundEmail({ email, firstName }, order.id, refund.amountPence, refund.reason, inFull),
+          ...refundEmail({ email, firstName }, order.id, refund.amountPence, refund.reason, inFull, {
+            purchaseOrderNumber: order.purchaseOrderNumber,
+            onAccount: false,
+          }),
           attachments: [{ kind: 'credit_note', order_id: order.id, refund_id: refund.id }],
         });
         return { ...refund, status: 'succeeded', providerRefundId: made.id };
@@ -241,6 +292,11 @@ export function createOrderAdminService(
         created_at: payment.createdAt.toISOString(),
       })),
       refunds: refundViews,
+      purchase_order_number: order.purchaseOrderNumber,
+      invoice_due_date: order.invoiceDueDate,
+      payment_terms: order.paymentTerms ? paymentTermsLabel(order.paymentTerms) : null,
+      company: order.companyId,
+      company_account_number: order.companyId === null ? null : companyAccountNumber(order.companyId),
       audit: auditRows.map((entry) => ({
         id: entry.id,
         action: entry.action,
@@ -286,6 +342,8 @@ export function createOrderAdminService(
           refunded: penceToDecimal(row.refundedPence),
           line_count: row.lineCount,
           is_test: row.isTest,
+          purchase_order_number: row.purchaseOrderNumber,
+          company_account_number: row.companyId === null ? null : companyAccountNumber(row.companyId),
         })),
       };
     },
@@ -326,8 +384,9 @@ export function createOrderAdminService(
         if (to === 'cancelled') {
           restocked = await queries.restockOrder(tx, orderId, `Order #${orderId} cancelled`, actor.id);
           const { refundable } = refundableOf(order, payment);
-          if (payment && refundable > 0) {
+          if ((payment || onAccount(order)) && refundable > 0) {
             refund = await reserveRefund(tx, actor, { order, payment }, refundable, 'Order cancelled', null);
+            if (!payment) refund = await creditOnAccount(tx, actor, refund, locked);
           }
         }
         await audit(tx, actor, {
@@ -354,11 +413,13 @@ export function createOrderAdminService(
             trackingNumber: shipping?.trackingNumber ?? null,
             ...(body.note ? { note: body.note } : {}),
             ...(refund ? { refundPence: refund.amountPence } : {}),
+            purchaseOrderNumber: order.purchaseOrderNumber,
+            onAccount: onAccount(order),
           }),
         );
         return { refund, intentId: payment?.providerPaymentId ?? null };
       });
-      if (moved.refund && moved.intentId) {
+      if (moved.refund && moved.intentId && moved.refund.status === 'pending') {
         try {
           await makeRefund(actor, moved.refund, moved.intentId);
         } catch (error) {
@@ -385,7 +446,7 @@ export function createOrderAdminService(
         const locked = await queries.lockOrder(tx, orderId);
         if (!locked) throw new NotFound();
         const { order, payment } = locked;
-        if (!payment) throw new Conflict(ORDER_ADMIN_MESSAGES.notPaid);
+        if (!payment && !onAccount(order)) throw new Conflict(ORDER_ADMIN_MESSAGES.notPaid);
         const { refundable } = refundableOf(order, payment);
         if (refundable === 0) throw new Conflict(ORDER_ADMIN_MESSAGES.nothingLeft);
 
@@ -427,9 +488,13 @@ export function createOrderAdminService(
             throw new Invalid({ amount_pence: [ORDER_ADMIN_MESSAGES.tooMuch(refundable)] });
         }
         const refund = await reserveRefund(tx, actor, { order, payment }, amount, body.reason, lines);
+        if (!payment) return { refund: await creditOnAccount(tx, actor, refund, locked), intentId: null };
         return { refund, intentId: payment.providerPaymentId };
       });
-      const made = await makeRefund(actor, reserved.refund, reserved.intentId);
+      const made =
+        reserved.intentId === null
+          ? reserved.refund
+          : await makeRefund(actor, reserved.refund, reserved.intentId);
       return refundView(made, actor.email);
     },
   };

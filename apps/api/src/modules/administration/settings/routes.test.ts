@@ -5,6 +5,8 @@ import { createTestApp, type TestContext } from '../../../../test/helper';
 import { auditLog, orders, shopSettings } from '../../../db/schema';
 import { DEFAULT_SHOP_SETTINGS } from '../../../db/seed/shop-settings';
 import { checkoutShopper } from '../../../../test/support/orders';
+import { countingDb } from '../../../../test/query-counter';
+import { createSettingsService } from './service';
 import { expectStaffOnly, staffMember, type StaffMember } from '../../../../test/support/administration';
 
 let ctx: TestContext;
@@ -210,5 +212,74 @@ describe('a settings change applies to new carts and orders, never to placed one
     expect(entries).toMatchObject([{ before: 20, after: 17.5, actorEmail: staff.email }]);
     const cart: CartView = await before.cart();
     expect(cart.vat).toBe(17.5);
+  });
+});
+
+describe('GET|PUT /api/administration/settings/bank/ (issue 21)', () => {
+  const bank = { account_name: 'PackRight Supplies Ltd', sort_code: '12-34-56', account_number: '1234 5678' };
+
+  it('answers staff only, and changes nothing for others', async () => {
+    await expectStaffOnly(ctx, 'GET', 'settings/bank/');
+    await expectStaffOnly(ctx, 'PUT', 'settings/bank/', bank);
+    expect(await stored('bank')).toBeUndefined();
+  });
+
+  it('answers null until set (no invented default), then the details stored as digits, audited', async () => {
+    const none = await staff.admin('GET', 'settings/bank/');
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toBeNull();
+
+    const saved = { account_name: 'PackRight Supplies Ltd', sort_code: '123456', account_number: '12345678' };
+    const res = await staff.admin('PUT', 'settings/bank/', bank);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual(saved);
+    expect(await stored('bank')).toEqual(saved);
+    expect((await staff.admin('GET', 'settings/bank/')).json()).toEqual(saved);
+    const changed = await staff.admin('PUT', 'settings/bank/', { ...bank, account_number: '87654321' });
+    expect(changed.statusCode).toBe(200);
+    const entries = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'settings'), eq(auditLog.entityId, 'bank')));
+    expect(entries.map(({ action, before, after }) => ({ action, before, after }))).toEqual([
+      { action: 'settings.update', before: null, after: saved },
+      {
+        action: 'settings.update',
+        before: { account_number: '12345678' },
+        after: { account_number: '87654321' },
+      },
+    ]);
+  });
+
+  it.each([
+    [{ sort_code: '12-34-5' }, 'sort_code', 'Enter the 6-digit sort code, e.g. 12-34-56.'],
+    [{ sort_code: '12-34-567' }, 'sort_code', 'Enter the 6-digit sort code, e.g. 12-34-56.'],
+    [{ sort_code: 'ab-cd-ef' }, 'sort_code', 'Enter the 6-digit sort code, e.g. 12-34-56.'],
+    [{ sort_code: '1'.repeat(10_000) }, 'sort_code', 'Enter the 6-digit sort code, e.g. 12-34-56.'],
+    [{ account_number: '1234567' }, 'account_number', 'Enter the 8-digit account number.'],
+    [{ account_number: 12345678 }, 'account_number', 'This field is required.'],
+    [{ account_name: '' }, 'account_name', 'This field is required.'],
+    [{ account_name: 'x'.repeat(101) }, 'account_name', 'Ensure this field has no more than 100 characters.'],
+    [{ iban: 'GB00' }, 'non_field_errors', undefined],
+  ])('refuses %j', async (change, field, message) => {
+    const before = await stored('bank');
+    const errors = await refused('settings/bank/', { ...bank, ...change });
+    expect(Object.keys(errors)).toEqual([field]);
+    if (message) expect(errors[field]).toEqual([message]);
+    expect(await stored('bank')).toEqual(before);
+  });
+
+  it('reads the details in one statement and stores them in one transaction of three', async () => {
+    const counter = countingDb(ctx.database);
+    const service = createSettingsService(counter.db);
+    await service.getBank();
+    expect(counter.count()).toBe(1);
+    counter.reset();
+    await service.putBank(
+      { id: staff.userId, email: staff.email },
+      { account_name: 'Counted', sort_code: '112233', account_number: '11223344' },
+    );
+    // The setting's row locked, the upsert, the audit entry.
+    expect(counter.sql.filter((statement) => !/^(begin|commit)/i.test(statement))).toHaveLength(3);
   });
 });

@@ -1,4 +1,6 @@
 import {
+  BankDetailsSettingsSchema,
+  BankDetailsViewSchema,
   InvoiceSettingsSchema,
   ShippingSettingsSchema,
   ShopSettingsViewSchema,
@@ -69,5 +71,32 @@ export const settingsRoutes: FastifyPluginAsyncZod<AdministrationOptions> = asyn
       },
     },
     async (request) => settings.putShipping(actorOf(request), request.body),
+  );
+
+  app.get(
+    '/settings/bank/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The bank details printed on invoices on account (null until set)',
+        response: { 200: BankDetailsViewSchema },
+      },
+    },
+    async () => settings.getBank(),
+  );
+
+  app.put(
+    '/settings/bank/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The bank details for invoices on account issued from now on (issued ones keep theirs)',
+        body: BankDetailsSettingsSchema,
+        response: { 200: BankDetailsViewSchema },
+      },
+    },
+    async (request) => settings.putBank(actorOf(request), request.body),
   );
 };

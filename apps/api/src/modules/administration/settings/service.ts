@@ -1,4 +1,10 @@
-import type { InvoiceSettings, ShippingSettingsInput, ShopSettingsView } from '@shop/domain';
+import type {
+  BankDetailsSettings,
+  BankDetailsView,
+  InvoiceSettings,
+  ShippingSettingsInput,
+  ShopSettingsView,
+} from '@shop/domain';
 import type { Db } from '../../../db/client';
 import type { ShopSettingKey, ShopSettingValues } from '../../../db/seed/shop-settings';
 import { audit, changedFields, type Actor } from '../audit';
@@ -16,12 +22,12 @@ export function createSettingsService(db: Db) {
       const before = await queries.lockSetting(tx, key);
       // Objects are audited field by field; a number as it was and is.
       const change =
-        typeof value === 'object' && value !== null
+        typeof value === 'object' && value !== null && typeof before === 'object' && before !== null
           ? changedFields(
               before as unknown as Record<string, unknown>,
               value as unknown as Record<string, unknown>,
             )
-          : before === value
+          : JSON.stringify(before) === JSON.stringify(value)
             ? null
             : { before, after: value };
       await queries.upsertSetting(tx, key, value);
@@ -44,5 +50,8 @@ export function createSettingsService(db: Db) {
       vat_rate: await put(actor, 'vat_rate', vatRate),
     }),
     putShipping: (actor: Actor, shipping: ShippingSettingsInput) => put(actor, 'shipping', shipping),
+    /** The bank details invoices on account print from now on; issued ones keep theirs (decision 008). */
+    getBank: async (): Promise<BankDetailsView> => (await queries.selectSettings(db, ['bank'])).bank,
+    putBank: (actor: Actor, bank: BankDetailsSettings) => put(actor, 'bank', bank),
   };
 }

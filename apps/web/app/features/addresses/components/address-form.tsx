@@ -1,6 +1,12 @@
 // First: Zod must be in jitless mode before the schemas below are built (see the module).
 import '~/lib/jitless-validation';
-import { AddressCreateSchema, AddressUpdateSchema, type AddressView } from '@shop/domain';
+import {
+  type AddressCreate,
+  AddressCreateSchema,
+  type AddressUpdate,
+  AddressUpdateSchema,
+  type AddressView,
+} from '@shop/domain';
 import { useEffect, useId, useState } from 'react';
 import { createAddress, updateAddress } from '../api/save-address';
 import { Field } from '~/components/ui/field';
@@ -8,6 +14,8 @@ import { ApiError, failureReason } from '~/lib/api-client';
 import { check, type Errors, firstErrors, useFormFields } from '~/lib/form-fields';
 
 type Name = 'first_name' | 'last_name' | 'street' | 'city' | 'state' | 'postal_code' | 'telephone_number';
+/** An address's text fields, as the form and the API name them. */
+export type AddressFieldName = Name;
 
 const FIELDS: readonly { name: Name; label: string; autoComplete: string; type?: string }[] = [
   { name: 'first_name', label: 'First name', autoComplete: 'given-name' },
@@ -19,6 +27,8 @@ const FIELDS: readonly { name: Name; label: string; autoComplete: string; type?:
   { name: 'telephone_number', label: 'Telephone number', autoComplete: 'tel', type: 'tel' },
 ];
 const NAMES = FIELDS.map((field) => field.name);
+/** The fields with their labels, for a screen that puts an address inside a larger form (a trade application). */
+export const ADDRESS_FIELDS = FIELDS;
 /** Rows of the form: names, street, city and county, postcode and telephone. */
 const ROWS: readonly (readonly Name[])[] = [
   ['first_name', 'last_name'],
@@ -26,8 +36,21 @@ const ROWS: readonly (readonly Name[])[] = [
   ['city', 'state'],
   ['postal_code', 'telephone_number'],
 ];
+export const ADDRESS_ROWS = ROWS;
 
-const initialValues = (address?: AddressView): Record<Name, string> => ({
+/** An address the form can edit: the book's, or one without checkout defaults (a company's shared address). */
+export type EditableAddress = Omit<AddressView, 'is_default_billing' | 'is_default_shipping'> &
+  Partial<Pick<AddressView, 'is_default_billing' | 'is_default_shipping'>>;
+
+/** Where the form saves: the buyer's own address book unless a screen gives its own calls. */
+export interface AddressSaver<T extends EditableAddress> {
+  create: (body: AddressCreate) => Promise<T>;
+  update: (id: number, body: AddressUpdate) => Promise<T>;
+}
+
+const ADDRESS_BOOK: AddressSaver<AddressView> = { create: createAddress, update: updateAddress };
+
+const initialValues = (address?: EditableAddress): Record<Name, string> => ({
   first_name: address?.first_name ?? '',
   last_name: address?.last_name ?? '',
   street: address?.street ?? '',
@@ -58,9 +81,9 @@ export interface AddressFormLook {
   country: 'line' | 'field';
 }
 
-interface AddressFormProps {
+interface AddressFormProps<T extends EditableAddress> {
   /** The address to change; a new one when absent. */
-  address?: AddressView;
+  address?: T;
   /** The form's id, which its fields' ids start with; a generated one when absent. */
   id?: string;
   /** Whether the first field takes the focus when the form opens. */
@@ -69,8 +92,10 @@ interface AddressFormProps {
   withDefaults?: boolean;
   messages: AddressFormMessages;
   look: AddressFormLook;
-  onSaved: (address: AddressView) => void;
+  onSaved: (address: T) => void;
   onCancel: () => void;
+  /** The calls that save it; the buyer's address book when absent (then T is AddressView). */
+  saver?: AddressSaver<T>;
   /** Answers whether a failed call ended the session (and was dealt with). */
   sessionExpired?: (error: unknown) => boolean;
 }
@@ -79,7 +104,7 @@ interface AddressFormProps {
  * A new or changed address, checked with the schema the API uses, the server's field errors put under their
  * fields. The country is always the United Kingdom. Used by the checkout and by My account's address book.
  */
-export function AddressForm({
+export function AddressForm<T extends EditableAddress = AddressView>({
   address,
   id,
   focusFirst = true,
@@ -89,7 +114,9 @@ export function AddressForm({
   onSaved,
   onCancel,
   sessionExpired,
-}: AddressFormProps) {
+  // Without a saver the form is the address book's, whose answers are AddressViews.
+  saver = ADDRESS_BOOK as unknown as AddressSaver<T>,
+}: AddressFormProps<T>) {
   const generatedId = useId();
   const fieldsId = id ?? generatedId;
   const { formRef, values, errors, set, showErrors } = useFormFields(initialValues(address), NAMES);
@@ -116,17 +143,17 @@ export function AddressForm({
       ...(withDefaults && { is_default_billing: billing, is_default_shipping: shipping }),
     };
     try {
-      let saved: AddressView;
+      let saved: T;
       if (address) {
         const checked = check(AddressUpdateSchema, input);
         if (!checked.ok) return fieldErrors(checked.errors);
         setSaving(true);
-        saved = await updateAddress(address.id, checked.value);
+        saved = await saver.update(address.id, checked.value);
       } else {
         const checked = check(AddressCreateSchema, input);
         if (!checked.ok) return fieldErrors(checked.errors);
         setSaving(true);
-        saved = await createAddress(checked.value);
+        saved = await saver.create(checked.value);
       }
       onSaved(saved);
     } catch (error) {

@@ -1,6 +1,15 @@
 import type { PaymentIntentCreate, PaymentIntentView } from '@shop/domain';
 import { ApiError, isAbortError, request } from '~/lib/api-client';
 
+/**
+ * The intent's body: the spec's, and for a trade buyer the purchase-order number (issue 21), kept with the
+ * payment so an order the webhook makes carries it too, and the go-ahead to use one used before.
+ */
+export type PaymentIntentRequest = PaymentIntentCreate & {
+  purchase_order_number?: string;
+  confirm_purchase_order_reuse?: boolean;
+};
+
 /** Spec 2, §4 and §9: up to 3 attempts, 1 s apart. */
 export const INTENT_ATTEMPTS = 3;
 export const INTENT_RETRY_DELAY_MS = 1_000;
@@ -10,7 +19,7 @@ export const INTENT_RETRY_DELAY_MS = 1_000;
  * same intent; with the addresses the server can still make the order if the buyer closes the tab.
  */
 export function createPaymentIntent(
-  body: PaymentIntentCreate,
+  body: PaymentIntentRequest,
   signal?: AbortSignal,
 ): Promise<PaymentIntentView> {
   return request<PaymentIntentView>('ecommerce/payment-intents/', { method: 'POST', body, signal });

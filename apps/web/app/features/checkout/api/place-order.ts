@@ -7,6 +7,9 @@ export interface PlaceOrderInput {
   payment_method: 'card';
   /** The card processor's payment id. */
   transaction_id: string;
+  /** A trade buyer's purchase-order number (issue 21), and the go-ahead to use one used before. */
+  purchase_order_number?: string;
+  confirm_purchase_order_reuse?: boolean;
 }
 
 /**
@@ -27,6 +30,9 @@ export function placeOrder(input: PlaceOrderInput): Promise<OrderView> {
       payment_method: input.payment_method,
       payment_verified: true,
       transaction_id: input.transaction_id,
+      // Only a trade buyer's order names them: everyone else's body stays the spec's.
+      ...(input.purchase_order_number ? { purchase_order_number: input.purchase_order_number } : {}),
+      ...(input.confirm_purchase_order_reuse ? { confirm_purchase_order_reuse: true } : {}),
     },
   });
 }

@@ -1,22 +1,32 @@
-import { type AddressView, type CartView, penceFromDecimal } from '@shop/domain';
+import {
+  type AddressView,
+  type AwaitingApprovalView,
+  type CartView,
+  COMPANY_MESSAGES,
+  penceFromDecimal,
+} from '@shop/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { createPaymentIntent } from '../api/create-payment-intent';
 import type { CheckoutData } from '../api/load-checkout';
 import { placeOrder } from '../api/place-order';
+import { placeOrderOnAccount } from '../api/place-order-on-account';
 import {
   billingDetailsOf,
   CHECKOUT_MESSAGES,
   type CheckoutProblems,
   checkPlaceOrder,
+  isPurchaseOrderReuse,
   paymentStillUsable,
   problemsOf,
 } from '../checkout-rules';
 import { useCardPayment } from '../hooks/use-card-payment';
 import { usePaymentIntent } from '../hooks/use-payment-intent';
-import { AddressChoice } from './address-choice';
+import { AddressChoice, type SharedAddresses } from './address-choice';
+import { AwaitingApproval } from './awaiting-approval';
 import { OrderSummary } from './order-summary';
-import { PaymentSection } from './payment-section';
+import { type AccountOption, type PaymentMethodChoice, PaymentSection } from './payment-section';
+import { PurchaseOrderField } from './purchase-order-field';
 import { deleteAddress } from '~/features/addresses/api/delete-address';
 import {
   type AddressFormLook,
@@ -42,6 +52,10 @@ const FORM_LOOK: AddressFormLook = {
   country: 'field',
 };
 
+/** Why Pay on account cannot be chosen after the card has been charged for an order the server refused. */
+export const CARD_ALREADY_CHARGED =
+  'Your card has already been charged for this order. Place it by card, or contact us.';
+
 const firstId = (addresses: readonly AddressView[]) => addresses[0]?.id ?? null;
 const joined = (...messages: (string | undefined)[]) => messages.filter(Boolean).join(' ') || undefined;
 
@@ -65,33 +79,65 @@ export function CheckoutLoadFailed() {
   );
 }
 
+/** Whether a trade buyer's company may pay on account (issue 21), and what stops it now (a hold). */
+function accountOptionOf(trade: CheckoutData['company']): AccountOption | null {
+  if (!trade?.company.pay_on_account) return null;
+  const { on_hold, hold_reason, available_credit } = trade.company;
+  return {
+    holdMessage: on_hold ? COMPANY_MESSAGES.onHold(hold_reason ?? '') : null,
+    availableCredit: available_credit,
+  };
+}
+
 /**
  * The checkout (spec 2, §2 Checkout screen, §4 Checkout): billing and shipping addresses, the card, and
  * Place Order, which asks the server for the payment intent with the chosen addresses, has the card
- * processor confirm it, then makes the order; the cart summary sits beside it.
+ * processor confirm it, then makes the order; the cart summary sits beside it. A trade buyer (issue 21)
+ * also sees the company's shared addresses, a purchase-order number, and, when the company has credit,
+ * Pay on account, which places the order with no card (or sends it to the approvers above their limit).
  */
 export function CheckoutView({ data }: { data: CheckoutData }) {
   const navigate = useNavigate();
   const sameId = useId();
   const formId = useId();
+  const trade = data.company ?? null;
+  const shared: SharedAddresses | null = trade
+    ? { heading: trade.company.trading_name, addresses: trade.addresses }
+    : null;
+  const sharedList = trade?.addresses ?? [];
+  const accountOption = accountOptionOf(trade);
   const [cart, setCart] = useState<CartView>(data.cart);
   const [addresses, setAddresses] = useState<AddressView[]>(data.addresses);
-  // Saved addresses are chosen for the buyer: their defaults (My account), else the newest (spec 2, §2).
+  // Saved addresses are chosen for the buyer: their defaults (My account), else the newest (spec 2, §2);
+  // a trade buyer with none of their own gets the company's first.
   const [billingId, setBillingId] = useState<number | null>(
-    () => data.addresses.find((address) => address.is_default_billing)?.id ?? firstId(data.addresses),
+    () =>
+      data.addresses.find((address) => address.is_default_billing)?.id ??
+      firstId(data.addresses) ??
+      firstId(sharedList),
   );
   const [shippingId, setShippingId] = useState<number | null>(
     () => data.addresses.find((address) => address.is_default_shipping)?.id ?? billingId,
   );
   const [sameAsBilling, setSameAsBilling] = useState(() => billingId === shippingId);
   // Open from the start for a buyer with no saved address; the focus moves there only when they open it.
-  const [formOpen, setFormOpen] = useState(data.addresses.length === 0);
+  const [formOpen, setFormOpen] = useState(data.addresses.length === 0 && sharedList.length === 0);
   const [formOpenedByBuyer, setFormOpenedByBuyer] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const [addedId, setAddedId] = useState<number | null>(null);
   const [deletingId, setDeletingId] = useState<number | null>(null);
   const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
-  const [paymentMethod, setPaymentMethod] = useState<'card' | null>('card');
+  // A company that may pay on account (and is not on hold) pays that way unless the buyer picks the card.
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethodChoice | null>(() =>
+    accountOption && accountOption.holdMessage === null ? 'account' : 'card',
+  );
+  // The card processor's code is fetched once the card is wanted, and kept if the buyer switches back.
+  const [cardWanted, setCardWanted] = useState(paymentMethod === 'card');
+  const [purchaseOrder, setPurchaseOrder] = useState('');
+  // Set by "Use it anyway" after the server's warning that the company has used the number before.
+  const [confirmReuse, setConfirmReuse] = useState(false);
+  const [awaiting, setAwaiting] = useState<AwaitingApprovalView | null>(null);
+  const [orderPath, setOrderPath] = useState('/track-order');
   const [problems, setProblems] = useState<CheckoutProblems>({});
   const [placing, setPlacing] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
@@ -102,15 +148,18 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
   const paidRef = useRef<string | null>(null);
 
   const hasItems = cart.items.length > 0;
-  const card = useCardPayment(data.payment, hasItems);
+  const card = useCardPayment(data.payment, hasItems && cardWanted);
   const intent = usePaymentIntent(cart.id, hasItems && paymentMethod === 'card');
   const effectiveShippingId = sameAsBilling ? billingId : shippingId;
+  const allAddresses = [...addresses, ...sharedList];
 
   useEffect(() => {
     if (!success) return;
-    const timer = setTimeout(() => void navigate('/track-order', { replace: true }), ORDER_REDIRECT_MS);
+    const timer = setTimeout(() => void navigate(orderPath, { replace: true }), ORDER_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [success, navigate]);
+  }, [success, navigate, orderPath]);
+
+  if (awaiting) return <AwaitingApproval total={awaiting.total} />;
 
   if (!hasItems) {
     return (
@@ -150,13 +199,25 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
     const rest = addresses.filter((entry) => entry.id !== address.id);
     setAddresses(rest);
     setDeletingId(null);
-    if (billingId === address.id) setBillingId(firstId(rest));
-    if (shippingId === address.id) setShippingId(firstId(rest));
-    if (rest.length === 0) setFormOpen(true);
+    const next = firstId(rest) ?? firstId(sharedList);
+    if (billingId === address.id) setBillingId(next);
+    if (shippingId === address.id) setShippingId(next);
+    if (rest.length === 0 && sharedList.length === 0) setFormOpen(true);
+  };
+
+  /** A trade buyer's purchase-order fields for the intent and the order; nothing for anyone else. */
+  const purchaseOrderFields = (reuse: boolean) => {
+    const number = purchaseOrder.trim();
+    if (!trade || number === '') return {};
+    return { purchase_order_number: number, ...(reuse ? { confirm_purchase_order_reuse: true } : {}) };
   };
 
   /** The payment, confirmed by the card processor: its id, or null after showing why not. */
-  const pay = async (billing: AddressView, shippingAddressId: number): Promise<string | null> => {
+  const pay = async (
+    billing: AddressView,
+    shippingAddressId: number,
+    reuse: boolean,
+  ): Promise<string | null> => {
     if (card.status !== 'ready' || intent.state.status !== 'ready') return null;
     let fresh;
     try {
@@ -165,6 +226,7 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
         cart_id: cart.id,
         billing_address: billing.id,
         shipping_address: shippingAddressId,
+        ...purchaseOrderFields(reuse),
       });
     } catch (error) {
       setProblems(problemsOf(error, CHECKOUT_MESSAGES.intentFailed));
@@ -187,7 +249,31 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
     return result.transactionId;
   };
 
-  const submit = async () => {
+  /** On account: the order placed with no card, or held for the company's approvers; true when done. */
+  const placeOnAccount = async (billing: AddressView, shippingAddressId: number, reuse: boolean) => {
+    try {
+      const outcome = await placeOrderOnAccount({
+        billing_address: billing.id,
+        shipping_address: shippingAddressId,
+        cart_id: cart.id,
+        ...purchaseOrderFields(reuse),
+      });
+      // The server emptied the cart either way: a held order keeps its lines itself (issue 21).
+      setCartCount(0);
+      if (outcome.kind === 'awaiting_approval') {
+        setAwaiting(outcome.approval);
+      } else {
+        setOrderPath(`/track-order/${outcome.order.id}`);
+        setSuccess(CHECKOUT_MESSAGES.orderPlaced);
+      }
+      return true;
+    } catch (error) {
+      setProblems(problemsOf(error, CHECKOUT_MESSAGES.placeOrderFailed));
+      return false;
+    }
+  };
+
+  const submit = async (reuse = confirmReuse) => {
     if (placingRef.current || success) return;
     const problem = checkPlaceOrder({
       billingId,
@@ -195,8 +281,9 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
       paymentMethod,
       lineCount: cart.items.length,
       intentReady: paidRef.current !== null || (card.status === 'ready' && intent.state.status === 'ready'),
+      ...(trade ? { purchaseOrder: { value: purchaseOrder, required: trade.company.po_required } } : {}),
     });
-    const billing = addresses.find((entry) => entry.id === billingId);
+    const billing = allAddresses.find((entry) => entry.id === billingId);
     if (problem || !billing || effectiveShippingId === null) {
       setProblems(problem ?? { billing: CHECKOUT_MESSAGES.billingRequired });
       return;
@@ -206,7 +293,11 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
     setProblems({});
     let placed = false;
     try {
-      const transactionId = paidRef.current ?? (await pay(billing, effectiveShippingId));
+      if (paymentMethod === 'account') {
+        placed = await placeOnAccount(billing, effectiveShippingId, reuse);
+        return;
+      }
+      const transactionId = paidRef.current ?? (await pay(billing, effectiveShippingId, reuse));
       if (!transactionId) return;
       paidRef.current = transactionId;
       try {
@@ -215,6 +306,7 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
           shipping_address: effectiveShippingId,
           payment_method: 'card',
           transaction_id: transactionId,
+          ...purchaseOrderFields(reuse),
         });
       } catch (error) {
         if (!paymentStillUsable(error)) paidRef.current = null;
@@ -234,6 +326,18 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
   };
 
   const done = success !== null;
+  const reuseWarned = isPurchaseOrderReuse(problems.purchaseOrder);
+
+  const choosePayment = (method: PaymentMethodChoice) => {
+    // A card already charged for this cart is used for its order: on account too would be a second order.
+    if (method === 'account' && paidRef.current !== null) {
+      setProblems((current) => ({ ...current, paymentMethod: CARD_ALREADY_CHARGED }));
+      return;
+    }
+    setPaymentMethod(method);
+    if (method === 'card') setCardWanted(true);
+    setProblems(({ paymentMethod: _method, ...rest }) => rest);
+  };
 
   return (
     <div className="checkout">
@@ -246,6 +350,7 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
             legend="Billing address"
             name="billing_address"
             addresses={addresses}
+            shared={shared}
             selectedId={billingId}
             onSelect={setBillingId}
             onDelete={(address) => void removeAddress(address)}
@@ -260,7 +365,7 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
               checked={sameAsBilling}
               onChange={(event) => {
                 setSameAsBilling(event.target.checked);
-                if (!addresses.some((entry) => entry.id === shippingId)) setShippingId(billingId);
+                if (!allAddresses.some((entry) => entry.id === shippingId)) setShippingId(billingId);
               }}
             />
             <label htmlFor={sameId}>Same as billing address</label>
@@ -270,6 +375,7 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
               legend="Shipping address"
               name="shipping_address"
               addresses={addresses}
+              shared={shared}
               selectedId={shippingId}
               onSelect={setShippingId}
               onDelete={(address) => void removeAddress(address)}
@@ -308,10 +414,33 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
           ) : null}
         </section>
 
+        {trade ? (
+          <PurchaseOrderField
+            value={purchaseOrder}
+            onValue={(value) => {
+              setPurchaseOrder(value);
+              setConfirmReuse(false);
+              setProblems(({ purchaseOrder: _purchaseOrder, ...rest }) => rest);
+            }}
+            required={trade.company.po_required}
+            error={problems.purchaseOrder}
+            onUseAnyway={
+              reuseWarned
+                ? () => {
+                    setConfirmReuse(true);
+                    void submit(true);
+                  }
+                : undefined
+            }
+            disabled={placing || done}
+          />
+        ) : null}
+
         <PaymentSection
           method={paymentMethod}
-          onMethod={setPaymentMethod}
+          onMethod={choosePayment}
           methodError={problems.paymentMethod}
+          account={accountOption}
           card={card}
           intent={intent.state}
           onRetryIntent={intent.retry}
@@ -331,7 +460,11 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
             aria-busy={placing || undefined}
             onClick={() => void submit()}
           >
-            {placing ? 'Placing order…' : 'Place Order'}
+            {placing
+              ? 'Placing order…'
+              : paymentMethod === 'account'
+                ? 'Place order on account'
+                : 'Place Order'}
           </button>
         </div>
       </div>

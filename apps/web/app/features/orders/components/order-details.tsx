@@ -10,17 +10,28 @@ import {
 import { carrierTracking } from '../carrier-tracking';
 import { OrderStatusBadge } from './order-status-badge';
 import { ScrollRegion } from '~/components/ui/scroll-region';
-import { ukDate } from '~/lib/dates';
+import { ukDate, ukLongDate } from '~/lib/dates';
 
 const refundedPence = (order: OrderView) => (order.refunded ? penceFromDecimal(order.refunded) : 0);
 
 /** The payment's status, and what has gone back to the card when anything has. */
 function PaymentStatus({ order }: { order: OrderView }) {
   const refunded = refundedPence(order);
+  const onAccount = order.payment_status === 'ON_ACCOUNT';
   return (
     <>
       {PAYMENT_STATUS_LABELS[order.payment_status] ?? order.payment_status}
-      {refunded > 0 ? <span className="order-facts__note">Refunded {formatGbp(refunded)}</span> : null}
+      {onAccount && order.invoice_due_date ? (
+        <span className="order-facts__note">
+          Payment due by <time dateTime={order.invoice_due_date}>{ukLongDate(order.invoice_due_date)}</time>
+        </span>
+      ) : null}
+      {refunded > 0 ? (
+        // On account no card money moves: a credit note takes the amount off the invoice (issue 21).
+        <span className="order-facts__note">
+          {onAccount ? 'Credited' : 'Refunded'} {formatGbp(refunded)}
+        </span>
+      ) : null}
     </>
   );
 }
@@ -45,10 +56,16 @@ export function Shipment({ order }: { order: OrderView }) {
   );
 }
 
-/** The order at a glance: when, where it is, the payment and how it travels. */
+/**
+ * The order at a glance: when, where it is, the payment and how it travels; a trade buyer's purchase-order
+ * number, and on account the payment terms (issue 21).
+ */
 export function OrderFacts({ order }: { order: OrderView }) {
   const rows: [string, React.ReactNode][] = [
     ['Order number', `#${order.id}`],
+    ...(order.purchase_order_number
+      ? ([['Your PO number', order.purchase_order_number]] as [string, React.ReactNode][])
+      : []),
     [
       'Placed',
       <time key="placed" dateTime={order.created_at}>
@@ -57,6 +74,9 @@ export function OrderFacts({ order }: { order: OrderView }) {
     ],
     ['Status', <OrderStatusBadge key="status" status={order.status} />],
     ['Payment', <PaymentStatus key="payment" order={order} />],
+    ...(order.payment_status === 'ON_ACCOUNT' && order.payment_terms
+      ? ([['Payment terms', order.payment_terms]] as [string, React.ReactNode][])
+      : []),
     ['Shipment', <Shipment key="shipment" order={order} />],
   ];
   return (

@@ -32,7 +32,8 @@ export function OrdersBreadcrumb({ current }: { current: string }) {
 
 /**
  * One of the customer's orders: its facts, the lines with the prices paid, the totals, the
- * addresses, its progress, the documents to download and Reorder.
+ * addresses, its progress, the documents to download and Reorder. An order on a trade account shows its
+ * purchase-order number, "On account", the terms and the due day, and its invoice without a paid receipt.
  */
 export function OrderPage({ order }: { order: OrderView }) {
   return (
@@ -66,7 +67,10 @@ export function OrderPage({ order }: { order: OrderView }) {
         <OrderProgress order={order} />
       </Section>
       <Section id="order-documents-title" title="Documents">
-        <DocumentDownloads order={order} />
+        {/* On account nothing has been paid yet: the invoice, never a paid receipt (issue 21). */}
+        <DocumentDownloads
+          order={order.payment_status === 'ON_ACCOUNT' ? { ...order, paid_receipt: null } : order}
+        />
       </Section>
     </div>
   );

@@ -3,7 +3,15 @@ import { type AdminPage, adminRequest } from '../../api';
 import { listQuery } from '../../components/list-params';
 
 /** The order list's filters as the URL and the API name them (administration/orders/). */
-export const ORDER_FILTERS = ['status', 'payment_status', 'date_from', 'date_to', 'customer', 'sku'] as const;
+export const ORDER_FILTERS = [
+  'status',
+  'payment_status',
+  'date_from',
+  'date_to',
+  'customer',
+  'sku',
+  'purchase_order_number',
+] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
 
 /** The list's default order, newest first (the API's default too). */

@@ -1,13 +1,15 @@
 import {
   type AdminOrderDetail,
+  companyAccountNumber,
   formatDecimalGbp,
   ORDER_STATUS_LABELS,
   PAYMENT_STATUS_LABELS,
 } from '@shop/domain';
+import { Link } from 'react-router';
 import { OrderStatusBadge } from './order-status-badge';
 import { TestOrderBadge } from '../../components/test-order-badge';
 import { ScrollRegion } from '~/components/ui/scroll-region';
-import { ukDateTime } from '~/lib/dates';
+import { ukDate, ukDateTime } from '~/lib/dates';
 
 type Address = AdminOrderDetail['shipping_address'];
 
@@ -43,6 +45,34 @@ export function TestOrderNotice() {
   );
 }
 
+/**
+ * A trade order's facts: the buyer's PO number, the company's account (a link to it) and, on account, the
+ * payment terms and the day the invoice falls due.
+ */
+function tradeFacts(order: AdminOrderDetail): [string, React.ReactNode][] {
+  const rows: [string, React.ReactNode][] = [];
+  if (order.company != null) {
+    rows.push([
+      'Trade account',
+      <Link key="company" to={`/admin/companies/${order.company}`}>
+        {companyAccountNumber(order.company)}
+      </Link>,
+    ]);
+  }
+  if (order.purchase_order_number) rows.push(['PO number', order.purchase_order_number]);
+  // Only an order on account has terms and a due date.
+  if (order.payment_terms) rows.push(['Payment terms', order.payment_terms]);
+  if (order.invoice_due_date) {
+    rows.push([
+      'Invoice due',
+      <time key="due" dateTime={order.invoice_due_date}>
+        {ukDate(order.invoice_due_date)}
+      </time>,
+    ]);
+  }
+  return rows;
+}
+
 /** The order at a glance: status, payment, customer, money and shipping. */
 export function OrderSummary({ order }: { order: AdminOrderDetail }) {
   const rows: [string, React.ReactNode][] = [
@@ -66,6 +96,7 @@ export function OrderSummary({ order }: { order: AdminOrderDetail }) {
       </time>,
     ],
     ['Customer', `${order.customer.first_name} ${order.customer.last_name} (${order.customer.email})`],
+    ...tradeFacts(order),
     ['Total', formatDecimalGbp(order.total)],
     ['Refunded', formatDecimalGbp(order.refunded)],
     ['Refundable', formatDecimalGbp(order.refundable)],

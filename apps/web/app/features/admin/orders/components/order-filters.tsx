@@ -1,4 +1,10 @@
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from '@shop/domain';
+import {
+  MAX_PO_NUMBER_LENGTH,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  PAYMENT_STATUS_LABELS,
+  PAYMENT_STATUSES,
+} from '@shop/domain';
 import { Form, Link } from 'react-router';
 import { AdminInput, AdminSelect } from '../../components/admin-field';
 
@@ -69,6 +75,15 @@ export function OrderFilters({ search, errors = {} }: OrderFiltersProps) {
         maxLength={64}
         defaultValue={value('sku')}
         errors={errors.sku}
+      />
+      <AdminInput
+        id="purchase_order_number"
+        label="PO number"
+        type="search"
+        maxLength={MAX_PO_NUMBER_LENGTH}
+        hint="The start or the whole of it"
+        defaultValue={value('purchase_order_number')}
+        errors={errors.purchase_order_number}
       />
       {search.get('ordering') ? <input type="hidden" name="ordering" value={value('ordering')} /> : null}
       <button type="submit" className="admin-button">

@@ -1,5 +1,15 @@
-import type { InvoiceSettings, ShippingSettingsInput, ShopSettingsView, VatRateSetting } from '@shop/domain';
+import type {
+  BankDetailsSettings,
+  BankDetailsView,
+  InvoiceSettings,
+  ShippingSettingsInput,
+  ShopSettingsView,
+  VatRateSetting,
+} from '@shop/domain';
 import { adminRequest } from '../../api';
+
+/** The bank details as the API answers them: null until staff set them. */
+export type { BankDetailsView };
 
 export function getSettings(signal?: AbortSignal) {
   return adminRequest<ShopSettingsView>('settings/', { signal });
@@ -15,4 +25,13 @@ export function saveVatRate(body: VatRateSetting) {
 
 export function saveShippingSettings(body: ShippingSettingsInput) {
   return adminRequest<ShopSettingsView['shipping']>('settings/shipping/', { method: 'PUT', body });
+}
+
+/** The account printed on on-account invoices. */
+export function getBankDetails(signal?: AbortSignal) {
+  return adminRequest<BankDetailsView>('settings/bank/', { signal });
+}
+
+export function saveBankDetails(body: BankDetailsSettings) {
+  return adminRequest<BankDetailsView>('settings/bank/', { method: 'PUT', body });
 }

@@ -1,0 +1,130 @@
+import { COMPANY_MESSAGES } from '@shop/domain';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COMPANY_PAGE_MESSAGES } from '~/features/company/company-messages';
+import { approval, buyerCompany, company, page } from '~test/fake-company';
+import { order } from '~test/fake-checkout';
+import { json, type Route, stubApi } from '~test/stub-api';
+import { routeStub } from '~test/route-stub';
+import { ACCESS_TOKEN_KEY } from '~/lib/session';
+import * as approvalsScreen from './account-approvals';
+
+const COMPANY = 'GET /api/account/company/';
+const LIST = 'GET /api/account/company/approvals/';
+const APPROVE = 'POST /api/account/company/approvals/11/approve/';
+const DECLINE = 'POST /api/account/company/approvals/11/decline/';
+const HELD = 'held order 11 from Bob Jones';
+
+function Where() {
+  const location = useLocation();
+  return <p>At {location.pathname}</p>;
+}
+
+function renderPage(routes: Record<string, Route>, entry = '/account/approvals') {
+  localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+  const api = stubApi({ [COMPANY]: company({ role: 'approver' }), [LIST]: page([approval()]), ...routes });
+  const Stub = routeStub([
+    { path: '/account/company', Component: Where },
+    { path: '/track-order/:id', Component: Where },
+    {
+      path: '/account/approvals',
+      Component: approvalsScreen.default,
+      loader: approvalsScreen.clientLoader,
+      HydrateFallback: approvalsScreen.HydrateFallback,
+    },
+  ]);
+  const { container } = render(<Stub initialEntries={[entry]} />);
+  return { api, container, user: userEvent.setup() };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('/account/approvals', { timeout: 20_000 }, () => {
+  it('shows an approver each held order with its lines, total, PO, buyer and address; passes axe', async () => {
+    const { container } = renderPage({});
+    const card = await screen.findByRole('article', { name: 'Held order 11: £968.34' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Orders awaiting approval' })).toBeInTheDocument();
+    for (const text of ['Awaiting approval', 'PO-901', 'Bob Jones (bob@acme.example)', '£40.00', '£968.34']) {
+      expect(within(card).getAllByText(text).length).toBeGreaterThan(0);
+    }
+    expect(within(card).getByText('Ann Smith, 1 Dock Road, Leeds, LS1 4AP')).toBeInTheDocument();
+    expect(within(card).getByRole('table', { name: `Lines of ${HELD}` })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: `Approve ${HELD}` })).toBeInTheDocument();
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations).toEqual([]);
+  }, 20_000);
+
+  it('approves: the order is placed, said with the focus on it, with a link to the order', async () => {
+    const { api, user } = renderPage({
+      [APPROVE]: { approval: approval({ status: 'approved', order: 123 }), order: order({ id: 123 }) },
+    });
+    await user.click(await screen.findByRole('button', { name: `Approve ${HELD}` }));
+    expect(await screen.findByText('Order #123 placed.')).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Order #123' })).toHaveAttribute('href', '/track-order/123');
+    expect(within(screen.getByRole('article')).getByText('Approved')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: `Approve ${HELD}` })).not.toBeInTheDocument();
+    expect(api.called('POST', '/api/account/company/approvals/11/approve/')).toHaveLength(1);
+  });
+
+  it('shows the 409’s reason when stock or credit has run out, and the order as not placed', async () => {
+    const reason = COMPANY_MESSAGES.overCredit(50_00);
+    const { user } = renderPage({ [APPROVE]: json({ detail: reason }, 409) });
+    await user.click(await screen.findByRole('button', { name: `Approve ${HELD}` }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(reason);
+    expect(alert).toHaveFocus();
+    expect(within(screen.getByRole('article')).getByText('Could not be placed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: `Approve ${HELD}` })).not.toBeInTheDocument();
+  });
+
+  it('declines with a reason the buyer reads', async () => {
+    const { api, user } = renderPage({
+      [DECLINE]: approval({ status: 'declined', reason: 'Over budget.', decided_at: '2026-01-21T09:00:00Z' }),
+    });
+    await user.click(await screen.findByRole('button', { name: `Decline ${HELD}` }));
+    const reason = screen.getByLabelText('Reason, for the buyer (optional)');
+    expect(reason).toHaveFocus();
+    await user.type(reason, 'Over budget.');
+    await user.click(
+      within(screen.getByRole('form', { name: `Decline ${HELD}` })).getByRole('button', {
+        name: `Decline ${HELD}`,
+      }),
+    );
+    expect(await screen.findByText(COMPANY_PAGE_MESSAGES.declinedOrder)).toHaveFocus();
+    expect(screen.getByText('Over budget.')).toBeInTheDocument();
+    expect(api.called('POST', '/api/account/company/approvals/11/decline/')[0]!.body).toEqual({
+      reason: 'Over budget.',
+    });
+  });
+
+  it('shows a buyer their own held orders’ status, with nothing to decide', async () => {
+    renderPage({
+      [COMPANY]: buyerCompany(),
+      [LIST]: page([approval({ status: 'declined', reason: 'Over budget.' })]),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your held orders' })).toBeInTheDocument();
+    expect(within(screen.getByRole('article')).getByText('Declined')).toBeInTheDocument();
+    expect(screen.getByText('Over budget.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
+  });
+
+  it('filters by status through the URL', async () => {
+    const { api } = renderPage(
+      { 'GET /api/account/company/approvals/?status=refused': page([]) },
+      '/account/approvals?status=refused',
+    );
+    expect(await screen.findByText(COMPANY_PAGE_MESSAGES.noApprovals)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Could not be placed' })).toHaveAttribute('aria-current', 'page');
+    expect(api.called('GET', '/api/account/company/approvals/?status=refused')).toHaveLength(1);
+  });
+
+  it('sends someone without an approved company to the trade account page', async () => {
+    renderPage({ [COMPANY]: json({ detail: 'Not found.' }, 404) });
+    expect(await screen.findByText('At /account/company')).toBeInTheDocument();
+  });
+});
