@@ -232,7 +232,7 @@ export const PaymentIntentCreateSchema = z.object({
     .string()
     .trim()
     .max(50, 'Ensure this field has no more than 50 characters.')
-    .nullish(),
+    .optional(),
   /** True to use a purchase-order number the company has used before (after the warning). */
   confirm_purchase_order_reuse: z.boolean().optional(),
 });
