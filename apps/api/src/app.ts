@@ -41,6 +41,8 @@ import { createRateLimiter, type RateLimiter } from './modules/rate-limits/servi
 import { startReconciliation } from './modules/orders/reconcile';
 import { buyerDocumentRoutes } from './modules/documents/routes';
 import { createDocumentsService, type DocumentsService } from './modules/documents/service';
+import { companyOrderRoutes } from './modules/company-orders/routes';
+import { createCompanyOrdersService } from './modules/company-orders/service';
 import { orderRoutes } from './modules/orders/routes';
 import { createOrdersService, type OrdersService } from './modules/orders/service';
 import { createPayments, type Payments } from './modules/payments/payments';
@@ -277,6 +279,7 @@ export async function buildApp({ config, database, storefront, logStream, paymen
       await api.register(addressRoutes, { addresses: services.addresses });
       await api.register(companyRoutes, { companies: services.companies, rateLimiter: services.rateLimiter });
       await api.register(orderRoutes, { orders: services.orders, rateLimiter: services.rateLimiter });
+      await api.register(companyOrderRoutes, { companyOrders: createCompanyOrdersService(database.db) });
       await api.register(reorderRoutes, { db: database.db, carts: services.carts });
       await api.register(buyerDocumentRoutes, { documents: services.documents });
       await api.register(paymentRoutes, { orders: services.orders });

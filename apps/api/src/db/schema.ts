@@ -737,6 +737,8 @@ export const payments = pgTable(
      * POST orders/): it waits for them until reconciliation refunds it after a window.
      */
     awaitingDetailsSince: timestamp('awaiting_details_since', { withTimezone: true }),
+    /** A trade buyer's purchase-order number, named with the intent so a webhook-made order has it too. */
+    purchaseOrderNumber: text('purchase_order_number'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

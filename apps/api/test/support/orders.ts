@@ -1,8 +1,19 @@
 // Test support for checkout: a shopper with an address, the test processor's calls and its webhook.
-import { TEST_CARDS, type OrderView, type PaymentIntentView } from '@shop/domain';
-import { asc, eq, sql } from 'drizzle-orm';
+import { TEST_CARDS, type CompanyRole, type OrderView, type PaymentIntentView } from '@shop/domain';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TestContext } from '../helper';
-import { items, orderItems, orders, outboundEmails, payments, pricingData } from '../../src/db/schema';
+import {
+  companies,
+  companyMembers,
+  items,
+  orderApprovals,
+  orderItems,
+  orders,
+  outboundEmails,
+  payments,
+  pricingData,
+  type PaymentTermsSnapshot,
+} from '../../src/db/schema';
 import { cartLine, itemBySku, newShopper, tierId } from './carts';
 import {
   reconcileOnce,
@@ -256,3 +267,114 @@ export const outcomeOf = (report: ReconcileReport, intentId: string) =>
 
 /** Pence from the API's decimal pounds ('12.34'). */
 export const pence = (pounds: string) => Math.round(Number(pounds) * 100);
+
+// ---------------------------------------------------------------------------------------------
+// Trade accounts (issue 21): a company made straight in the database, its members, orders on account
+// ---------------------------------------------------------------------------------------------
+
+export interface TradeCompanyOptions {
+  creditLimitPence?: number;
+  terms?: PaymentTermsSnapshot | null;
+  poRequired?: boolean;
+  onHold?: boolean;
+  holdReason?: string | null;
+  status?: 'pending' | 'approved' | 'declined';
+}
+
+let companiesMade = 0;
+
+/** An approved trade account (by default £1,000 of credit on 30 days' terms) and a way to add members. */
+export async function tradeCompany(ctx: TestContext, options: TradeCompanyOptions = {}) {
+  const db = ctx.database.db;
+  const n = ++companiesMade;
+  const address = { ...ADDRESS_SNAPSHOT };
+  const [company] = await db
+    .insert(companies)
+    .values({
+      status: options.status ?? 'approved',
+      legalName: `Boxes ${n} Ltd`,
+      tradingName: `Boxes ${n}`,
+      companyNumber: String(10_000_000 + n),
+      vatNumber: 'GB123456789',
+      registeredAddress: address,
+      invoiceAddress: address,
+      accountsEmail: `accounts${n}@example.com`,
+      requestedCreditLimitPence: options.creditLimitPence ?? 100_000,
+      tradeReferences: [],
+      creditLimitPence: options.creditLimitPence ?? 100_000,
+      paymentTerms: options.terms === undefined ? { kind: 'days', days: 30 } : options.terms,
+      poRequired: options.poRequired ?? false,
+      onHold: options.onHold ?? false,
+      holdReason: options.holdReason ?? null,
+    })
+    .returning({ id: companies.id });
+  const companyId = company!.id;
+  return {
+    id: companyId,
+    /** A new checkout shopper who belongs to this company with a role (and an order limit in pence). */
+    async member(role: CompanyRole = 'buyer', orderLimitPence: number | null = null, name: string = role) {
+      const shopper = await checkoutShopper(ctx, name);
+      return tradeMember(ctx, shopper, companyId, role, orderLimitPence);
+    },
+    /** Several members side by side (sign-up is the slow part). */
+    members(count: number, role: CompanyRole = 'buyer', orderLimitPence: number | null = null) {
+      return checkoutShoppers(ctx, count, role).then((shoppers) =>
+        Promise.all(shoppers.map((s) => tradeMember(ctx, s, companyId, role, orderLimitPence))),
+      );
+    },
+    set: (values: Partial<typeof companies.$inferInsert>) =>
+      db.update(companies).set(values).where(eq(companies.id, companyId)),
+  };
+}
+
+export type TradeCompany = Awaited<ReturnType<typeof tradeCompany>>;
+
+async function tradeMember(
+  ctx: TestContext,
+  shopper: CheckoutShopper,
+  companyId: number,
+  role: CompanyRole,
+  orderLimitPence: number | null,
+) {
+  const [member] = await ctx.database.db
+    .insert(companyMembers)
+    .values({ companyId, userId: shopper.userId, role, orderLimitPence })
+    .returning({ id: companyMembers.id });
+  return {
+    ...shopper,
+    memberId: member!.id,
+    companyId,
+    /** POST orders/ on account with the saved address for both. */
+    onAccount: (extra: object = {}) =>
+      shopper.call('POST', '/api/orders/', {
+        shipping_address: shopper.addressId,
+        billing_address: shopper.addressId,
+        payment_method: 'account',
+        ...extra,
+      }),
+    /** Leaves the company (as an administrator's removal does). */
+    remove: () => ctx.database.db.delete(companyMembers).where(eq(companyMembers.id, member!.id)),
+  };
+}
+
+export type TradeMember = Awaited<ReturnType<typeof tradeMember>>;
+
+/** What a company owes now: its ON_ACCOUNT orders' totals less refunds (pence). */
+export async function owedBy(ctx: TestContext, companyId: number) {
+  const [row] = await ctx.database.db
+    .select({
+      owed: sql<number>`coalesce(sum(${orders.totalPence} - ${orders.refundedPence}), 0)::int`,
+    })
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), eq(orders.paymentStatus, 'ON_ACCOUNT')));
+  return Number(row!.owed);
+}
+
+/** The held orders of a company, oldest first. */
+export function approvalsOf(ctx: TestContext, companyId: number) {
+  return ctx.database.db
+    .select()
+    .from(orderApprovals)
+    .where(eq(orderApprovals.companyId, companyId))
+    .orderBy(asc(orderApprovals.id));
+}

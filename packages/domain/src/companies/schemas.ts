@@ -3,7 +3,7 @@ import { AddressCreateSchema, AddressUpdateSchema, AddressViewSchema } from '../
 import { CompanyNumberSchema, UkVatNumberSchema } from '../administration/shop-settings';
 import { pageSchema } from '../pagination';
 import { formatGbp, penceFromDecimal } from '../pricing/money';
-import { AddressSnapshotSchema, ORDER_STATUSES, OrderViewSchema } from '../orders/schemas';
+import { AddressSnapshotSchema, ORDER_STATUSES, OrderViewSchema, PAYMENT_STATUSES } from '../orders/schemas';
 
 /**
  * Trade accounts (issue 21, DESIGN §7): a company applies, staff approve it with a credit limit and payment
@@ -455,6 +455,24 @@ export const PO_NUMBER_SCHEMA = z
   .trim()
   .max(MAX_PO_NUMBER_LENGTH, COMPANY_MESSAGES.tooLong(MAX_PO_NUMBER_LENGTH))
   .regex(/^[\w ./#-]*$/, 'Use letters, digits, spaces and . / # - only.');
+
+/** GET account/company/invoices/: one invoiced order of the company, for every member. */
+export const CompanyInvoiceViewSchema = z.object({
+  order: z.number().int(),
+  invoice_number: z.string(),
+  /** The invoice's API path (GET /api/orders/{id}/invoice.pdf). */
+  invoice: z.string(),
+  total: money,
+  invoice_due_date: z.string().nullable(),
+  purchase_order_number: z.string().nullable(),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  buyer: z.object({ id: z.number().int(), email: z.string(), name: z.string() }),
+  created_at: z.string(),
+});
+export type CompanyInvoiceView = z.infer<typeof CompanyInvoiceViewSchema>;
+
+/** GET account/company/approvals/?status=. */
+export const ApprovalFiltersSchema = z.object({ status: z.enum(APPROVAL_STATUSES).optional() }).strict();
 
 /** The staff's bodies as the back office sends them (the schemas' input: pounds, and the terms in either form). */
 export type CompanyCreditInput = z.input<typeof CompanyApproveSchema>;

@@ -227,6 +227,14 @@ export const PaymentIntentCreateSchema = z.object({
   cart_id: id,
   billing_address: id.nullish(),
   shipping_address: id.nullish(),
+  /** A trade buyer's purchase-order number (issue 21), kept with the payment for the order it makes. */
+  purchase_order_number: z
+    .string()
+    .trim()
+    .max(50, 'Ensure this field has no more than 50 characters.')
+    .optional(),
+  /** True to use a purchase-order number the company has used before (after the warning). */
+  confirm_purchase_order_reuse: z.boolean().optional(),
 });
 export type PaymentIntentCreate = z.infer<typeof PaymentIntentCreateSchema>;
 

@@ -2,6 +2,19 @@ import { formatGbp, formatUkDay } from '@shop/domain';
 import type { AddressSnapshot } from '../../db/schema';
 import type { PricedCart } from './checkout-pricing';
 
+/** What the confirmation prints of the priced order: a priced cart, or a held order's stored figures. */
+export interface ConfirmedFigures {
+  lines: {
+    line: Pick<PricedCart['lines'][number]['line'], 'sku' | 'title' | 'packQuantity' | 'unitType'>;
+    totals: Pick<PricedCart['lines'][number]['totals'], 'total_pence'>;
+  }[];
+  totals: Pick<
+    PricedCart['totals'],
+    'subtotal_pence' | 'discount_pence' | 'shipping_pence' | 'vat_percent' | 'vat_pence' | 'total_pence'
+  >;
+  quote: Pick<PricedCart['quote'], 'explanation'>;
+}
+
 const SHOP = 'PackRight Supplies';
 
 const addressLines = (address: AddressSnapshot) =>
@@ -33,7 +46,7 @@ export function purchaseOrderLine(purchaseOrderNumber: string | null | undefined
 export function orderConfirmationEmail(
   to: string,
   firstName: string,
-  priced: PricedCart,
+  priced: ConfirmedFigures,
   shipping: AddressSnapshot,
   trade: TradeOrderDetails = { purchaseOrderNumber: null, onAccount: null },
 ): { to: string; subject: string; text: string } {
@@ -87,6 +100,56 @@ export function detailsNeverArrivedEmail(
   return {
     to,
     subject: `Your ${SHOP} payment of ${amount} has been refunded`,
+    text: `${text.join('\n\n')}\n`,
+  };
+}
+
+/**
+ * To each approver and administrator of the company when a buyer's on-account order is held for approval;
+ * `{{approval}}` becomes the held order's number in the statement that holds it.
+ */
+export function approvalRequestEmail(
+  buyerEmail: string,
+  totalPence: number,
+  purchaseOrderNumber: string | null,
+): { subject: string; text: string } {
+  const text = [
+    'Hello,',
+    `${buyerEmail} has placed an order of ${formatGbp(totalPence)} on your company's account that is above their order limit, so it waits for an approver.`,
+    ...purchaseOrderLine(purchaseOrderNumber),
+    'Approve or decline it under Approvals in My account (held order #{{approval}}). No stock or credit is taken until it is approved.',
+    SHOP,
+  ];
+  return {
+    subject: `An order of ${formatGbp(totalPence)} waits for your approval (#{{approval}})`,
+    text: `${text.join('\n\n')}\n`,
+  };
+}
+
+/** To the buyer when a held order is declined, or could not be placed when approved (stock or credit gone). */
+export function approvalOutcomeEmail(
+  to: string,
+  firstName: string,
+  approvalId: number,
+  outcome: 'declined' | 'refused',
+  reason: string,
+  purchaseOrderNumber: string | null,
+): { to: string; subject: string; text: string } {
+  const text = [
+    `Hello ${firstName},`,
+    outcome === 'declined'
+      ? `Your order held for approval (#${approvalId}) was declined${reason ? `: ${reason}` : '.'}`
+      : `Your order held for approval (#${approvalId}) was approved but could not be placed: ${reason}`,
+    ...purchaseOrderLine(purchaseOrderNumber),
+    'No order was placed and nothing was charged to your company’s account.',
+    SHOP,
+  ];
+  return {
+    to,
+    subject:
+      outcome === 'declined'
+        ? `Your ${SHOP} order #${approvalId} was declined`
+        : `Your ${SHOP} order #${approvalId} could not be placed`,
     text: `${text.join('\n\n')}\n`,
   };
 }

@@ -10,6 +10,7 @@ import {
   lt,
   notInArray,
   type Placeholder,
+  type SQL,
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -19,6 +20,9 @@ import {
   addresses,
   cartItems,
   carts,
+  companies,
+  companyMembers,
+  orderApprovals,
   companyPrices,
   exclusivePrices,
   items,
@@ -33,6 +37,7 @@ import {
   type SellerSnapshot,
   type AddressSnapshot,
   type PackUnit,
+  type PaymentTermsSnapshot,
   type ShippingDetailsSnapshot,
 } from '../../db/schema';
 import { nextDocumentNumbers, sellerNow } from '../documents/queries';
@@ -306,6 +311,7 @@ export async function insertPayment(db: Db, values: typeof payments.$inferInsert
         status: values.status,
         billingAddress: values.billingAddress ?? null,
         shippingAddress: values.shippingAddress ?? null,
+        purchaseOrderNumber: values.purchaseOrderNumber ?? null,
         updatedAt: sql`now()`,
       },
     })
@@ -326,6 +332,7 @@ export async function updatePayment(
       | 'shippingAddress'
       | 'failureReason'
       | 'refundedPence'
+      | 'purchaseOrderNumber'
     >
   >,
 ): Promise<PaymentRow> {
@@ -344,10 +351,16 @@ export async function updatePayment(
  */
 const lockPaymentStatement = reusableStatement((tx) =>
   tx
-    .select({ payment: payments, email: users.email, firstName: users.firstName })
+    .select({
+      payment: payments,
+      email: users.email,
+      firstName: users.firstName,
+      companyId: companyMembers.companyId,
+    })
     .from(payments)
     .innerJoin(carts, eq(carts.id, payments.cartId))
     .innerJoin(users, eq(users.id, payments.userId))
+    .leftJoin(companyMembers, eq(companyMembers.userId, payments.userId))
     .where(eq(payments.id, sql.placeholder('paymentId')))
     .for('update', { of: [payments, carts] })
     .prepare('checkout_lock_payment'),
@@ -356,13 +369,19 @@ const lockPaymentStatement = reusableStatement((tx) =>
 export async function lockPaymentAndCart(
   tx: Db,
   paymentId: number,
-): Promise<{ payment: PaymentRow; email: string; firstName: string } | undefined> {
+): Promise<{ payment: PaymentRow; email: string; firstName: string; companyId: number | null } | undefined> {
   const [row] = await lockPaymentStatement(tx).execute({ paymentId });
   if (row) return row;
   const [alone] = await tx
-    .select({ payment: payments, email: users.email, firstName: users.firstName })
+    .select({
+      payment: payments,
+      email: users.email,
+      firstName: users.firstName,
+      companyId: companyMembers.companyId,
+    })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
+    .leftJoin(companyMembers, eq(companyMembers.userId, payments.userId))
     .where(eq(payments.id, paymentId))
     .for('update', { of: [payments] });
   return alone;
@@ -408,8 +427,10 @@ export async function takeStock(tx: Db, taken: Map<number, number>): Promise<voi
 
 export interface NewOrder {
   userId: number;
-  cartId: number;
-  paymentId: number;
+  /** The cart emptied with the order (null: none, an approved order's cart was emptied when it was held). */
+  cartId: number | null;
+  /** The card payment the order is made from (null on account). */
+  paymentId: number | null;
   paymentStatusText: string;
   subtotalPence: number;
   discountPence: number;
@@ -418,7 +439,20 @@ export interface NewOrder {
   totalPence: number;
   vatRate: number;
   paymentMethod: string;
-  transactionId: string;
+  transactionId: string | null;
+  /** The trade account the order is placed under (a member's card order too), and the buyer's PO number. */
+  companyId: number | null;
+  purchaseOrderNumber: string | null;
+  /**
+   * On account (issue 21): no payment and no paid receipt, the invoice due on this UK day on these terms;
+   * `approvalId` is the held order it places, marked approved in the same statement.
+   */
+  onAccount?: {
+    invoiceDueDate: string;
+    paymentTerms: PaymentTermsSnapshot;
+    approvalId: number | null;
+    decidedBy?: number;
+  };
   shippingAddress: AddressSnapshot;
   billingAddress: AddressSnapshot;
   shippingDetails: ShippingDetailsSnapshot;
@@ -453,7 +487,7 @@ export interface WrittenOrder {
   id: number;
   createdAt: Date;
   invoiceNumber: number;
-  receiptNumber: number;
+  receiptNumber: number | null;
   seller: SellerSnapshot;
   lineIds: number[];
 }
@@ -474,20 +508,30 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<WrittenOrder
       weight_kg: line.weightKg,
     })),
   );
+  const onAccount = order.onAccount;
+  // On account the invoice is issued and nothing is paid: no receipt number, and only the invoice is mailed.
+  const attachments = onAccount
+    ? sql`jsonb_build_array(jsonb_build_object('kind', 'invoice', 'order_id', new_order.id))`
+    : sql`jsonb_build_array(jsonb_build_object('kind', 'invoice', 'order_id', new_order.id),
+          jsonb_build_object('kind', 'receipt', 'order_id', new_order.id))`;
   const result = await tx.execute<{ id: number; created_at: string | Date }>(sql`
     with numbers as (
-      ${nextDocumentNumbers(['invoice', 'receipt'])}
+      ${nextDocumentNumbers(onAccount ? ['invoice'] : ['invoice', 'receipt'])}
     ),
     new_order as (
       insert into ${orders} (user_id, status, payment_status, payment_verified, subtotal_pence, discount_pence,
         shipping_pence, vat_pence, total_pence, vat_rate, payment_method, transaction_id, shipping_address,
-        billing_address, shipping_details, total_weight_kg, invoice_number, receipt_number, seller, is_test)
-      values (${order.userId}, 'pending', 'COMPLETED', true, ${order.subtotalPence}, ${order.discountPence},
+        billing_address, shipping_details, total_weight_kg, invoice_number, receipt_number, seller, is_test,
+        company_id, purchase_order_number, invoice_due_date, payment_terms)
+      values (${order.userId}, 'pending', ${onAccount ? 'ON_ACCOUNT' : 'COMPLETED'}, ${!onAccount},
+        ${order.subtotalPence}, ${order.discountPence},
         ${order.shippingPence}, ${order.vatPence}, ${order.totalPence}, ${order.vatRate}, ${order.paymentMethod},
         ${order.transactionId}, ${JSON.stringify(order.shippingAddress)}::jsonb,
         ${JSON.stringify(order.billingAddress)}::jsonb, ${JSON.stringify(order.shippingDetails)}::jsonb,
         ${order.totalWeightKg}, (select last_number from numbers where kind = 'invoice'),
-        (select last_number from numbers where kind = 'receipt'), ${sellerNow()}, ${order.isTest})
+        (select last_number from numbers where kind = 'receipt'), ${sellerNow()}, ${order.isTest},
+        ${order.companyId}, ${order.purchaseOrderNumber}, ${onAccount?.invoiceDueDate ?? null}::date,
+        ${onAccount ? JSON.stringify(onAccount.paymentTerms) : null}::jsonb)
       returning id, created_at, invoice_number, receipt_number, seller
     ),
     new_lines as (
@@ -501,13 +545,30 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<WrittenOrder
         discount_percentage numeric, total_pence int, weight_kg numeric)
       returning id
     ),
-    paid as (
+    ${
+      order.paymentId === null
+        ? sql``
+        : sql`paid as (
       update ${payments} set order_id = new_order.id, status = ${order.paymentStatusText}, updated_at = now()
       from new_order where ${payments.id} = ${order.paymentId}
-    ),
-    emptied as (
+    ),`
+    }
+    ${
+      order.cartId === null
+        ? sql``
+        : sql`emptied as (
       delete from ${cartItems} where cart_id = ${order.cartId}
-    ),
+    ),`
+    }
+    ${
+      onAccount?.approvalId == null
+        ? sql``
+        : sql`approved as (
+      update ${orderApprovals} set status = 'approved', order_id = new_order.id, decided_at = now(),
+        decided_by = ${onAccount.decidedBy ?? null}
+      from new_order where ${orderApprovals.id} = ${onAccount.approvalId}
+    ),`
+    }
     moved as (
       insert into stock_movements (item_id, delta, stock_after, reason, order_id)
       select ${items.id}, -taken.units, ${items.stock}, 'Order #' || new_order.id || ' placed', new_order.id
@@ -518,9 +579,7 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<WrittenOrder
     mail as (
       insert into outbound_emails (to_address, subject, text_body, attachments)
       select ${order.email.to}, replace(${order.email.subject}, '{{order}}', new_order.id::text),
-        replace(${order.email.text}, '{{order}}', new_order.id::text),
-        jsonb_build_array(jsonb_build_object('kind', 'invoice', 'order_id', new_order.id),
-          jsonb_build_object('kind', 'receipt', 'order_id', new_order.id))
+        replace(${order.email.text}, '{{order}}', new_order.id::text), ${attachments}
       from new_order
     )
     select new_order.id, new_order.created_at, new_order.invoice_number, new_order.receipt_number,
@@ -531,7 +590,7 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<WrittenOrder
     id: number;
     created_at: string | Date;
     invoice_number: number;
-    receipt_number: number;
+    receipt_number: number | null;
     seller: SellerSnapshot;
     line_ids: number[];
   }>(result)[0]!;
@@ -573,7 +632,7 @@ export interface OrderWithHistory {
  * The order's status history as one json column of a lateral join, so the order and its history come in the
  * order's own statement (the order reads keep their statement counts; statement-counts.test.ts).
  */
-function historyJoin(db: Db) {
+export function historyJoin(db: Db) {
   return db
     .select({
       entries: sql<{ status: OrderRow['status']; note: string; created_at: string }[]>`coalesce(json_agg(
@@ -587,7 +646,7 @@ function historyJoin(db: Db) {
 }
 
 /** The order's refunds that have a credit note (the provider made them), oldest first, the same way. */
-function creditNotesJoin(db: Db) {
+export function creditNotesJoin(db: Db) {
   return db
     .select({
       notes: sql<{ amount_pence: number; issued_at: string; number: number }[]>`coalesce(json_agg(
@@ -600,7 +659,7 @@ function creditNotesJoin(db: Db) {
     .as('credit_notes');
 }
 
-function withHistory(row: {
+export function withHistory(row: {
   order: OrderRow;
   entries: { status: OrderRow['status']; note: string; created_at: string }[] | null;
   notes: { amount_pence: number; issued_at: string; number: number }[] | null;
@@ -714,4 +773,159 @@ export function prepareCheckoutReads(db: Db) {
     paymentByProviderId: async (id: string): Promise<PaymentRow | undefined> =>
       (await byProviderId.execute({ id }))[0],
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ordering on account (issue 21, decision 010)
+// ---------------------------------------------------------------------------------------------
+
+/** The buyer's company as the on-account order reads it under its lock, with the cart locked too. */
+export interface LockedAccount {
+  memberId: number;
+  companyId: number;
+  role: 'administrator' | 'buyer' | 'approver';
+  orderLimitPence: number | null;
+  status: 'pending' | 'approved' | 'declined';
+  creditLimitPence: number;
+  paymentTerms: PaymentTermsSnapshot | null;
+  poRequired: boolean;
+  onHold: boolean;
+  holdReason: string | null;
+  cartId: number;
+  email: string;
+  firstName: string;
+}
+
+const lockAccountStatement = reusableStatement((tx) =>
+  tx
+    .select({
+      memberId: companyMembers.id,
+      companyId: companyMembers.companyId,
+      role: companyMembers.role,
+      orderLimitPence: companyMembers.orderLimitPence,
+      status: companies.status,
+      creditLimitPence: companies.creditLimitPence,
+      paymentTerms: companies.paymentTerms,
+      poRequired: companies.poRequired,
+      onHold: companies.onHold,
+      holdReason: companies.holdReason,
+      cartId: carts.id,
+      email: users.email,
+      firstName: users.firstName,
+    })
+    .from(companyMembers)
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .innerJoin(carts, eq(carts.userId, companyMembers.userId))
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(
+      and(
+        eq(companyMembers.userId, sql.placeholder('userId')),
+        sql`(${sql.placeholder('cartId')}::int = 0 or ${carts.id} = ${sql.placeholder('cartId')}::int)`,
+      ),
+    )
+    .for('update', { of: [companies, carts] })
+    .prepare('account_lock_company_cart'),
+);
+
+/**
+ * Locks the buyer's company row and their cart (0: the current one), in one statement, before any stock: two
+ * on-account orders of one company run one after the other. The membership, role, limits and hold are read
+ * as they are once the lock is held, so a member removed a moment ago finds no row.
+ */
+export async function lockAccountAndCart(
+  tx: Db,
+  userId: number,
+  cartId: number,
+): Promise<LockedAccount | undefined> {
+  const [row] = await lockAccountStatement(tx).execute({ userId, cartId });
+  return row as LockedAccount | undefined;
+}
+
+/** A PO number as purchaseOrderKey compares it (trimmed, inner spaces one, upper case), in SQL. */
+const poKeyOf = (column: SQL) => sql`upper(regexp_replace(btrim(${column}), '\\s+', ' ', 'g'))`;
+
+// Written with aliases: Drizzle leaves a one-table query's columns unqualified, which a subquery would misread.
+const owedStatement = reusableStatement((tx) =>
+  tx
+    .select({
+      owedPence: sql<number>`(select coalesce(sum(o.total_pence - o.refunded_pence), 0)::int
+        from ${orders} o where o.company_id = ${sql.placeholder('companyId')}
+          and o.payment_status = 'ON_ACCOUNT')`,
+      poUses: sql<number>`case when ${sql.placeholder('poKey')}::text = '' then 0 else
+        (select count(*)::int from ${orders} o where o.company_id = ${sql.placeholder('companyId')}
+          and ${poKeyOf(sql`o.purchase_order_number`)} = ${sql.placeholder('poKey')}::text)
+        + (select count(*)::int from ${orderApprovals} a where a.company_id = ${sql.placeholder('companyId')}
+          and a.status = 'awaiting_approval'
+          and ${poKeyOf(sql`a.purchase_order_number`)} = ${sql.placeholder('poKey')}::text) end`,
+    })
+    .from(companies)
+    .where(eq(companies.id, sql.placeholder('companyId')))
+    .prepare('account_company_owed'),
+);
+
+/**
+ * What the company owes (its ON_ACCOUNT orders' totals less their refunds), and how often it has used a PO
+ * number (its orders and held orders; '' asks nothing). Its own statement, run once the company row is
+ * locked: a sum inside the locking statement would read a snapshot from before the wait (decision 010).
+ */
+export async function selectOwedAndPoUses(
+  tx: Db,
+  companyId: number,
+  poKey: string,
+): Promise<{ owedPence: number; poUses: number }> {
+  const [row] = await owedStatement(tx).execute({ companyId, poKey });
+  return { owedPence: Number(row?.owedPence ?? 0), poUses: Number(row?.poUses ?? 0) };
+}
+
+export interface NewApproval {
+  companyId: number;
+  userId: number;
+  cartId: number;
+  lines: NewOrder['lines'];
+  subtotalPence: number;
+  discountPence: number;
+  shippingPence: number;
+  vatPence: number;
+  totalPence: number;
+  vatRate: number;
+  totalWeightKg: number;
+  shippingDetails: ShippingDetailsSnapshot;
+  shippingAddress: AddressSnapshot;
+  billingAddress: AddressSnapshot;
+  purchaseOrderNumber: string | null;
+  /** To each approver and administrator but the buyer; `{{approval}}` becomes the held order's number. */
+  email: { subject: string; text: string };
+}
+
+/**
+ * Holds an on-account order for approval in one statement: the held order with its priced lines and
+ * figures, the cart emptied, and an e-mail to every approver and administrator of the company but the buyer.
+ */
+export async function insertApproval(tx: Db, approval: NewApproval): Promise<number> {
+  const result = await tx.execute(sql`
+    with held as (
+      insert into ${orderApprovals} (company_id, user_id, lines, subtotal_pence, discount_pence, shipping_pence,
+        vat_pence, total_pence, vat_rate, total_weight_kg, shipping_details, shipping_address, billing_address,
+        purchase_order_number)
+      values (${approval.companyId}, ${approval.userId}, ${JSON.stringify(approval.lines)}::jsonb,
+        ${approval.subtotalPence}, ${approval.discountPence}, ${approval.shippingPence}, ${approval.vatPence},
+        ${approval.totalPence}, ${approval.vatRate}, ${approval.totalWeightKg},
+        ${JSON.stringify(approval.shippingDetails)}::jsonb, ${JSON.stringify(approval.shippingAddress)}::jsonb,
+        ${JSON.stringify(approval.billingAddress)}::jsonb, ${approval.purchaseOrderNumber})
+      returning id
+    ),
+    emptied as (
+      delete from ${cartItems} where cart_id = ${approval.cartId}
+    ),
+    mail as (
+      insert into outbound_emails (to_address, subject, text_body)
+      select ${users.email}, replace(${approval.email.subject}, '{{approval}}', held.id::text),
+        replace(${approval.email.text}, '{{approval}}', held.id::text)
+      from held, ${companyMembers} join ${users} on ${users.id} = ${companyMembers.userId}
+      where ${companyMembers.companyId} = ${approval.companyId}
+        and ${companyMembers.role} in ('administrator', 'approver')
+        and ${companyMembers.userId} <> ${approval.userId} and ${users.deletedAt} is null
+    )
+    select id from held`);
+  return rowsOf<{ id: number }>(result)[0]!.id;
 }

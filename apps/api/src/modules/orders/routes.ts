@@ -1,4 +1,5 @@
 import {
+  AwaitingApprovalViewSchema,
   OrderCreateSchema,
   OrderViewSchema,
   PaymentIntentCreateSchema,
@@ -49,15 +50,20 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; rateLim
       schema: {
         ...secured,
         summary:
-          'The order of a payment the provider confirms, made once (the same payment answers the same order, 200)',
+          'The order of a payment the provider confirms, made once (the same payment answers the same order, 200); or, with payment_method "account", an order on the company’s account (201) or held for approval (202)',
         body: OrderCreateSchema,
-        response: { 200: OrderViewSchema, 201: OrderViewSchema },
+        response: { 200: OrderViewSchema, 201: OrderViewSchema, 202: AwaitingApprovalViewSchema },
       },
       onRequest: app.authenticate,
     },
     async (request, reply) => {
       const { id } = signedInUser(request);
       await rateLimiter.consume(CHECKOUT_LIMIT, String(id));
+      if (request.body.payment_method === 'account') {
+        const outcome = await orders.placeOnAccount(id, request.body);
+        if ('held' in outcome) return reply.code(202).send(outcome.held);
+        return reply.code(201).send(outcome.order);
+      }
       const { order, created } = await orders.placeOrder(id, request.body);
       return reply.code(created ? 201 : 200).send(order);
     },

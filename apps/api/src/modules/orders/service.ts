@@ -1,6 +1,14 @@
 import {
   accountAddressIds,
+  availableCreditPence,
   CHECKOUT_MESSAGES,
+  COMPANY_MESSAGES,
+  creditAllows,
+  needsApproval,
+  paymentTermsLabel,
+  purchaseOrderKey,
+  invoiceDueDate,
+  type AwaitingApprovalView,
   documentNumber,
   documentPaths,
   insufficientStockDetail,
@@ -22,12 +30,13 @@ import { BadRequest, Conflict, Invalid, NotFound } from '../../http/errors';
 import { pageWindow } from '../../http/pagination';
 import { groupBy } from '../../lib/group-by';
 import { selectOwnAddresses } from '../addresses/queries';
+import { membershipOf, paysOnAccount } from '../companies/membership';
 import { enqueueEmail } from '../mail/queries';
 import type { IntentStatus, PaymentProvider, ProviderIntent } from '../payments/provider';
 import type { RateLimiter } from '../rate-limits/service';
 import { selectPricingSettings } from '../settings/queries';
 import { priceCheckout, type CheckoutLine, type PricedCart } from './checkout-pricing';
-import { detailsNeverArrivedEmail, orderConfirmationEmail } from './emails';
+import { approvalRequestEmail, detailsNeverArrivedEmail, orderConfirmationEmail } from './emails';
 import * as queries from './queries';
 
 /** An order's progress as the buyer sees it: placed (pending) when it was made, then each status staff set. */
@@ -100,7 +109,16 @@ export function toOrderView(
     refunded: penceToDecimal(order.refundedPence),
     status_history: statusHistoryOf(order, history),
     is_test: order.isTest,
+    purchase_order_number: order.purchaseOrderNumber,
+    invoice_due_date: order.invoiceDueDate,
+    payment_terms: order.paymentTerms ? paymentTermsLabel(order.paymentTerms) : null,
+    company: order.companyId,
   };
+}
+
+/** Today's calendar day in the UK (YYYY-MM-DD): the day an invoice issued now is dated. */
+export function ukToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
 }
 
 /** Why a cart cannot be paid for as it stands, or null when it can (checked before any money moves). */
@@ -137,6 +155,23 @@ function unitsByItem(priced: PricedCart): Map<number, number> {
   return units;
 }
 
+/** The order's copy of its priced lines. */
+export function orderLinesOf(priced: PricedCart): queries.NewOrder['lines'] {
+  return priced.lines.map(({ line, totals }) => ({
+    itemId: line.itemId,
+    sku: line.sku,
+    title: line.title,
+    packQuantity: line.packQuantity,
+    unitsPerPack: line.unitsPerPack,
+    unitType: line.unitType,
+    pricePerPackPence: line.pricePence!,
+    subtotalPence: totals.subtotal_pence,
+    discountPercentage: line.discountPercentage ?? 0,
+    totalPence: totals.total_pence,
+    weightKg: roundKg(totals.weight_kg),
+  }));
+}
+
 /**
  * The items whose stock does not cover the cart's packs of them, over all their lines (an item may have a
  * pack line and a pallet line); `stockOf` gives a line's item's stock, null when it is not tracked.
@@ -153,14 +188,14 @@ function shortItemIds(priced: PricedCart, stockOf: (line: CheckoutLine) => numbe
 }
 
 /** The answer for an order just written, from what was written (no read back). */
-function newOrderView(order: queries.NewOrder, written: queries.WrittenOrder) {
+export function newOrderView(order: queries.NewOrder, written: queries.WrittenOrder) {
   return toOrderView(
     {
       id: written.id,
       userId: order.userId,
       status: 'pending',
-      paymentStatus: 'COMPLETED',
-      paymentVerified: true,
+      paymentStatus: order.onAccount ? 'ON_ACCOUNT' : 'COMPLETED',
+      paymentVerified: !order.onAccount,
       subtotalPence: order.subtotalPence,
       discountPence: order.discountPence,
       shippingPence: order.shippingPence,
@@ -180,10 +215,10 @@ function newOrderView(order: queries.NewOrder, written: queries.WrittenOrder) {
       receiptNumber: written.receiptNumber,
       seller: written.seller,
       isTest: order.isTest,
-      companyId: null,
-      purchaseOrderNumber: null,
-      invoiceDueDate: null,
-      paymentTerms: null,
+      companyId: order.companyId,
+      purchaseOrderNumber: order.purchaseOrderNumber,
+      invoiceDueDate: order.onAccount?.invoiceDueDate ?? null,
+      paymentTerms: order.onAccount?.paymentTerms ?? null,
       createdAt: written.createdAt,
       updatedAt: written.createdAt,
     },
@@ -256,6 +291,34 @@ export function createOrdersService(
     };
   }
 
+  /**
+   * A card checkout's PO number (issue 21): a member's company may require one, and a number the company has
+   * used before needs `confirm_purchase_order_reuse`. Answers it for a member, null for anyone else.
+   */
+  async function cardPurchaseOrder(
+    userId: number,
+    body: {
+      purchase_order_number?: string | null | undefined;
+      confirm_purchase_order_reuse?: boolean | undefined;
+    },
+  ): Promise<string | null> {
+    const membership = await membershipOf(db, userId);
+    if (!membership) return null;
+    const number = body.purchase_order_number || null;
+    if (membership.poRequired && !number) {
+      throw new Invalid({ purchase_order_number: [COMPANY_MESSAGES.poRequired] });
+    }
+    if (number && !body.confirm_purchase_order_reuse) {
+      const { poUses } = await queries.selectOwedAndPoUses(
+        db,
+        membership.companyId,
+        purchaseOrderKey(number),
+      );
+      if (poUses > 0) throw new Invalid({ purchase_order_number: [COMPANY_MESSAGES.poUsed(number)] });
+    }
+    return number;
+  }
+
   async function orderView(orderId: number): Promise<OrderView> {
     const [order, lines] = await Promise.all([
       queries.selectOrderById(db, orderId),
@@ -299,6 +362,7 @@ export function createOrdersService(
     payment: queries.PaymentRow,
     intent: ProviderIntent,
     addresses: { billing: AddressSnapshot; shipping: AddressSnapshot },
+    purchaseOrderNumber?: string | null,
   ): Promise<Completion> {
     const matches =
       intent.currency === 'gbp' &&
@@ -346,6 +410,10 @@ export function createOrdersService(
         vatRate,
         paymentMethod: 'card',
         transactionId: intent.id,
+        // A member's card order is the company's too (its history), with the PO number named at checkout.
+        companyId: lockedRow.companyId,
+        purchaseOrderNumber:
+          lockedRow.companyId === null ? null : purchaseOrderNumber || locked.purchaseOrderNumber || null,
         shippingAddress: addresses.shipping,
         billingAddress: addresses.billing,
         shippingDetails: {
@@ -355,22 +423,14 @@ export function createOrdersService(
         },
         totalWeightKg: roundKg(totals.weight_kg),
         isTest: locked.provider === 'test',
-        lines: priced.lines.map(({ line, totals: lineTotals }) => ({
-          itemId: line.itemId,
-          sku: line.sku,
-          title: line.title,
-          packQuantity: line.packQuantity,
-          unitsPerPack: line.unitsPerPack,
-          unitType: line.unitType,
-          pricePerPackPence: line.pricePence!,
-          subtotalPence: lineTotals.subtotal_pence,
-          discountPercentage: line.discountPercentage ?? 0,
-          totalPence: lineTotals.total_pence,
-          weightKg: roundKg(lineTotals.weight_kg),
-        })),
+        lines: orderLinesOf(priced),
         stockTaken: [...need].map(([itemId, units]) => ({ itemId, units })),
-        email: orderConfirmationEmail(lockedRow.email, lockedRow.firstName, priced, addresses.shipping),
+        email: { to: '', subject: '', text: '' },
       };
+      order.email = orderConfirmationEmail(lockedRow.email, lockedRow.firstName, priced, addresses.shipping, {
+        purchaseOrderNumber: order.purchaseOrderNumber,
+        onAccount: null,
+      });
       const written = await queries.insertOrder(tx, order);
       return { kind: 'created', orderId: written.id, view: newOrderView(order, written) };
     });
@@ -483,6 +543,136 @@ export function createOrdersService(
     });
   }
 
+  /**
+   * POST orders/ with `payment_method: "account"` (issue 21, DESIGN §7, decision 010): no payment provider. In
+   * one transaction the company row and the cart are locked before any stock; what the company owes is summed
+   * after the lock; an order above the available credit is refused taking nothing; one above the buyer's
+   * order limit is held for an approver (no stock, no credit); otherwise the stock is taken as the card path
+   * takes it and the order written with its invoice, due date and terms.
+   */
+  async function placeOnAccount(
+    userId: number,
+    body: OrderCreate,
+  ): Promise<{ order: OrderView; created: boolean } | { held: AwaitingApprovalView }> {
+    const { billing, shipping } = await addressSnapshots(userId, body);
+    if (!billing || !shipping) {
+      throw new Invalid({
+        ...(shipping ? {} : { shipping_address: [CHECKOUT_MESSAGES.shippingRequired] }),
+        ...(billing ? {} : { billing_address: [CHECKOUT_MESSAGES.billingRequired] }),
+      });
+    }
+    const purchaseOrderNumber = body.purchase_order_number || null;
+    const issuedOn = ukToday();
+    return db.transaction(async (tx) => {
+      const account = await queries.lockAccountAndCart(tx, userId, body.cart_id ?? 0);
+      if (!account) {
+        if (!(await membershipOf(tx, userId))) {
+          throw new Invalid({ payment_method: [COMPANY_MESSAGES.noCompany] });
+        }
+        throw new NotFound();
+      }
+      if (!paysOnAccount(account) || account.paymentTerms === null) {
+        throw new Invalid({ payment_method: [COMPANY_MESSAGES.notOnAccount] });
+      }
+      if (account.onHold) {
+        throw new Invalid({ payment_method: [COMPANY_MESSAGES.onHold(account.holdReason ?? '')] });
+      }
+      if (account.poRequired && !purchaseOrderNumber) {
+        throw new Invalid({ purchase_order_number: [COMPANY_MESSAGES.poRequired] });
+      }
+      const checkReuse = purchaseOrderNumber !== null && !body.confirm_purchase_order_reuse;
+      const { owedPence, poUses } = await queries.selectOwedAndPoUses(
+        tx,
+        account.companyId,
+        checkReuse ? purchaseOrderKey(purchaseOrderNumber) : '',
+      );
+      if (poUses > 0) {
+        throw new Invalid({ purchase_order_number: [COMPANY_MESSAGES.poUsed(purchaseOrderNumber!)] });
+      }
+      const lines = await queries.selectCheckoutLines(tx, account.cartId, userId);
+      const { vatRate, shipping: rates } = await selectPricingSettings(tx);
+      const priced = priceCheckout(lines, vatRate, rates);
+      const problem = cartProblem(priced);
+      if (problem) throw new Invalid(problem);
+      const { totals, quote } = priced;
+      const available = availableCreditPence(account.creditLimitPence, owedPence);
+      if (!creditAllows(available, totals.total_pence)) {
+        throw new Invalid({ payment_method: [COMPANY_MESSAGES.overCredit(available)] });
+      }
+      const orderLines = orderLinesOf(priced);
+      const shippingDetails = {
+        parcel_type: quote.parcel_type,
+        parcels_needed: quote.parcels_needed,
+        explanation: quote.explanation,
+      };
+      const figures = {
+        subtotalPence: totals.subtotal_pence,
+        discountPence: totals.discount_pence,
+        shippingPence: totals.shipping_pence,
+        vatPence: totals.vat_pence,
+        totalPence: totals.total_pence,
+        vatRate,
+        totalWeightKg: roundKg(totals.weight_kg),
+        shippingDetails,
+        shippingAddress: shipping,
+        billingAddress: billing,
+        purchaseOrderNumber,
+      };
+      if (needsApproval(account.role, account.orderLimitPence, totals.total_pence)) {
+        const approval = await queries.insertApproval(tx, {
+          ...figures,
+          companyId: account.companyId,
+          userId,
+          cartId: account.cartId,
+          lines: orderLines,
+          email: approvalRequestEmail(account.email, totals.total_pence, purchaseOrderNumber),
+        });
+        return {
+          held: {
+            status: 'awaiting_approval' as const,
+            approval,
+            detail: COMPANY_MESSAGES.awaitingApproval,
+            total: penceToDecimal(totals.total_pence),
+          },
+        };
+      }
+      const need = unitsByItem(priced);
+      const stock = await queries.lockStock(tx, [...need.keys()]);
+      const lockedStock = new Map(stock.map((row) => [row.id, row.stock]));
+      const shortIds = shortItemIds(priced, (line) => lockedStock.get(line.itemId) ?? null);
+      if (shortIds.size > 0) {
+        throw new Invalid({
+          cart: stock
+            .filter((row) => shortIds.has(row.id))
+            .map((row) => insufficientStockDetail(row.sku, row.stock)),
+        });
+      }
+      await queries.takeStock(tx, need);
+      const terms = account.paymentTerms;
+      const dueDate = invoiceDueDate(issuedOn, terms);
+      const order: queries.NewOrder = {
+        ...figures,
+        userId,
+        cartId: account.cartId,
+        paymentId: null,
+        paymentStatusText: 'on_account',
+        paymentMethod: 'account',
+        transactionId: null,
+        companyId: account.companyId,
+        onAccount: { invoiceDueDate: dueDate, paymentTerms: terms, approvalId: null },
+        isTest: false,
+        lines: orderLines,
+        stockTaken: [...need].map(([itemId, units]) => ({ itemId, units })),
+        email: orderConfirmationEmail(account.email, account.firstName, priced, shipping, {
+          purchaseOrderNumber,
+          onAccount: { invoiceDueDate: dueDate, paymentTerms: paymentTermsLabel(terms) },
+        }),
+      };
+      const written = await queries.insertOrder(tx, order);
+      return { order: newOrderView(order, written), created: true };
+    });
+  }
+
   return {
     paymentConfig(): PaymentConfig {
       return { provider: provider.name, publishable_key: provider.publishableKey };
@@ -501,11 +691,13 @@ export function createOrdersService(
       const problem = cartProblem(priced);
       if (problem) throw new Invalid(problem);
       const addresses = await addressSnapshots(userId, body);
+      const purchaseOrderNumber = await cardPurchaseOrder(userId, body);
       const addressValues = {
         ...(addresses.billing ? { billingAddress: addresses.billing } : {}),
         ...((addresses.shipping ?? addresses.billing)
           ? { shippingAddress: addresses.shipping ?? addresses.billing }
           : {}),
+        ...(purchaseOrderNumber ? { purchaseOrderNumber } : {}),
       };
       const amount = priced.totals.total_pence;
       const metadata = {
@@ -526,7 +718,8 @@ export function createOrdersService(
       if (open && open.cartVersion === priced.version) {
         const unchanged =
           sameAddress(addressValues.billingAddress, open.billingAddress) &&
-          sameAddress(addressValues.shippingAddress, open.shippingAddress);
+          sameAddress(addressValues.shippingAddress, open.shippingAddress) &&
+          (purchaseOrderNumber === null || purchaseOrderNumber === open.purchaseOrderNumber);
         if (unchanged) return view(open);
         return view(await queries.updatePayment(db, open.id, addressValues));
       }
@@ -596,7 +789,12 @@ export function createOrdersService(
       const intent = await provider.retrieveIntent(payment.providerPaymentId);
       if (!intent || intent.status !== 'succeeded')
         throw new BadRequest(CHECKOUT_MESSAGES.paymentNotCompleted);
-      const outcome = await completePayment(payment, intent, { billing, shipping });
+      const outcome = await completePayment(
+        payment,
+        intent,
+        { billing, shipping },
+        body.purchase_order_number,
+      );
       switch (outcome.kind) {
         case 'created':
           return { order: outcome.view, created: true };
@@ -640,6 +838,8 @@ export function createOrdersService(
     },
 
     settlePayment,
+
+    placeOnAccount,
 
     /** GET orders/: newest first; the count is only read when the page is full. */
     async listOrders(userId: number, page: PageRequest): Promise<{ count: number; results: OrderView[] }> {

@@ -5,7 +5,7 @@ import { countingDb } from '../../../test/query-counter';
 import { cartLine, itemBySku, tierId } from '../../../test/support/carts';
 import { createTestProcessor } from '../payments/test-processor/processor';
 import { createOrdersService } from './service';
-import { checkoutShopper, setStock } from '../../../test/support/orders';
+import { checkoutShopper, setStock, tradeCompany } from '../../../test/support/orders';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -82,11 +82,19 @@ describe('statements the checkout sends', () => {
         'select cart_items',
         'select shop_settings',
         'select addresses',
+        // Issue 21: whether the buyer is a company's member (its PO number setting).
+        'select company_members',
         'select payments',
         'insert payments',
       ],
-      again: ['select cart_items', 'select shop_settings', 'select addresses', 'select payments'],
-      bare: 3,
+      again: [
+        'select cart_items',
+        'select shop_settings',
+        'select addresses',
+        'select company_members',
+        'select payments',
+      ],
+      bare: 4,
     });
 
     // The cart changes before it is paid for: the same intent, its amount changed.
@@ -99,6 +107,7 @@ describe('statements the checkout sends', () => {
       'select cart_items',
       'select shop_settings',
       'select addresses',
+      'select company_members',
       'select payments',
       'update payments',
     ]);
@@ -146,6 +155,65 @@ describe('statements the checkout sends', () => {
     const page = await service.listOrders(buyer.userId, { page: 1, page_size: 20 });
     expect(page.count).toBe(1);
     expect(statements(counter.sql).map(kindOf)).toEqual(['select orders', 'select order_items']);
+  });
+
+  it('places an on-account order of ten lines within the card order’s budget', async () => {
+    const company = await tradeCompany(ctx, { creditLimitPence: 99_999_999 });
+    const buyer = await company.member('buyer');
+    const lines = [];
+    for (const sku of SKUS) {
+      await setStock(ctx, sku, 1000);
+      const item = await itemBySku(ctx, sku);
+      lines.push(cartLine(buyer.cartId, item.id, await tierId(ctx, item.variantId, 'pack', 1), 1));
+    }
+    await buyer.added(lines);
+    const counter = countingDb(ctx.database);
+    const service = createOrdersService(counter.db, {
+      provider: ctx.app.services.payments.provider,
+      log: ctx.app.log,
+      rateLimiter: ctx.app.services.rateLimiter,
+    });
+    const outcome = await service.placeOnAccount(buyer.userId, {
+      billing_address: buyer.addressId,
+      shipping_address: buyer.addressId,
+      payment_method: 'account',
+      purchase_order_number: 'COUNT-1',
+    });
+    expect('order' in outcome && outcome.order.items).toHaveLength(10);
+    expect(statements(counter.sql).map(kindOf)).toEqual([
+      'select addresses',
+      // The company row and the cart locked, with the membership as it is once locked.
+      'select company_members for update',
+      // What the company owes and the PO number's earlier uses, read after the lock.
+      'select companies',
+      'select cart_items',
+      'select shop_settings',
+      'select items for update',
+      'update items',
+      'with numbers: insert document_sequences',
+    ]);
+    // Issue 21's budget: 12 statements with BEGIN, COMMIT, the sign-in check and the request's rate limit.
+    expect(counter.sql.length + 2).toBeLessThanOrEqual(12);
+    expect(transactionControl(counter.sql)).toBe(ctx.database.kind === 'postgres' ? 2 : 0);
+
+    // Held for approval: no stock is locked; the held order, the emptied cart and the e-mails are one statement.
+    const limited = await company.member('buyer', 1, 'limited');
+    await limited.added(lines.map((line) => ({ ...line, cart: limited.cartId })));
+    counter.reset();
+    const held = await service.placeOnAccount(limited.userId, {
+      billing_address: limited.addressId,
+      shipping_address: limited.addressId,
+      payment_method: 'account',
+    });
+    expect('held' in held).toBe(true);
+    expect(statements(counter.sql).map(kindOf)).toEqual([
+      'select addresses',
+      'select company_members for update',
+      'select companies',
+      'select cart_items',
+      'select shop_settings',
+      'with held: insert order_approvals',
+    ]);
   });
 
   it('settles a webhook event and confirms a card in a fixed number of statements', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "purchase_order_number" text;
