@@ -662,8 +662,9 @@ export const orders = pgTable(
     index('orders_company_created_idx').on(t.companyId, t.createdAt, t.id),
     // (Not a partial index on ON_ACCOUNT: a new enum value cannot be used in the migration that adds it.)
     index('orders_company_owed_idx').on(t.companyId, t.paymentStatus),
-    // Staff's filter by purchase-order number, and the re-use warning (upper case, as purchaseOrderKey).
-    index('orders_purchase_order_idx').on(sql`upper(${t.purchaseOrderNumber})`),
+    // Staff's filter by the start of a purchase-order number in any case: `upper(…) like 'PO-1%'`, which
+    // text_pattern_ops serves under any collation (migration 0014).
+    index('orders_purchase_order_prefix_idx').on(sql`upper(${t.purchaseOrderNumber}) text_pattern_ops`),
     check('orders_refund_range', sql`${t.refundedPence} >= 0 and ${t.refundedPence} <= ${t.totalPence}`),
     // The back office's order list, newest first (the status index serves its status filter).
     index('orders_created_idx').on(t.createdAt, t.id),

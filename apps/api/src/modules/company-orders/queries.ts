@@ -49,7 +49,7 @@ function companyOrderConditions(companyId: number, filters: CompanyOrderFilters)
   const conditions = [eq(orders.companyId, companyId)];
   if (filters.buyer !== undefined) conditions.push(eq(orders.userId, filters.buyer));
   if (filters.purchase_order_number) {
-    // The re-use check's key (purchaseOrderKey): upper case, served by orders_purchase_order_idx's prefix.
+    // The re-use check's key (purchaseOrderKey): upper case, a prefix LIKE that orders_purchase_order_prefix_idx serves.
     conditions.push(
       sql`upper(${orders.purchaseOrderNumber}) like ${`${filters.purchase_order_number.toUpperCase().replace(/[\\%_]/g, '\\$&')}%`}`,
     );

@@ -42,7 +42,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  * The list's filters as conditions on `orders` alone (subqueries for the customer and the SKU), so the page and
  * its count share them. Each is served by an index: orders_status_idx, orders_payment_status_idx,
  * orders_created_idx (dates), orders_user_created_idx (customer), users_search_trgm (customer text),
- * order_items_sku_idx (SKU), orders_purchase_order_idx (PO number).
+ * order_items_sku_idx (SKU), orders_purchase_order_prefix_idx (PO number).
  */
 function conditions(db: Db, filters: OrderFilters): SQL | undefined {
   const where: SQL[] = [];
@@ -80,13 +80,10 @@ function conditions(db: Db, filters: OrderFilters): SQL | undefined {
     );
   }
   if (filters.purchaseOrderNumber) {
-    // A range on the index's expression, upper(purchase_order_number), finds the prefix through the index (the
-    // database sorts by code point, C.UTF-8); starts_with keeps the match exact under any collation.
-    const key = sql`upper(${orders.purchaseOrderNumber})`;
-    const prefix = sql`upper(${filters.purchaseOrderNumber})`;
-    where.push(
-      sql`${key} >= ${prefix} and ${key} < ${prefix} || chr(1114111) and starts_with(${key}, ${prefix})`,
-    );
+    // A prefix LIKE on upper(purchase_order_number), which orders_purchase_order_prefix_idx (text_pattern_ops)
+    // serves under any collation; the wildcards a filter may hold are escaped.
+    const prefix = `${filters.purchaseOrderNumber.toUpperCase().replace(/[\\%_]/g, '\\$&')}%`;
+    where.push(sql`upper(${orders.purchaseOrderNumber}) like ${prefix}`);
   }
   return where.length > 0 ? and(...where) : undefined;
 }
