@@ -168,13 +168,19 @@ describe('trade accounts in Chromium', () => {
     page = await visit('/admin/companies', await ownerToken());
     await page.getByRole('heading', { level: 1 }).waitFor();
     await expectAccessible(page, 'admin trade accounts');
-    await page.getByRole('link', { name: new RegExp(trading) }).first().click();
+    await page
+      .getByRole('link', { name: new RegExp(trading) })
+      .first()
+      .click();
     await page.getByRole('heading', { level: 1, name: new RegExp(trading) }).waitFor();
     await expectAccessible(page, 'admin trade account');
     await page.getByLabel('Credit limit (£)').fill('5000');
     await page.getByLabel('Number of days').fill('30');
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
-    await page.getByText(/approved/i).first().waitFor();
+    await page
+      .getByText(/approved/i)
+      .first()
+      .waitFor();
 
     // The administrator requires PO numbers, adds a delivery address and invites a buyer.
     const buyer = await signUpCustomer(baseURL, 'trade-buyer');
@@ -214,7 +220,10 @@ describe('trade accounts in Chromium', () => {
 
     // The administrator finds it by PO number and downloads the invoice.
     page = await visit(`/account/company?purchase_order_number=${po}`, applicant.access);
-    await page.getByRole('link', { name: new RegExp(`#${orderId}\\b`) }).first().waitFor();
+    await page
+      .getByRole('link', { name: new RegExp(`#${orderId}\\b`) })
+      .first()
+      .waitFor();
     const button = page.getByRole('button', { name: /INV-\d{6}/ }).first();
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
     const text = await pdfText(await download.path());
@@ -239,7 +248,10 @@ describe('trade accounts in Chromium', () => {
     page = await visit('/account/approvals', approver.access, PHONE);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(page, 'approvals at 375 px');
-    await page.getByRole('button', { name: /^Approve/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Approve/ })
+      .first()
+      .click();
     const placed = page.getByText(/Order #\d+ placed/).first();
     await placed.waitFor();
     const orderId = Number(/#(\d+)/.exec((await placed.textContent()) ?? '')![1]);
