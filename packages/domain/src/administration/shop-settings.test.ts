@@ -18,7 +18,7 @@ describe('BankDetailsSettingsSchema', () => {
     [{ account_number: '1234567' }, 'account_number', BANK_DETAILS_MESSAGES.accountNumber],
     [{ account_number: '123456789' }, 'account_number', BANK_DETAILS_MESSAGES.accountNumber],
     [{ account_name: '  ' }, 'account_name', 'This field is required.'],
-    [{ account_name: 'x'.repeat(141) }, 'account_name', 'Ensure this field has no more than 140 characters.'],
+    [{ account_name: 'x'.repeat(101) }, 'account_name', 'Ensure this field has no more than 100 characters.'],
   ])('refuses %o with the field’s message', (change, field, message) => {
     const result = BankDetailsSettingsSchema.safeParse({ ...valid, ...change });
     expect(result.success).toBe(false);
