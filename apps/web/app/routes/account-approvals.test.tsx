@@ -12,7 +12,7 @@ import { routeStub } from '~test/route-stub';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import * as approvalsScreen from './account-approvals';
 
-const COMPANY = 'GET /api/account/company/';
+const COMPANY = 'GET /api/account/trade-account/';
 const LIST = 'GET /api/account/company/approvals/';
 const APPROVE = 'POST /api/account/company/approvals/11/approve/';
 const DECLINE = 'POST /api/account/company/approvals/11/decline/';
@@ -25,7 +25,11 @@ function Where() {
 
 function renderPage(routes: Record<string, Route>, entry = '/account/approvals') {
   localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
-  const api = stubApi({ [COMPANY]: company({ role: 'approver' }), [LIST]: page([approval()]), ...routes });
+  const api = stubApi({
+    [COMPANY]: { company: company({ role: 'approver' }) },
+    [LIST]: page([approval()]),
+    ...routes,
+  });
   const Stub = routeStub([
     { path: '/account/company', Component: Where },
     { path: '/track-order/:id', Component: Where },
@@ -104,7 +108,7 @@ describe('/account/approvals', { timeout: 20_000 }, () => {
 
   it('shows a buyer their own held orders’ status, with nothing to decide', async () => {
     renderPage({
-      [COMPANY]: buyerCompany(),
+      [COMPANY]: { company: buyerCompany() },
       [LIST]: page([approval({ status: 'declined', reason: 'Over budget.' })]),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Your held orders' })).toBeInTheDocument();
@@ -124,7 +128,7 @@ describe('/account/approvals', { timeout: 20_000 }, () => {
   });
 
   it('sends someone without an approved company to the trade account page', async () => {
-    renderPage({ [COMPANY]: json({ detail: 'Not found.' }, 404) });
+    renderPage({ [COMPANY]: { company: null } });
     expect(await screen.findByText('At /account/company')).toBeInTheDocument();
   });
 });

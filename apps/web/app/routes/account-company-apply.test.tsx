@@ -12,7 +12,7 @@ import { routeStub } from '~test/route-stub';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import * as applyScreen from './account-company-apply';
 
-const GET = 'GET /api/account/company/';
+const GET = 'GET /api/account/trade-account/';
 const POST = 'POST /api/account/company/';
 
 function Where() {
@@ -27,7 +27,7 @@ function Where() {
 
 function renderPage(routes: Record<string, Route> = {}) {
   localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
-  const api = stubApi({ [GET]: json({ detail: 'Not found.' }, 404), ...routes });
+  const api = stubApi({ [GET]: { company: null }, ...routes });
   const Stub = routeStub([
     { path: '/account/company', Component: Where },
     {
@@ -139,12 +139,12 @@ describe('/account/company/apply', { timeout: 30_000 }, () => {
   }, 30_000);
 
   it('sends a member or a waiting applicant to the status page', async () => {
-    renderPage({ [GET]: company({ status: 'pending' }) });
+    renderPage({ [GET]: { company: company({ status: 'pending' }) } });
     expect(await screen.findByText('At /account/company')).toBeInTheDocument();
   });
 
   it('lets a declined applicant apply again', async () => {
-    renderPage({ [GET]: company({ status: 'declined', decline_reason: 'No history.' }) });
+    renderPage({ [GET]: { company: company({ status: 'declined', decline_reason: 'No history.' }) } });
     expect(await screen.findByRole('form', { name: 'Trade account application' })).toBeInTheDocument();
   });
 });

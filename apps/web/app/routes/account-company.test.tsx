@@ -21,7 +21,7 @@ import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import * as screenModule from './account-company';
 
 const API = {
-  company: 'GET /api/account/company/',
+  company: 'GET /api/account/trade-account/',
   myInvitations: 'GET /api/account/invitations/',
   members: 'GET /api/account/company/members/?page_size=100',
   invitations: 'GET /api/account/company/invitations/',
@@ -56,7 +56,7 @@ const INVOICE = {
 /** An administrator's company, every call answering, any of them replaced. */
 function adminApi(routes: Record<string, Route> = {}) {
   return stubApi({
-    [API.company]: company(),
+    [API.company]: { company: company() },
     [API.members]: page([ANN, BOB]),
     [API.invitations]: [invitation()],
     [API.addresses]: [companyAddress()],
@@ -112,7 +112,7 @@ describe('/account/company', { timeout: 20_000 }, () => {
   it('without a company explains trade accounts, links to the application and lists invitations; passes axe', async () => {
     signedIn();
     stubApi({
-      [API.company]: json({ detail: 'Not found.' }, 404),
+      [API.company]: { company: null },
       [API.myInvitations]: [myInvitation()],
     });
     const { container } = renderPage();
@@ -133,7 +133,7 @@ describe('/account/company', { timeout: 20_000 }, () => {
     signedIn();
     let joined = false;
     const api = stubApi({
-      [API.company]: () => (joined ? json(buyerCompany()) : json({ detail: 'Not found.' }, 404)),
+      [API.company]: () => (joined ? json({ company: buyerCompany() }) : json({ company: null })),
       [API.myInvitations]: [myInvitation()],
       [API.invoices]: page([]),
       'POST /api/account/invitations/9/accept/': () => {
@@ -151,7 +151,7 @@ describe('/account/company', { timeout: 20_000 }, () => {
   it('declines an invitation and takes it off the list', async () => {
     signedIn();
     const api = stubApi({
-      [API.company]: json({ detail: 'Not found.' }, 404),
+      [API.company]: { company: null },
       [API.myInvitations]: [myInvitation()],
       'POST /api/account/invitations/9/decline/': json(undefined, 204),
     });
@@ -167,7 +167,7 @@ describe('/account/company', { timeout: 20_000 }, () => {
 
   it('shows a pending application as awaiting a decision', async () => {
     signedIn();
-    stubApi({ [API.company]: company({ status: 'pending', credit_limit: null }) });
+    stubApi({ [API.company]: { company: company({ status: 'pending', credit_limit: null }) } });
     renderPage();
     expect(await screen.findByText('Awaiting a decision')).toBeInTheDocument();
     expect(screen.getByText(COMPANY_PAGE_MESSAGES.pending)).toBeInTheDocument();
@@ -176,7 +176,9 @@ describe('/account/company', { timeout: 20_000 }, () => {
 
   it('shows a declined application with its reason and a way to apply again', async () => {
     signedIn();
-    stubApi({ [API.company]: company({ status: 'declined', decline_reason: 'No trading history.' }) });
+    stubApi({
+      [API.company]: { company: company({ status: 'declined', decline_reason: 'No trading history.' }) },
+    });
     renderPage();
     expect(await screen.findByText(/Reason: No trading history\./)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Apply again' })).toHaveAttribute(
@@ -237,7 +239,7 @@ describe('/account/company', { timeout: 20_000 }, () => {
 
   it('shows a buyer the company, their role and order limit and the invoices, nothing to run', async () => {
     signedIn();
-    const api = stubApi({ [API.company]: buyerCompany(), [API.invoices]: page([INVOICE]) });
+    const api = stubApi({ [API.company]: { company: buyerCompany() }, [API.invoices]: page([INVOICE]) });
     renderPage();
     expect(await screen.findByRole('heading', { level: 2, name: 'Invoices' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
@@ -252,14 +254,14 @@ describe('/account/company', { timeout: 20_000 }, () => {
       '/account/approvals',
     );
     expect(api.calls.map((call) => call.url).sort()).toEqual([
-      '/api/account/company/',
       '/api/account/company/invoices/',
+      '/api/account/trade-account/',
     ]);
   });
 
   it('gives an approver a link to the orders awaiting approval', async () => {
     signedIn();
-    stubApi({ [API.company]: buyerCompany({ role: 'approver' }), [API.invoices]: page([]) });
+    stubApi({ [API.company]: { company: buyerCompany({ role: 'approver' }) }, [API.invoices]: page([]) });
     renderPage();
     expect(await screen.findByRole('link', { name: 'Orders awaiting approval' })).toHaveAttribute(
       'href',

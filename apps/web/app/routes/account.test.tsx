@@ -27,7 +27,7 @@ const ROUTES = {
   profile: 'GET /api/account/profile/',
   addresses: 'GET /api/addresses/?page_size=100',
   orders: 'GET /api/orders/?page_size=5',
-  company: 'GET /api/account/company/',
+  company: 'GET /api/account/trade-account/',
   invitations: 'GET /api/account/invitations/',
 };
 
@@ -40,7 +40,7 @@ function accountApi(routes: Record<string, Route> = {}) {
       order({ id: 102, created_at: '2025-03-07T09:00:00Z', status: 'shipped', total: '45.60' }),
       order(),
     ]),
-    [ROUTES.company]: json({ detail: 'Not found.' }, 404),
+    [ROUTES.company]: { company: null },
     [ROUTES.invitations]: [],
     ...routes,
   });
@@ -137,7 +137,10 @@ describe('/account', () => {
 
   it('shows the trade account’s company, status and role', async () => {
     signedIn();
-    accountApi({ [ROUTES.company]: company({ role: 'buyer' }), [ROUTES.invitations]: [myInvitation()] });
+    accountApi({
+      [ROUTES.company]: { company: company({ role: 'buyer' }) },
+      [ROUTES.invitations]: [myInvitation()],
+    });
     renderPage();
     const card = await screen.findByRole('region', { name: 'Trade account' });
     expect(card).toHaveTextContent('Acme Packaging (TA-000042): Approved. Your role: Buyer.');

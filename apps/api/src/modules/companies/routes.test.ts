@@ -186,10 +186,21 @@ describe('applying for a trade account', () => {
 });
 
 describe('the company view', () => {
-  it('answers 404 to a customer with no company', async () => {
+  it('answers 404 to a customer with no company; account/trade-account/ answers 200 with null', async () => {
     const loner = await newShopper(ctx, 'loner');
     const res = await loner.call('GET', '/api/account/company/');
     expect(res.statusCode).toBe(404);
+    const quiet = await loner.call('GET', '/api/account/trade-account/');
+    expect(quiet.statusCode).toBe(200);
+    expect(quiet.json()).toEqual({ company: null });
+    const { admin } = await approvedCompany('quiet');
+    const theirs = await admin.call('GET', '/api/account/trade-account/');
+    expect(theirs.json<{ company: CompanyView }>().company).toEqual(
+      (await admin.call('GET', '/api/account/company/')).json(),
+    );
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/account/trade-account/' })).statusCode).toBe(
+      401,
+    );
   });
 
   it('shows administrators the limit, what is owed, what is left and the terms; buyers none of it', async () => {

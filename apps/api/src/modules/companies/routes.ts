@@ -13,6 +13,7 @@ import {
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { NotFound } from '../../http/errors';
 import { PageQuerySchema, pageSchema, paginate } from '../../http/pagination';
 import { queryId } from '../../http/query-ids';
 import { signedInUser } from '../accounts/authenticate';
@@ -64,6 +65,27 @@ export const companyRoutes: FastifyPluginAsyncZod<{
       ...signedIn,
     },
     async (request) => companies.getCompany(userId(request)),
+  );
+
+  app.get(
+    '/account/trade-account/',
+    {
+      schema: {
+        ...secured,
+        summary:
+          'The caller’s company as GET account/company/ answers it, or null without one (200 either way): what the storefront asks on every account and checkout page, where a 404 would be noise',
+        response: { 200: z.object({ company: CompanyViewSchema.nullable() }) },
+      },
+      ...signedIn,
+    },
+    async (request) => {
+      try {
+        return { company: await companies.getCompany(userId(request)) };
+      } catch (error) {
+        if (error instanceof NotFound) return { company: null };
+        throw error;
+      }
+    },
   );
 
   app.post(

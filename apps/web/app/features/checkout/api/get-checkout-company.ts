@@ -41,19 +41,23 @@ async function getCompanyAddresses(signal?: AbortSignal): Promise<AddressView[]>
 }
 
 /**
- * The caller's approved trade account and its shared addresses, or null for a buyer with none (404), an
+ * The caller's approved trade account and its shared addresses, or null for a buyer with none, an
  * application still pending or declined, or an answer the page cannot read: the checkout is then the card
  * checkout everyone else has. Any other failure fails the checkout's load, to be tried again.
  */
 export async function getCheckoutCompany(signal?: AbortSignal): Promise<CheckoutCompany | null> {
-  let answer: unknown;
+  // GET account/trade-account/ answers 200 with null for a buyer with none (GET account/company/'s 404 would
+  // be logged by the browser as an error on every checkout).
+  let answer: { company: unknown };
   try {
-    answer = await request<unknown>('account/company/', { signal });
+    answer = await request<{ company: unknown }>('account/trade-account/', { signal });
   } catch (error) {
+    // A shop without trade accounts (an older API) answers 404: the card checkout, as for anyone else.
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
-  const parsed = CheckoutCompanySchema.safeParse(answer);
+  if (answer.company === null) return null;
+  const parsed = CheckoutCompanySchema.safeParse(answer.company);
   if (!parsed.success || parsed.data.status !== 'approved') return null;
   return { company: parsed.data, addresses: await getCompanyAddresses(signal) };
 }

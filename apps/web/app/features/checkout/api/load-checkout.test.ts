@@ -54,13 +54,13 @@ describe('loadCheckout', () => {
     const data = await loadCheckout();
     expect(data.company).toBeNull();
     expect(data.addresses.map((entry) => entry.id)).toEqual([HOME.id, WORK.id]);
-    expect(api.called('GET', '/api/account/company/')).toHaveLength(1);
+    expect(api.called('GET', '/api/account/trade-account/')).toHaveLength(1);
     expect(api.called('GET', '/api/account/company/addresses/')).toEqual([]);
   });
 
   it('reads an approved company and its complete shared addresses, each offered once', async () => {
     shop({
-      'GET /api/account/company/': company(),
+      'GET /api/account/trade-account/': { company: company() },
       'GET /api/account/company/addresses/': [
         { ...depotView, shared: true },
         { ...depotView, id: 41, telephone_number: '', shared: true },
@@ -80,20 +80,22 @@ describe('loadCheckout', () => {
 
   it('takes the shared addresses as a page too', async () => {
     shop({
-      'GET /api/account/company/': company(),
+      'GET /api/account/trade-account/': { company: company() },
       'GET /api/account/company/addresses/': { count: 1, next: null, previous: null, results: [depotView] },
     });
     expect((await loadCheckout()).company?.addresses.map((entry) => entry.id)).toEqual([40]);
   });
 
   it('is the card checkout for an application still pending', async () => {
-    const api = shop({ 'GET /api/account/company/': company({ status: 'pending', pay_on_account: false }) });
+    const api = shop({
+      'GET /api/account/trade-account/': { company: company({ status: 'pending', pay_on_account: false }) },
+    });
     expect((await loadCheckout()).company).toBeNull();
     expect(api.called('GET', '/api/account/company/addresses/')).toEqual([]);
   });
 
   it('fails, to be tried again, when the company cannot be read', async () => {
-    shop({ 'GET /api/account/company/': json(undefined, 500) });
+    shop({ 'GET /api/account/trade-account/': json(undefined, 500) });
     await expect(loadCheckout()).rejects.toBeInstanceOf(ApiError);
   });
 });

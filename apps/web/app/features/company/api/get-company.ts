@@ -1,12 +1,11 @@
 import type { CompanyView } from '@shop/domain';
-import { ApiError, request } from '~/lib/api-client';
+import { request } from '~/lib/api-client';
 
-/** The caller's company and role (GET account/company/), or null when they belong to none (a 404). */
+/**
+ * The caller's company and role, or null when they belong to none: GET account/trade-account/, which answers
+ * 200 either way (GET account/company/ answers 404 without one, which the browser would log as an error).
+ */
 export async function getCompany(signal?: AbortSignal): Promise<CompanyView | null> {
-  try {
-    return await request<CompanyView>('account/company/', { signal });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+  const answer = await request<{ company: CompanyView | null }>('account/trade-account/', { signal });
+  return answer.company;
 }
