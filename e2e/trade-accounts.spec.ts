@@ -133,7 +133,8 @@ async function member(
   return person;
 }
 
-describe('trade accounts in Chromium', () => {
+// The first journey walks four people through nine screens, each opened fresh and checked with axe.
+describe('trade accounts in Chromium', { timeout: 150_000 }, () => {
   test('apply → staff approve → invite a buyer → the buyer orders on account with a PO → the administrator reads the invoice', async () => {
     // The applicant applies from My account.
     const applicant = await signUpCustomer(baseURL, 'trade-applicant');
@@ -169,7 +170,8 @@ describe('trade accounts in Chromium', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     await expectAccessible(page, 'admin trade accounts');
     await page
-      .getByRole('link', { name: new RegExp(trading) })
+      .getByRole('row', { name: new RegExp(trading) })
+      .getByRole('link')
       .first()
       .click();
     await page.getByRole('heading', { level: 1, name: new RegExp(trading) }).waitFor();
