@@ -81,7 +81,7 @@ export default function AccountCompanyPage({ loaderData }: Route.ComponentProps)
   return (
     <SimplePage title={TITLE}>
       <Toasts />
-      <div className="my-account">
+      <div className="my-account my-account--wide">
         <p className="account-section__links">
           <Link to="/account">Back to My account</Link>
         </p>
