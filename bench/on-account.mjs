@@ -139,6 +139,9 @@ async function main() {
   let calls = 0;
   const order = async () => {
     await fillCart();
+    // The checkout's limit (120 orders a quarter hour per buyer) is far above a buyer's needs and below the
+    // bench's 220 orders: its window is forgotten before each order, outside the timing (the count still runs).
+    await client.query(`delete from rate_limits where key like 'checkout:%'`);
     const body = {
       payment_method: 'account',
       billing_address: addressId,

@@ -236,13 +236,15 @@ describe('trade accounts in Chromium', { timeout: 150_000 }, () => {
   });
 
   test('an order above the buyer’s limit waits for an approver, who approves it in My account', async () => {
-    const { admin } = await approvedCompany('approval');
+    const { admin, id } = await approvedCompany('approval');
     const buyer = await member(admin, 'limited-buyer', 'buyer', '10.00');
     const approver = await member(admin, 'approver', 'approver');
 
     await addToCart(baseURL, buyer, { ...TAPE_GUN, packs: 2 });
-    let page = await visit('/checkout', buyer.access);
+    let page = await visit('/checkout', buyer.access, PHONE);
     await page.getByRole('radio', { name: 'Pay on account' }).check();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(page, 'checkout on account at 375 px');
     await page.getByRole('button', { name: 'Place order on account' }).click();
     await page.getByText('sent to your company’s approvers').first().waitFor();
     await expectAccessible(page, 'order awaiting approval');
@@ -265,5 +267,17 @@ describe('trade accounts in Chromium', { timeout: 150_000 }, () => {
       `orders/${orderId}/`,
     );
     expect(order.payment_status).toBe('ON_ACCOUNT');
+
+    // The other new screens at a phone's width: the application form and the back office's company.
+    const newcomer = await signUpCustomer(baseURL, 'phone-applicant');
+    page = await visit('/account/company/apply', newcomer.access, PHONE);
+    await page.getByRole('form', { name: 'Trade account application' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(page, 'trade account application at 375 px');
+    page = await visit(`/admin/companies/${id}`, await ownerToken(), PHONE);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByText('Available credit').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(page, 'admin trade account at 375 px');
   });
 });
