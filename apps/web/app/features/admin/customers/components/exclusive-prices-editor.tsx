@@ -1,20 +1,20 @@
-import {
-  type AdminExclusivePrice,
-  ExclusivePriceCreateSchema,
-  ExclusivePriceUpdateSchema,
-} from '@shop/domain';
-import { type FormEvent, useState } from 'react';
-import { AdminInput, FormOutcome } from '../../components/admin-field';
-import { parseOrThrow, useFormSubmit } from '../../components/use-form-submit';
+import type { AdminExclusivePrice } from '@shop/domain';
+import { PricesEditor, type PricesWords } from '../../components/prices-editor';
 import { createExclusivePrice, deleteExclusivePrice, updateExclusivePrice } from '../api/customers';
-import { dateWindow } from '../labels';
-import { ScrollRegion } from '~/components/ui/scroll-region';
 
-/** A number field's text as the API wants it: a number, or the text itself for the schema to refuse. */
-const numberOf = (text: string): unknown => (text.trim() === '' ? undefined : Number(text));
-const dayOf = (text: string) => (text === '' ? null : text);
+const WORDS: PricesWords = {
+  plural: 'exclusive prices',
+  none: 'This customer has no exclusive prices.',
+  addTitle: 'Add an exclusive price',
+  removed: (sku) => `The exclusive price for ${sku} was removed.`,
+  added: (sku, percent) => `${sku} now has ${percent}% off for this customer.`,
+};
 
-interface EditorProps {
+/** A customer's exclusive prices: each with its item, percent and dates, editable in place; and a form to add one. */
+export function ExclusivePricesEditor({
+  customerId,
+  ...props
+}: {
   customerId: number;
   prices: AdminExclusivePrice[];
   /** All of the customer's prices (the list shows the first 100). */
@@ -23,276 +23,12 @@ interface EditorProps {
   onChanged: () => void;
   /** Prices left on a staff or owner account: they can only be removed (exclusive prices are for customers). */
   removeOnly?: boolean;
-}
-
-/** A customer's exclusive prices: each with its item, percent and dates, editable in place; and a form to add one. */
-export function ExclusivePricesEditor({
-  customerId,
-  prices,
-  count,
-  onChanged,
-  removeOnly = false,
-}: EditorProps) {
-  const [editing, setEditing] = useState<number | null>(null);
-  const removal = useFormSubmit();
-
-  const remove = (price: AdminExclusivePrice) =>
-    void removal
-      .run(async () => {
-        await deleteExclusivePrice(customerId, price.id);
-        return `The exclusive price for ${price.item.sku} was removed.`;
-      })
-      .then((done) => done && onChanged());
-
-  return (
-    <>
-      {prices.length === 0 ? (
-        <p>This customer has no exclusive prices.</p>
-      ) : (
-        <div className="admin-table">
-          <ScrollRegion className="admin-table__scroll" label="Exclusive prices table">
-            <table>
-              <caption className="visually-hidden">Exclusive prices</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Item</th>
-                  <th scope="col" className="admin-table__num">
-                    Discount
-                  </th>
-                  <th scope="col">Dates</th>
-                  <th scope="col">Today</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {prices.map((price) =>
-                  editing === price.id ? (
-                    <tr key={price.id}>
-                      <td colSpan={5}>
-                        <EditPriceForm
-                          customerId={customerId}
-                          price={price}
-                          onDone={(changed) => {
-                            setEditing(null);
-                            if (changed) onChanged();
-                          }}
-                        />
-                      </td>
-                    </tr>
-                  ) : (
-                    <tr key={price.id}>
-                      <th scope="row">
-                        {price.item.sku}
-                        <br />
-                        <span className="admin-field__hint">{price.item.title}</span>
-                      </th>
-                      <td className="admin-table__num">{price.discount_percentage}%</td>
-                      <td>{dateWindow(price.starts_on, price.ends_on)}</td>
-                      <td>
-                        <span className="admin-badge">{price.in_force ? 'Applies' : 'Not in force'}</span>
-                      </td>
-                      <td>
-                        {removeOnly ? null : (
-                          <>
-                            <button
-                              type="button"
-                              className="admin-button admin-button--secondary"
-                              aria-label={`Edit the price for ${price.item.sku}`}
-                              onClick={() => setEditing(price.id)}
-                            >
-                              Edit
-                            </button>{' '}
-                          </>
-                        )}
-                        <button
-                          type="button"
-                          className="admin-button admin-button--danger"
-                          aria-label={`Remove the price for ${price.item.sku}`}
-                          disabled={removal.busy}
-                          onClick={() => remove(price)}
-                        >
-                          Remove
-                        </button>
-                      </td>
-                    </tr>
-                  ),
-                )}
-              </tbody>
-            </table>
-          </ScrollRegion>
-        </div>
-      )}
-      {count > prices.length ? (
-        <p>
-          Showing the first {prices.length} of {count} exclusive prices, by SKU.
-        </p>
-      ) : null}
-      <FormOutcome error={removal.formError} success={removal.success} />
-      {removeOnly ? null : <AddPriceForm customerId={customerId} onAdded={onChanged} />}
-    </>
-  );
-}
-
-function AddPriceForm({ customerId, onAdded }: { customerId: number; onAdded: () => void }) {
-  const [item, setItem] = useState('');
-  const [percent, setPercent] = useState('');
-  const [startsOn, setStartsOn] = useState('');
-  const [endsOn, setEndsOn] = useState('');
-  const form = useFormSubmit();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const done = await form.run(async () => {
-      const body = parseOrThrow(
-        ExclusivePriceCreateSchema.safeParse({
-          item,
-          discount_percentage: numberOf(percent),
-          starts_on: dayOf(startsOn),
-          ends_on: dayOf(endsOn),
-        }),
-      );
-      const price = await createExclusivePrice(customerId, body);
-      return `${price.item.sku} now has ${price.discount_percentage}% off for this customer.`;
-    });
-    if (!done) return;
-    setItem('');
-    setPercent('');
-    setStartsOn('');
-    setEndsOn('');
-    onAdded();
-  };
-
-  return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="add-price-title">
-      <h3 id="add-price-title">Add an exclusive price</h3>
-      <div className="admin-grid">
-        <AdminInput
-          id="price-item"
-          label="Item SKU"
-          required
-          maxLength={64}
-          autoComplete="off"
-          value={item}
-          onChange={(event) => setItem(event.target.value)}
-          errors={form.errorsOf('item')}
-        />
-        <AdminInput
-          id="price-percent"
-          label="Discount (%)"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={100}
-          step={0.01}
-          required
-          value={percent}
-          onChange={(event) => setPercent(event.target.value)}
-          errors={form.errorsOf('discount_percentage')}
-        />
-        <AdminInput
-          id="price-starts"
-          label="From (optional)"
-          type="date"
-          value={startsOn}
-          onChange={(event) => setStartsOn(event.target.value)}
-          errors={form.errorsOf('starts_on')}
-        />
-        <AdminInput
-          id="price-ends"
-          label="Until (optional)"
-          type="date"
-          value={endsOn}
-          onChange={(event) => setEndsOn(event.target.value)}
-          errors={form.errorsOf('ends_on')}
-          hint="UK dates, both days included."
-        />
-      </div>
-      <FormOutcome error={form.formError} success={form.success} />
-      <button type="submit" className="admin-button" disabled={form.busy}>
-        {form.busy ? 'Adding…' : 'Add price'}
-      </button>
-    </form>
-  );
-}
-
-function EditPriceForm({
-  customerId,
-  price,
-  onDone,
-}: {
-  customerId: number;
-  price: AdminExclusivePrice;
-  onDone: (changed: boolean) => void;
 }) {
-  const [percent, setPercent] = useState(String(price.discount_percentage));
-  const [startsOn, setStartsOn] = useState(price.starts_on ?? '');
-  const [endsOn, setEndsOn] = useState(price.ends_on ?? '');
-  const form = useFormSubmit();
-  const id = `price-${price.id}`;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const done = await form.run(async () => {
-      const body = parseOrThrow(
-        ExclusivePriceUpdateSchema.safeParse({
-          discount_percentage: numberOf(percent),
-          starts_on: dayOf(startsOn),
-          ends_on: dayOf(endsOn),
-        }),
-      );
-      await updateExclusivePrice(customerId, price.id, body);
-      return 'Saved.';
-    });
-    if (done) onDone(true);
+  const api = {
+    create: (body: Parameters<typeof createExclusivePrice>[1]) => createExclusivePrice(customerId, body),
+    update: (priceId: number, body: Parameters<typeof updateExclusivePrice>[2]) =>
+      updateExclusivePrice(customerId, priceId, body),
+    remove: (priceId: number) => deleteExclusivePrice(customerId, priceId),
   };
-
-  return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-label={`Edit the price for ${price.item.sku}`}
-    >
-      <p>
-        <strong>{price.item.sku}</strong> {price.item.title}
-      </p>
-      <div className="admin-grid">
-        <AdminInput
-          id={`${id}-percent`}
-          label="Discount (%)"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={100}
-          step={0.01}
-          required
-          value={percent}
-          onChange={(event) => setPercent(event.target.value)}
-          errors={form.errorsOf('discount_percentage')}
-        />
-        <AdminInput
-          id={`${id}-starts`}
-          label="From (optional)"
-          type="date"
-          value={startsOn}
-          onChange={(event) => setStartsOn(event.target.value)}
-          errors={form.errorsOf('starts_on')}
-        />
-        <AdminInput
-          id={`${id}-ends`}
-          label="Until (optional)"
-          type="date"
-          value={endsOn}
-          onChange={(event) => setEndsOn(event.target.value)}
-          errors={form.errorsOf('ends_on')}
-        />
-      </div>
-      <FormOutcome error={form.formError} success={form.success} />
-      <button type="submit" className="admin-button" disabled={form.busy}>
-        Save
-      </button>{' '}
-      <button type="button" className="admin-button admin-button--secondary" onClick={() => onDone(false)}>
-        Cancel
-      </button>
-    </form>
-  );
+  return <PricesEditor {...props} api={api} words={WORDS} />;
 }
