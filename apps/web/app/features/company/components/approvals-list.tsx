@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { approveOrder, declineOrder } from '../api/approvals';
 import { COMPANY_PAGE_MESSAGES } from '../company-messages';
 import { failureText } from '../company-rules';
+import { focusOnMount } from '../hooks/focus-on-mount';
 import { useOutcome } from '../hooks/use-outcome';
 import { useSessionEnd } from '../hooks/use-session-end';
 import { OutcomeMessage } from './outcome-message';
@@ -188,8 +189,7 @@ function ApprovalCard({ approval, canDecide, busy, onApprove, onDecline }: Appro
                   maxLength={500}
                   value={reason}
                   // The form opens where the Decline button was; its first field takes the focus.
-                  // eslint-disable-next-line jsx-a11y/no-autofocus
-                  autoFocus
+                  ref={focusOnMount}
                   {...fieldAria({ id: `${id}-reason`, error })}
                   onChange={(event) => {
                     setError(undefined);

@@ -9,6 +9,7 @@ import { useId, useState } from 'react';
 import { removeMember, updateMember } from '../api/members';
 import { COMPANY_PAGE_MESSAGES } from '../company-messages';
 import { failureText, memberName, poundsField } from '../company-rules';
+import { focusOnMount } from '../hooks/focus-on-mount';
 import { useOutcome } from '../hooks/use-outcome';
 import { useSessionEnd } from '../hooks/use-session-end';
 import { CompanySection } from './company-section';
@@ -176,8 +177,7 @@ export function MembersSection({ initial }: { initial: CompanyMemberView[] }) {
                           className="button button--danger"
                           disabled={busy !== null}
                           // The question appears where the Remove button was; its answer takes the focus.
-                          // eslint-disable-next-line jsx-a11y/no-autofocus
-                          autoFocus
+                          ref={focusOnMount}
                           onClick={() => void remove(member)}
                         >
                           Yes, remove {name}
