@@ -270,6 +270,19 @@ describe('card orders of a member', () => {
     const missing = await buyer.intent();
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ purchase_order_number: [COMPANY_MESSAGES.poRequired] });
+    // An intent of {cart_id} alone (the page's first, spec 2's client) is made; the number is then asked for by
+    // POST orders/, which makes nothing without it, and makes the order once it comes.
+    const bare = await buyer.intent({});
+    expect(bare.statusCode).toBe(200);
+    const bareIntent = bare.json<{ client_secret: string; payment_intent_id: string }>();
+    expect((await buyer.confirm(bareIntent.client_secret)).statusCode).toBe(200);
+    const refused = await buyer.order(bareIntent.payment_intent_id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ purchase_order_number: [COMPANY_MESSAGES.poRequired] });
+    const late = await buyer.order(bareIntent.payment_intent_id, { purchase_order_number: 'CARD-8' });
+    expect(late.statusCode).toBe(201);
+    expect(late.json()).toMatchObject({ purchase_order_number: 'CARD-8', company: company.id });
+    await buyer.addSku(TAPE, 1);
     const intent = await buyer.paidIntent({
       billing_address: buyer.addressId,
       shipping_address: buyer.addressId,

@@ -356,11 +356,13 @@ const lockPaymentStatement = reusableStatement((tx) =>
       email: users.email,
       firstName: users.firstName,
       companyId: companyMembers.companyId,
+      poRequired: sql<boolean>`coalesce(${companies.poRequired}, false)`,
     })
     .from(payments)
     .innerJoin(carts, eq(carts.id, payments.cartId))
     .innerJoin(users, eq(users.id, payments.userId))
     .leftJoin(companyMembers, eq(companyMembers.userId, payments.userId))
+    .leftJoin(companies, eq(companies.id, companyMembers.companyId))
     .where(eq(payments.id, sql.placeholder('paymentId')))
     .for('update', { of: [payments, carts] })
     .prepare('checkout_lock_payment'),
@@ -369,7 +371,10 @@ const lockPaymentStatement = reusableStatement((tx) =>
 export async function lockPaymentAndCart(
   tx: Db,
   paymentId: number,
-): Promise<{ payment: PaymentRow; email: string; firstName: string; companyId: number | null } | undefined> {
+): Promise<
+  | { payment: PaymentRow; email: string; firstName: string; companyId: number | null; poRequired: boolean }
+  | undefined
+> {
   const [row] = await lockPaymentStatement(tx).execute({ paymentId });
   if (row) return row;
   const [alone] = await tx
@@ -378,10 +383,12 @@ export async function lockPaymentAndCart(
       email: users.email,
       firstName: users.firstName,
       companyId: companyMembers.companyId,
+      poRequired: sql<boolean>`coalesce(${companies.poRequired}, false)`,
     })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
     .leftJoin(companyMembers, eq(companyMembers.userId, payments.userId))
+    .leftJoin(companies, eq(companies.id, companyMembers.companyId))
     .where(eq(payments.id, paymentId))
     .for('update', { of: [payments] });
   return alone;

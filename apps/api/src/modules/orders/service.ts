@@ -301,11 +301,12 @@ export function createOrdersService(
       purchase_order_number?: string | null | undefined;
       confirm_purchase_order_reuse?: boolean | undefined;
     },
+    required: boolean,
   ): Promise<string | null> {
     const membership = await membershipOf(db, userId);
     if (!membership) return null;
     const number = body.purchase_order_number || null;
-    if (membership.poRequired && !number) {
+    if (required && membership.poRequired && !number) {
       throw new Invalid({ purchase_order_number: [COMPANY_MESSAGES.poRequired] });
     }
     if (number && !body.confirm_purchase_order_reuse) {
@@ -363,6 +364,8 @@ export function createOrdersService(
     intent: ProviderIntent,
     addresses: { billing: AddressSnapshot; shipping: AddressSnapshot },
     purchaseOrderNumber?: string | null,
+    /** POST orders/: a company's required PO number must be there (given now or with the intent). */
+    requirePurchaseOrder = false,
   ): Promise<Completion> {
     const matches =
       intent.currency === 'gbp' &&
@@ -377,6 +380,14 @@ export function createOrdersService(
       if (locked.failureReason !== null) return { kind: 'failed', reason: locked.failureReason };
       if (!matches || locked.cartId === null) {
         return { kind: 'refund', reason: CHECKOUT_MESSAGES.paymentMismatch };
+      }
+      if (
+        requirePurchaseOrder &&
+        lockedRow.poRequired &&
+        !(purchaseOrderNumber || locked.purchaseOrderNumber)
+      ) {
+        // Nothing written: the paid payment waits for the same request with the number (decision 009).
+        throw new Invalid({ purchase_order_number: [COMPANY_MESSAGES.poRequired] });
       }
       const lines = await queries.selectCheckoutLines(tx, locked.cartId!, locked.userId);
       const { vatRate, shipping } = await selectPricingSettings(tx);
@@ -691,7 +702,13 @@ export function createOrdersService(
       const problem = cartProblem(priced);
       if (problem) throw new Invalid(problem);
       const addresses = await addressSnapshots(userId, body);
-      const purchaseOrderNumber = await cardPurchaseOrder(userId, body);
+      // A required PO number is asked for with the intent that names the addresses (the order the webhook may
+      // make); an intent of `{cart_id}` alone (the page's first, spec 2's client) leaves it to POST orders/.
+      const purchaseOrderNumber = await cardPurchaseOrder(
+        userId,
+        body,
+        body.billing_address != null || body.shipping_address != null,
+      );
       const addressValues = {
         ...(addresses.billing ? { billingAddress: addresses.billing } : {}),
         ...((addresses.shipping ?? addresses.billing)
@@ -794,6 +811,7 @@ export function createOrdersService(
         intent,
         { billing, shipping },
         body.purchase_order_number,
+        true,
       );
       switch (outcome.kind) {
         case 'created':
