@@ -29,3 +29,5 @@ export * from './orders/account-addresses';
 export * from './orders/labels';
 export * from './companies/schemas';
 export * from './companies/rules';
+export * from './receivables/rules';
+export * from './receivables/schemas';

@@ -54,6 +54,8 @@ export const documentKindEnum = pgEnum('document_kind', ['invoice', 'receipt', '
 export const companyStatusEnum = pgEnum('company_status', ['pending', 'approved', 'declined']);
 /** A member's role in their company. */
 export const companyRoleEnum = pgEnum('company_role', ['administrator', 'buyer', 'approver']);
+/** How a payment received on account came in (issue 22). */
+export const receivedMethodEnum = pgEnum('received_method', ['bank_transfer', 'cheque', 'card_by_phone']);
 
 export type PackUnit = (typeof packUnitEnum.enumValues)[number];
 export type FieldType = (typeof fieldTypeEnum.enumValues)[number];
@@ -982,6 +984,8 @@ export const refunds = pgTable(
   },
   (t) => [
     index('refunds_order_idx').on(t.orderId, t.id),
+    // The VAT return and the accounts exports: credit notes by the day they were issued (issue 22).
+    index('refunds_issued_idx').on(t.issuedAt),
     check('refunds_amount_positive', sql`${t.amountPence} > 0`),
   ],
 );
@@ -1171,6 +1175,88 @@ export const orderApprovals = pgTable(
     ),
     check('order_approvals_total_range', sql`${t.totalPence} > 0 and ${t.totalPence} <= 99999999`),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Receivables (issue 22, DESIGN §7): the ledger is derived from these rows, never a balance kept in place
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Money a company paid the shop on account (a bank transfer, a cheque or a card taken by phone), recorded by
+ * staff; or, with `reversesId`, the entry that reverses such a payment recorded by mistake. Nothing here is
+ * updated or deleted: a reversed payment and its allocations stop counting because its reversal exists.
+ */
+export const paymentsReceived = pgTable(
+  'payments_received',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    amountPence: integer('amount_pence').notNull(),
+    /** The UK day the money arrived (the bank statement's date), which the ledger and statements print. */
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    method: receivedMethodEnum('method').notNull(),
+    /** The bank reference, cheque number or card authorisation, as staff typed it. */
+    reference: text('reference').notNull().default(''),
+    /** The payment this entry reverses (its amount repeated); null for a payment. At most one reversal each. */
+    reversesId: integer('reverses_id')
+      .unique('payments_received_reverses_unique')
+      .references((): AnyPgColumn => paymentsReceived.id, { onDelete: 'restrict' }),
+    /** Why a payment was reversed. */
+    reason: text('reason'),
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payments_received_company_idx').on(t.companyId, t.receivedOn, t.id),
+    check('payments_received_amount_range', sql`${t.amountPence} > 0 and ${t.amountPence} <= 99999999`),
+  ],
+);
+
+/**
+ * Part of a payment received set against one on-account invoice (an order). A payment may be allocated across
+ * several invoices, and more of it later; what is not allocated is credit on the account. The allocations of a
+ * reversed payment no longer count.
+ */
+export const paymentAllocations = pgTable(
+  'payment_allocations',
+  {
+    id: id(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => paymentsReceived.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    amountPence: integer('amount_pence').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payment_allocations_payment_idx').on(t.paymentId, t.id),
+    index('payment_allocations_order_idx').on(t.orderId, t.id),
+    check('payment_allocations_amount_range', sql`${t.amountPence} > 0 and ${t.amountPence} <= 99999999`),
+  ],
+);
+
+/**
+ * Each effect of the receivables' scheduled work done once (DESIGN §7): a reminder for an invoice, a monthly
+ * statement, a hold set or lifted. The work inserts its key in the transaction that queues the e-mail or
+ * changes the company; a second process, or a second pass, finds the key taken and does nothing.
+ */
+export const scheduledEffects = pgTable(
+  'scheduled_effects',
+  {
+    id: id(),
+    /** 'reminder', 'statement', 'hold', 'hold_lifted'. */
+    kind: text('kind').notNull(),
+    /** The order (a reminder) or the company (a statement or hold) the effect is about. */
+    subjectId: integer('subject_id').notNull(),
+    /** Which one of its kind: 'before', 'due', 'overdue-2' for a reminder; '2026-11' for a statement. */
+    period: text('period').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('scheduled_effects_key').on(t.kind, t.subjectId, t.period)],
 );
 
 // ---------------------------------------------------------------------------------------------

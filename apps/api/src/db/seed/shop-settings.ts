@@ -1,4 +1,4 @@
-import type { ShippingRates } from '@shop/domain';
+import { DEFAULT_RECEIVABLES_SETTINGS, type ReceivablesSettings, type ShippingRates } from '@shop/domain';
 import type { Db } from '../client';
 import { shopSettings } from '../schema';
 
@@ -39,6 +39,8 @@ export interface ShopSettingValues {
   invoice: InvoiceSettings;
   /** No default: an invoice on account says to ask the accounts team until staff set them. */
   bank: BankDetails | null;
+  /** Reminders, automatic holds and monthly statements (issue 22). */
+  receivables: ReceivablesSettings;
 }
 
 export type ShopSettingKey = keyof ShopSettingValues;
@@ -83,6 +85,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettingValues = {
     company_number: '01234567',
   },
   bank: null,
+  receivables: DEFAULT_RECEIVABLES_SETTINGS,
 };
 
 /** Inserts the default settings that are missing; never overwrites what the back office changed. */

@@ -7,23 +7,20 @@ import {
   companies,
   companyInvitations,
   companyMembers,
-  orders,
   users,
   type AddressSnapshot,
 } from '../../db/schema';
 import { snapshotOf } from '../addresses/queries';
+import { ledgerBalanceOf } from '../receivables/ledger';
 
 type Window = { limit: number; offset: number };
 
 /**
- * What a company owes, in pence: its on-account orders' totals less what was credited on them (issue 21's
- * balance; the credit check of an order sums the same). Written with its own alias, so it reads the same
- * inside any outer query; `companyId` is the outer query's company id.
+ * What a company owes, in pence, as its ledger sums it (issue 22: invoices less credit notes less payments
+ * received; the credit check of an order sums the same). `companyId` is the outer query's company id.
  */
 export const owedPenceOf = (companyId: SQL) =>
-  sql<number>`(select coalesce(sum(o.total_pence - o.refunded_pence), 0)::bigint from ${orders} o where o.company_id = ${companyId} and o.payment_status = 'ON_ACCOUNT')`.mapWith(
-    Number,
-  );
+  sql<number>`(${ledgerBalanceOf(companyId)})::bigint`.mapWith(Number);
 
 /** `companies.id`, qualified by hand for the subqueries above. */
 const companyIdColumn = sql`${sql.identifier('companies')}.${sql.identifier('id')}`;

@@ -41,6 +41,7 @@ import {
   type ShippingDetailsSnapshot,
 } from '../../db/schema';
 import { nextDocumentNumbers, sellerNow } from '../documents/queries';
+import { ledgerBalanceOf } from '../receivables/ledger';
 import {
   appliedDiscount,
   basisCanMove,
@@ -855,9 +856,7 @@ const poKeyOf = (column: SQL) => sql`upper(regexp_replace(btrim(${column}), '\\s
 const owedStatement = reusableStatement((tx) =>
   tx
     .select({
-      owedPence: sql<number>`(select coalesce(sum(o.total_pence - o.refunded_pence), 0)::int
-        from ${orders} o where o.company_id = ${sql.placeholder('companyId')}
-          and o.payment_status = 'ON_ACCOUNT')`,
+      owedPence: sql<number>`(${ledgerBalanceOf(sql`${sql.placeholder('companyId')}::int`)})::int`,
       poUses: sql<number>`case when ${sql.placeholder('poKey')}::text = '' then 0 else
         (select count(*)::int from ${orders} o where o.company_id = ${sql.placeholder('companyId')}
           and ${poKeyOf(sql`o.purchase_order_number`)} = ${sql.placeholder('poKey')}::text)
@@ -871,7 +870,7 @@ const owedStatement = reusableStatement((tx) =>
 );
 
 /**
- * What the company owes (its ON_ACCOUNT orders' totals less their refunds), and how often it has used a PO
+ * What the company owes (its ledger's balance: invoices less credit notes and payments received), and how often it has used a PO
  * number (its orders and held orders; '' asks nothing). Its own statement, run once the company row is
  * locked: a sum inside the locking statement would read a snapshot from before the wait (decision 010).
  */

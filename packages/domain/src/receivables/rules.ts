@@ -1,0 +1,507 @@
+import {
+  addDays,
+  differenceInCalendarDays,
+  endOfMonth,
+  format,
+  isWeekend,
+  parseISO,
+  startOfMonth,
+} from 'date-fns';
+
+/**
+ * Receivables (issue 22, DESIGN §7): a company's ledger of on-account invoices (debits), payments received and
+ * credit notes (credits). Nothing here keeps a balance: every figure is a sum over the entries, computed by
+ * these pure functions from the rows the API reads, so the account page, the statement PDF, the reminders and
+ * the holds agree to the penny. Days are UK calendar days, 'YYYY-MM-DD'.
+ */
+
+/** An on-account invoice: the order's total, issued on `issuedOn` and due on `dueOn`. */
+export interface LedgerInvoice {
+  /** The order's id. */
+  id: number;
+  /** The VAT invoice's number (null only for an order made before numbers were given). */
+  number: number | null;
+  issuedOn: string;
+  dueOn: string;
+  totalPence: number;
+  purchaseOrderNumber?: string | null;
+}
+
+/** A credit note against one invoice (a refund of an on-account order). */
+export interface LedgerCreditNote {
+  id: number;
+  number: number | null;
+  invoiceId: number;
+  issuedOn: string;
+  amountPence: number;
+}
+
+export const RECEIVED_METHODS = ['bank_transfer', 'cheque', 'card_by_phone'] as const;
+export type ReceivedMethod = (typeof RECEIVED_METHODS)[number];
+export const RECEIVED_METHOD_LABELS: Record<ReceivedMethod, string> = {
+  bank_transfer: 'Bank transfer',
+  cheque: 'Cheque',
+  card_by_phone: 'Card by phone',
+};
+
+/** A payment received. A reversed one stays in the ledger with its reversal beside it, and counts for nothing. */
+export interface LedgerPayment {
+  id: number;
+  receivedOn: string;
+  amountPence: number;
+  method: ReceivedMethod;
+  reference: string;
+  /** The reversal entry, when the payment was recorded by mistake. */
+  reversal: { id: number; on: string; reason: string | null } | null;
+}
+
+/** Part of a payment set against one invoice. */
+export interface LedgerAllocation {
+  paymentId: number;
+  invoiceId: number;
+  amountPence: number;
+}
+
+export interface Ledger {
+  invoices: LedgerInvoice[];
+  creditNotes: LedgerCreditNote[];
+  payments: LedgerPayment[];
+  allocations: LedgerAllocation[];
+}
+
+/** An invoice with what covers it: its credit notes and the allocations of payments not reversed. */
+export interface InvoiceState extends LedgerInvoice {
+  creditedPence: number;
+  paidPence: number;
+  /** What is still owed on it (never below zero). */
+  openPence: number;
+}
+
+export const AGED_BUCKETS = ['current', '1_30', '31_60', '61_90', 'over_90'] as const;
+export type AgedBucket = (typeof AGED_BUCKETS)[number];
+export const AGED_BUCKET_LABELS: Record<AgedBucket, string> = {
+  current: 'Current',
+  '1_30': '1-30 days',
+  '31_60': '31-60 days',
+  '61_90': '61-90 days',
+  over_90: 'Over 90 days',
+};
+export type AgedDebt = Record<AgedBucket, number>;
+
+const sum = (values: Iterable<number>) => {
+  let total = 0;
+  for (const value of values) total += value;
+  return total;
+};
+
+/** Days from the due day to `asOf`: 0 or less while the invoice is not yet past due. */
+export function daysPastDue(dueOn: string, asOf: string): number {
+  return differenceInCalendarDays(parseISO(asOf), parseISO(dueOn));
+}
+
+/** The aged-debt bucket of an invoice so many days past due: current until the day after it falls due. */
+export function bucketOf(pastDue: number): AgedBucket {
+  if (pastDue <= 0) return 'current';
+  if (pastDue <= 30) return '1_30';
+  if (pastDue <= 60) return '31_60';
+  if (pastDue <= 90) return '61_90';
+  return 'over_90';
+}
+
+const isLive = (payment: LedgerPayment) => payment.reversal === null;
+
+/** Each invoice with its credit notes and live allocations, oldest first (issued, then number). */
+export function invoiceStates(ledger: Ledger): InvoiceState[] {
+  const credited = new Map<number, number>();
+  for (const note of ledger.creditNotes) {
+    credited.set(note.invoiceId, (credited.get(note.invoiceId) ?? 0) + note.amountPence);
+  }
+  const live = new Set(ledger.payments.filter(isLive).map((payment) => payment.id));
+  const paid = new Map<number, number>();
+  for (const allocation of ledger.allocations) {
+    if (!live.has(allocation.paymentId)) continue;
+    paid.set(allocation.invoiceId, (paid.get(allocation.invoiceId) ?? 0) + allocation.amountPence);
+  }
+  return [...ledger.invoices]
+    .sort((a, b) => a.issuedOn.localeCompare(b.issuedOn) || a.id - b.id)
+    .map((invoice) => {
+      const creditedPence = credited.get(invoice.id) ?? 0;
+      const paidPence = paid.get(invoice.id) ?? 0;
+      return {
+        ...invoice,
+        creditedPence,
+        paidPence,
+        openPence: Math.max(0, invoice.totalPence - creditedPence - paidPence),
+      };
+    });
+}
+
+/** What the company owes: invoices less credit notes less live payments. Below zero, it is in credit. */
+export function balancePence(ledger: Ledger): number {
+  return (
+    sum(ledger.invoices.map((invoice) => invoice.totalPence)) -
+    sum(ledger.creditNotes.map((note) => note.amountPence)) -
+    sum(ledger.payments.filter(isLive).map((payment) => payment.amountPence))
+  );
+}
+
+/**
+ * Credit on the account not set against any invoice: live payments' unallocated parts, and whatever credit
+ * notes and allocations cover beyond an invoice's total (an invoice paid and then credited).
+ * balance = Σ open invoices − unapplied credit, always.
+ */
+export function unappliedCreditPence(ledger: Ledger): number {
+  const states = invoiceStates(ledger);
+  const live = ledger.payments.filter(isLive);
+  const liveIds = new Set(live.map((payment) => payment.id));
+  const allocated = sum(
+    ledger.allocations.filter((a) => liveIds.has(a.paymentId)).map((allocation) => allocation.amountPence),
+  );
+  const excess = sum(states.map((s) => Math.max(0, s.creditedPence + s.paidPence - s.totalPence)));
+  return sum(live.map((payment) => payment.amountPence)) - allocated + excess;
+}
+
+/** The open invoices' amounts by how long they are past due on `asOf`. */
+export function agedDebt(states: readonly InvoiceState[], asOf: string): AgedDebt {
+  const aged: AgedDebt = { current: 0, '1_30': 0, '31_60': 0, '61_90': 0, over_90: 0 };
+  for (const state of states) {
+    if (state.openPence > 0) aged[bucketOf(daysPastDue(state.dueOn, asOf))] += state.openPence;
+  }
+  return aged;
+}
+
+/** What is past due on `asOf`: the open amounts of invoices whose due day has gone. */
+export function overduePence(states: readonly InvoiceState[], asOf: string): number {
+  return sum(states.filter((s) => s.openPence > 0 && daysPastDue(s.dueOn, asOf) > 0).map((s) => s.openPence));
+}
+
+/** The balance, aged debt and overdue figure a company page shows. */
+export interface AccountPosition {
+  balancePence: number;
+  overduePence: number;
+  unappliedCreditPence: number;
+  aged: AgedDebt;
+  /** The oldest open invoice's days past due (0 when nothing is past due). */
+  mostDaysOverdue: number;
+}
+
+export function accountPosition(ledger: Ledger, asOf: string): AccountPosition {
+  const states = invoiceStates(ledger);
+  const open = states.filter((s) => s.openPence > 0);
+  return {
+    balancePence: balancePence(ledger),
+    overduePence: overduePence(states, asOf),
+    unappliedCreditPence: unappliedCreditPence(ledger),
+    aged: agedDebt(states, asOf),
+    mostDaysOverdue: Math.max(0, ...open.map((s) => daysPastDue(s.dueOn, asOf))),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Allocation
+// ---------------------------------------------------------------------------------------------------------
+
+/** One invoice's share of a payment. */
+export interface AllocationLine {
+  invoiceId: number;
+  amountPence: number;
+}
+
+/**
+ * The suggested allocation of `amountPence`: the open invoices, oldest due first, each up to what is open on
+ * it; what is left over stays as credit on the account.
+ */
+export function suggestAllocation(
+  states: readonly InvoiceState[],
+  amountPence: number,
+): { lines: AllocationLine[]; unallocatedPence: number } {
+  let left = amountPence;
+  const lines: AllocationLine[] = [];
+  const open = states
+    .filter((s) => s.openPence > 0)
+    .sort((a, b) => a.dueOn.localeCompare(b.dueOn) || a.issuedOn.localeCompare(b.issuedOn) || a.id - b.id);
+  for (const state of open) {
+    if (left <= 0) break;
+    const take = Math.min(left, state.openPence);
+    lines.push({ invoiceId: state.id, amountPence: take });
+    left -= take;
+  }
+  return { lines, unallocatedPence: left };
+}
+
+/** Why an allocation cannot be made, keyed as the API's field errors are. */
+export type AllocationProblem =
+  | { kind: 'unknown_invoice'; invoiceId: number }
+  | { kind: 'duplicate_invoice'; invoiceId: number }
+  | { kind: 'over_invoice'; invoiceId: number; openPence: number }
+  | { kind: 'over_payment'; allocatedPence: number; amountPence: number }
+  | { kind: 'not_positive'; invoiceId: number };
+
+/**
+ * Checks a proposed allocation of `availablePence` (a new payment's amount, or an earlier payment's
+ * unallocated part): every line names an open invoice once, takes more than nothing and no more than is open on
+ * it, and together the lines take no more than is available. Never over-allocates.
+ */
+export function checkAllocation(
+  states: readonly InvoiceState[],
+  availablePence: number,
+  lines: readonly AllocationLine[],
+): AllocationProblem | null {
+  const byId = new Map(states.map((s) => [s.id, s]));
+  const seen = new Set<number>();
+  let total = 0;
+  for (const line of lines) {
+    const state = byId.get(line.invoiceId);
+    if (!state) return { kind: 'unknown_invoice', invoiceId: line.invoiceId };
+    if (seen.has(line.invoiceId)) return { kind: 'duplicate_invoice', invoiceId: line.invoiceId };
+    seen.add(line.invoiceId);
+    if (!(line.amountPence > 0)) return { kind: 'not_positive', invoiceId: line.invoiceId };
+    if (line.amountPence > state.openPence) {
+      return { kind: 'over_invoice', invoiceId: line.invoiceId, openPence: state.openPence };
+    }
+    total += line.amountPence;
+  }
+  if (total > availablePence)
+    return { kind: 'over_payment', allocatedPence: total, amountPence: availablePence };
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Statement
+// ---------------------------------------------------------------------------------------------------------
+
+export type StatementLineKind = 'invoice' | 'credit_note' | 'payment' | 'payment_reversal';
+
+export interface StatementLine {
+  on: string;
+  kind: StatementLineKind;
+  /** The entry's id (the order's for an invoice; the refund's; the payment's or its reversal's). */
+  id: number;
+  /** 'Invoice 42', 'Credit note 7', 'Bank transfer BACS-123', 'Reversal of payment 12'. */
+  description: string;
+  debitPence: number;
+  creditPence: number;
+  /** The running balance after this line. */
+  balancePence: number;
+}
+
+export interface Statement {
+  /** The month, 'YYYY-MM', and its first and last days. */
+  month: string;
+  from: string;
+  to: string;
+  openingBalancePence: number;
+  lines: StatementLine[];
+  closingBalancePence: number;
+  /** Aged debt on the last day of the month, counting only entries dated up to it. */
+  aged: AgedDebt;
+  overduePence: number;
+  unappliedCreditPence: number;
+}
+
+/** The first and last days of a month 'YYYY-MM'. */
+export function monthBounds(month: string): { from: string; to: string } {
+  const first = parseISO(`${month}-01`);
+  return { from: format(startOfMonth(first), 'yyyy-MM-dd'), to: format(endOfMonth(first), 'yyyy-MM-dd') };
+}
+
+/** The ledger as it stood at the end of `on`: entries dated after it left out, reversals after it ignored. */
+export function ledgerAsOf(ledger: Ledger, on: string): Ledger {
+  const payments = ledger.payments
+    .filter((p) => p.receivedOn <= on)
+    .map((p) => (p.reversal && p.reversal.on > on ? { ...p, reversal: null } : p));
+  const paymentIds = new Set(payments.map((p) => p.id));
+  const invoices = ledger.invoices.filter((i) => i.issuedOn <= on);
+  const invoiceIds = new Set(invoices.map((i) => i.id));
+  return {
+    invoices,
+    creditNotes: ledger.creditNotes.filter((n) => n.issuedOn <= on && invoiceIds.has(n.invoiceId)),
+    payments,
+    allocations: ledger.allocations.filter((a) => paymentIds.has(a.paymentId) && invoiceIds.has(a.invoiceId)),
+  };
+}
+
+function entryLines(ledger: Ledger): Omit<StatementLine, 'balancePence'>[] {
+  const lines: Omit<StatementLine, 'balancePence'>[] = [];
+  for (const invoice of ledger.invoices) {
+    const po = invoice.purchaseOrderNumber ? ` (PO ${invoice.purchaseOrderNumber})` : '';
+    lines.push({
+      on: invoice.issuedOn,
+      kind: 'invoice',
+      id: invoice.id,
+      description: `Invoice ${invoice.number ?? `for order ${invoice.id}`}${po}`,
+      debitPence: invoice.totalPence,
+      creditPence: 0,
+    });
+  }
+  for (const note of ledger.creditNotes) {
+    lines.push({
+      on: note.issuedOn,
+      kind: 'credit_note',
+      id: note.id,
+      description: `Credit note ${note.number ?? note.id}`,
+      debitPence: 0,
+      creditPence: note.amountPence,
+    });
+  }
+  for (const payment of ledger.payments) {
+    const reference = payment.reference ? ` ${payment.reference}` : '';
+    lines.push({
+      on: payment.receivedOn,
+      kind: 'payment',
+      id: payment.id,
+      description: `${RECEIVED_METHOD_LABELS[payment.method]}${reference}`,
+      debitPence: 0,
+      creditPence: payment.amountPence,
+    });
+    if (payment.reversal) {
+      lines.push({
+        on: payment.reversal.on,
+        kind: 'payment_reversal',
+        id: payment.reversal.id,
+        description: `Reversal of the payment of ${payment.receivedOn}${reference}`,
+        debitPence: payment.amountPence,
+        creditPence: 0,
+      });
+    }
+  }
+  const order: Record<StatementLineKind, number> = {
+    invoice: 0,
+    credit_note: 1,
+    payment: 2,
+    payment_reversal: 3,
+  };
+  return lines.sort((a, b) => a.on.localeCompare(b.on) || order[a.kind] - order[b.kind] || a.id - b.id);
+}
+
+/**
+ * A month's statement: the balance brought forward from every entry before the month, each entry dated in the
+ * month with the running balance, the closing balance, and the aged debt as it stood on the month's last day.
+ * closing = opening + Σ debits − Σ credits = the balance of the ledger as of the last day.
+ */
+export function statementFor(ledger: Ledger, month: string): Statement {
+  const { from, to } = monthBounds(month);
+  const all = entryLines(ledger);
+  let balance = sum(all.filter((l) => l.on < from).map((l) => l.debitPence - l.creditPence));
+  const openingBalancePence = balance;
+  const lines: StatementLine[] = [];
+  for (const line of all) {
+    if (line.on < from || line.on > to) continue;
+    balance += line.debitPence - line.creditPence;
+    lines.push({ ...line, balancePence: balance });
+  }
+  const atEnd = ledgerAsOf(ledger, to);
+  const states = invoiceStates(atEnd);
+  return {
+    month,
+    from,
+    to,
+    openingBalancePence,
+    lines,
+    closingBalancePence: balance,
+    aged: agedDebt(states, to),
+    overduePence: overduePence(states, to),
+    unappliedCreditPence: unappliedCreditPence(atEnd),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reminders, holds and the monthly statement run
+// ---------------------------------------------------------------------------------------------------------
+
+export interface ReceivablesSettings {
+  /** Days before the due day that the first reminder goes. */
+  reminder_days_before: number;
+  /** Days between reminders once an invoice is overdue. */
+  overdue_reminder_every_days: number;
+  /** A company with an invoice more than this many days overdue is put on hold. */
+  hold_after_days_overdue: number;
+  /** Whether each company's administrators are e-mailed last month's statement on the first working day. */
+  email_statements: boolean;
+}
+
+export const DEFAULT_RECEIVABLES_SETTINGS: ReceivablesSettings = {
+  reminder_days_before: 3,
+  overdue_reminder_every_days: 7,
+  hold_after_days_overdue: 14,
+  email_statements: true,
+};
+
+/** Bounds of the settings (docs/security.md). */
+export const RECEIVABLES_SETTING_LIMITS = {
+  reminder_days_before: { min: 1, max: 30 },
+  overdue_reminder_every_days: { min: 1, max: 60 },
+  hold_after_days_overdue: { min: 1, max: 365 },
+} as const;
+
+/**
+ * The reminder an open invoice is due on `today`, named by its period, or null: 'before' from
+ * `reminder_days_before` days before the due day; 'due' on the due day; 'overdue-n' once n whole
+ * `overdue_reminder_every_days` have passed since it. Each period is sent once (the caller's unique key), and a
+ * period missed while no process ran is sent late rather than never; a later period replaces an earlier one.
+ */
+export function reminderDue(
+  dueOn: string,
+  today: string,
+  settings: Pick<ReceivablesSettings, 'reminder_days_before' | 'overdue_reminder_every_days'>,
+): { period: string; kind: 'before' | 'due' | 'overdue'; daysPastDue: number } | null {
+  const past = daysPastDue(dueOn, today);
+  if (past < -settings.reminder_days_before) return null;
+  if (past < 0) return { period: 'before', kind: 'before', daysPastDue: past };
+  const n = Math.floor(past / settings.overdue_reminder_every_days);
+  if (n === 0) return { period: 'due', kind: 'due', daysPastDue: past };
+  return { period: `overdue-${n}`, kind: 'overdue', daysPastDue: past };
+}
+
+/** Whether a company's open invoices put it on hold on `today`: one is more than the setting's days overdue. */
+export function holdIsDue(states: readonly InvoiceState[], today: string, holdAfterDays: number): boolean {
+  return states.some((s) => s.openPence > 0 && daysPastDue(s.dueOn, today) > holdAfterDays);
+}
+
+/**
+ * What the automatic hold rule does to a company on `today`: set a hold, lift the automatic one, or nothing.
+ * A hold set by staff is theirs to lift; the rule never touches it.
+ */
+export function holdAction(
+  company: { onHold: boolean; holdSetBy: 'staff' | 'automatic' | null },
+  states: readonly InvoiceState[],
+  today: string,
+  holdAfterDays: number,
+): 'set' | 'lift' | null {
+  const due = holdIsDue(states, today, holdAfterDays);
+  if (due && !company.onHold) return 'set';
+  if (!due && company.onHold && company.holdSetBy === 'automatic') return 'lift';
+  return null;
+}
+
+/** The reason buyers read on an automatic hold. */
+export function automaticHoldReason(holdAfterDays: number): string {
+  return `An invoice is more than ${holdAfterDays} days overdue. Pay it to order on account again.`;
+}
+
+/** The first working day (Monday to Friday) of a month 'YYYY-MM'. Bank holidays come with issue 23. */
+export function firstWorkingDay(month: string): string {
+  let day = parseISO(`${month}-01`);
+  while (isWeekend(day)) day = addDays(day, 1);
+  return format(day, 'yyyy-MM-dd');
+}
+
+/** The month before the one `day` falls in, 'YYYY-MM'. */
+export function previousMonth(day: string): string {
+  return format(addDays(startOfMonth(parseISO(day)), -1), 'yyyy-MM');
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// VAT quarters
+// ---------------------------------------------------------------------------------------------------------
+
+/** A VAT quarter 'YYYY-Qn' (calendar quarters: Q1 is January to March) as its first and last days. */
+export function quarterBounds(quarter: string): { from: string; to: string } {
+  const match = /^(\d{4})-Q([1-4])$/.exec(quarter);
+  if (!match) throw new RangeError(`Not a quarter: ${quarter}`);
+  const year = Number(match[1]);
+  const firstMonth = (Number(match[2]) - 1) * 3 + 1;
+  const first = parseISO(`${year}-${String(firstMonth).padStart(2, '0')}-01`);
+  const last = endOfMonth(addDays(endOfMonth(addDays(endOfMonth(first), 1)), 1));
+  return { from: format(first, 'yyyy-MM-dd'), to: format(last, 'yyyy-MM-dd') };
+}

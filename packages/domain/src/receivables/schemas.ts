@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { MAX_CREDIT_LIMIT_PENCE, poundsSchema } from '../companies/schemas';
+import { formatGbp } from '../pricing/money';
+import { AGED_BUCKETS, RECEIVED_METHODS } from './rules';
+
+/**
+ * The receivables API's bodies and answers (issue 22). Money is answered as pounds in decimal strings, as the
+ * rest of the API answers it; days as 'YYYY-MM-DD'.
+ */
+
+/** The most one payment received may be (one order's most). */
+export const MAX_PAYMENT_RECEIVED_PENCE = MAX_CREDIT_LIMIT_PENCE;
+/** The most invoices one payment may be allocated across in one request. */
+export const MAX_ALLOCATION_LINES = 200;
+/** The most characters of a payment's reference and of a reversal's reason. */
+export const MAX_PAYMENT_REFERENCE_LENGTH = 100;
+export const MAX_REVERSAL_REASON_LENGTH = 500;
+/** The longest date range one accounts export may cover, in days (docs/security.md). */
+export const MAX_EXPORT_DAYS = 366;
+
+export const RECEIVABLES_MESSAGES = {
+  amountRange: `Enter an amount from £0.01 to ${formatGbp(MAX_PAYMENT_RECEIVED_PENCE)}.`,
+  allocationRange: `Enter an amount from £0.01 to ${formatGbp(MAX_PAYMENT_RECEIVED_PENCE)}.`,
+  day: 'Enter a date as YYYY-MM-DD.',
+  future: 'The date cannot be in the future.',
+  tooOld: 'The date cannot be before 2000.',
+  method: 'Choose bank transfer, cheque or card by phone.',
+  required: 'This field is required.',
+  tooLong: (max: number) => `Ensure this field has no more than ${max} characters.`,
+  tooManyLines: `Allocate across at most ${MAX_ALLOCATION_LINES} invoices at once.`,
+  unknownInvoice: 'This is not an open invoice of this company.',
+  duplicateInvoice: 'Each invoice may appear once.',
+  overInvoice: (open: string) => `No more than the £${open} open on this invoice.`,
+  overPayment: 'The allocations add up to more than the payment.',
+  alreadyReversed: 'This payment has already been reversed.',
+  month: 'Enter a month as YYYY-MM.',
+  monthRange: 'Choose a month from 2000 to the current month.',
+  quarter: 'Enter a quarter as YYYY-Qn, e.g. 2026-Q3.',
+  range: `Choose a range of at most ${MAX_EXPORT_DAYS} days, "from" not after "to".`,
+} as const;
+
+const DAY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** A calendar day 'YYYY-MM-DD' that exists (30 February does not), from 2000 on. */
+export const DaySchema = z
+  .string({ message: RECEIVABLES_MESSAGES.day })
+  .trim()
+  .refine((value) => DAY_PATTERN.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), {
+    message: RECEIVABLES_MESSAGES.day,
+    abort: true,
+  })
+  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value, {
+    message: RECEIVABLES_MESSAGES.day,
+    abort: true,
+  })
+  .refine((value) => value >= '2000-01-01', { message: RECEIVABLES_MESSAGES.tooOld });
+
+/** A month 'YYYY-MM'. */
+export const MonthSchema = z
+  .string({ message: RECEIVABLES_MESSAGES.month })
+  .regex(/^(\d{4})-(0[1-9]|1[0-2])$/, { message: RECEIVABLES_MESSAGES.month });
+
+/** A VAT quarter 'YYYY-Qn'. */
+export const QuarterSchema = z
+  .string({ message: RECEIVABLES_MESSAGES.quarter })
+  .regex(/^\d{4}-Q[1-4]$/, { message: RECEIVABLES_MESSAGES.quarter });
+
+const AllocationInputSchema = z
+  .object({
+    /** The invoice's order id. */
+    invoice: z.number({ message: RECEIVABLES_MESSAGES.unknownInvoice }).int().positive().max(2_147_483_647),
+    amount: poundsSchema(1, MAX_PAYMENT_RECEIVED_PENCE, RECEIVABLES_MESSAGES.allocationRange),
+  })
+  .strict();
+
+/**
+ * POST administration/companies/{id}/payments/: a payment received. Without `allocations` the suggested one is
+ * made (the open invoices oldest first); with them (even empty), exactly those, the rest kept as credit.
+ */
+export const RecordPaymentSchema = z
+  .object({
+    amount: poundsSchema(1, MAX_PAYMENT_RECEIVED_PENCE, RECEIVABLES_MESSAGES.amountRange),
+    received_on: DaySchema,
+    method: z.enum(RECEIVED_METHODS, { message: RECEIVABLES_MESSAGES.method }),
+    reference: z
+      .string()
+      .trim()
+      .max(MAX_PAYMENT_REFERENCE_LENGTH, {
+        message: RECEIVABLES_MESSAGES.tooLong(MAX_PAYMENT_REFERENCE_LENGTH),
+      })
+      .default(''),
+    allocations: z
+      .array(AllocationInputSchema)
+      .max(MAX_ALLOCATION_LINES, { message: RECEIVABLES_MESSAGES.tooManyLines })
+      .optional(),
+  })
+  .strict();
+export type RecordPaymentInput = z.infer<typeof RecordPaymentSchema>;
+
+/** POST administration/companies/{id}/payments/{payment}/reverse/: why it was recorded by mistake. */
+export const ReversePaymentSchema = z
+  .object({
+    reason: z
+      .string({ message: RECEIVABLES_MESSAGES.required })
+      .trim()
+      .min(1, { message: RECEIVABLES_MESSAGES.required, abort: true })
+      .max(MAX_REVERSAL_REASON_LENGTH, { message: RECEIVABLES_MESSAGES.tooLong(MAX_REVERSAL_REASON_LENGTH) }),
+  })
+  .strict();
+
+/** POST administration/companies/{id}/payments/{payment}/allocate/: set more of a payment's credit against invoices. */
+export const AllocateCreditSchema = z
+  .object({
+    allocations: z.array(AllocationInputSchema).max(MAX_ALLOCATION_LINES, {
+      message: RECEIVABLES_MESSAGES.tooManyLines,
+    }),
+  })
+  .strict();
+
+const money = z.string().meta({ description: 'Pounds as a decimal string, e.g. "2500.00".' });
+
+/** The five aged-debt buckets, in pounds. */
+export const AgedViewSchema = z.object(
+  Object.fromEntries(AGED_BUCKETS.map((bucket) => [bucket, money])) as Record<
+    (typeof AGED_BUCKETS)[number],
+    typeof money
+  >,
+);
+export type AgedView = z.infer<typeof AgedViewSchema>;
+
+export const LedgerInvoiceViewSchema = z.object({
+  /** The order's id. */
+  id: z.number().int(),
+  number: z.number().int().nullable(),
+  purchase_order_number: z.string().nullable(),
+  issued_on: z.string(),
+  due_on: z.string(),
+  total: money,
+  credited: money,
+  paid: money,
+  open: money,
+  /** Days past the due day today (0 or less: not yet due). */
+  days_past_due: z.number().int(),
+});
+
+export const LedgerPaymentViewSchema = z.object({
+  id: z.number().int(),
+  received_on: z.string(),
+  amount: money,
+  method: z.enum(RECEIVED_METHODS),
+  reference: z.string(),
+  /** What is set against invoices; the rest is credit on the account. */
+  allocated: money,
+  allocations: z.array(
+    z.object({ invoice: z.number().int(), number: z.number().int().nullable(), amount: money }),
+  ),
+  reversed: z.object({ on: z.string(), reason: z.string().nullable() }).nullable(),
+});
+
+export const StatementLineViewSchema = z.object({
+  on: z.string(),
+  kind: z.enum(['invoice', 'credit_note', 'payment', 'payment_reversal']),
+  id: z.number().int(),
+  description: z.string(),
+  debit: money,
+  credit: money,
+  balance: money,
+});
+
+/** GET administration/companies/{id}/ledger/: the company's ledger as of today. */
+export const LedgerViewSchema = z.object({
+  balance: money,
+  overdue: money,
+  unapplied_credit: money,
+  aged: AgedViewSchema,
+  invoices: z.array(LedgerInvoiceViewSchema),
+  payments: z.array(LedgerPaymentViewSchema),
+  entries: z.array(StatementLineViewSchema),
+});
+export type LedgerView = z.infer<typeof LedgerViewSchema>;
+
+/** One of the nine boxes of the UK VAT return. */
+export const VatBoxViewSchema = z.object({
+  box: z.number().int().min(1).max(9),
+  label: z.string(),
+  /** Pounds; null when the shop cannot know it (purchases: boxes 4 and 7). */
+  value: money.nullable(),
+  /** Where the figure comes from, in words. */
+  source: z.string(),
+});
+
+export const VatDocumentViewSchema = z.object({
+  kind: z.enum(['invoice', 'credit_note']),
+  number: z.number().int(),
+  order: z.number().int(),
+  issued_on: z.string(),
+  /** Negative for a credit note. */
+  net: money,
+  vat: money,
+  gross: money,
+});
+
+/** GET administration/vat-return/?quarter=YYYY-Qn */
+export const VatReturnViewSchema = z.object({
+  quarter: z.string(),
+  from: z.string(),
+  to: z.string(),
+  boxes: z.array(VatBoxViewSchema).length(9),
+  documents: z.array(VatDocumentViewSchema),
+});
+export type VatReturnView = z.infer<typeof VatReturnViewSchema>;
