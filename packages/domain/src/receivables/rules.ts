@@ -1,12 +1,4 @@
-import {
-  addDays,
-  differenceInCalendarDays,
-  endOfMonth,
-  format,
-  isWeekend,
-  parseISO,
-  startOfMonth,
-} from 'date-fns';
+import { addDays, endOfMonth, format, isWeekend, parseISO, startOfMonth } from 'date-fns';
 
 /**
  * Receivables (issue 22, DESIGN §7): a company's ledger of on-account invoices (debits), payments received and
@@ -94,9 +86,23 @@ const sum = (values: Iterable<number>) => {
   return total;
 };
 
-/** Days from the due day to `asOf`: 0 or less while the invoice is not yet past due. */
+const DAY_MS = 86_400_000;
+const DAY_PREFIX = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/** A calendar day 'YYYY-MM-DD' as a count of days (UTC midnights, so no clock change can shift it); NaN if not one. */
+function dayNumber(day: string): number {
+  const match = DAY_PREFIX.exec(day);
+  if (!match) return Number.NaN;
+  return new Date(0).setUTCFullYear(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / DAY_MS;
+}
+
+/**
+ * Days from the due day to `asOf`: 0 or less while the invoice is not yet past due. Calendar days counted in
+ * plain arithmetic: the same in every time zone and across the clock changes, and cheap enough for the aged
+ * debt of a large ledger (date-fns' parseISO + differenceInCalendarDays took ~25 µs a call).
+ */
 export function daysPastDue(dueOn: string, asOf: string): number {
-  return differenceInCalendarDays(parseISO(asOf), parseISO(dueOn));
+  return dayNumber(asOf) - dayNumber(dueOn);
 }
 
 /** The aged-debt bucket of an invoice so many days past due: current until the day after it falls due. */
@@ -187,13 +193,17 @@ export interface AccountPosition {
 
 export function accountPosition(ledger: Ledger, asOf: string): AccountPosition {
   const states = invoiceStates(ledger);
-  const open = states.filter((s) => s.openPence > 0);
+  // A loop, not Math.max(...days): spreading one argument per open invoice overflows the stack past ~150,000.
+  let mostDaysOverdue = 0;
+  for (const state of states) {
+    if (state.openPence > 0) mostDaysOverdue = Math.max(mostDaysOverdue, daysPastDue(state.dueOn, asOf));
+  }
   return {
     balancePence: balancePence(ledger),
     overduePence: overduePence(states, asOf),
     unappliedCreditPence: unappliedCreditPence(ledger),
     aged: agedDebt(states, asOf),
-    mostDaysOverdue: Math.max(0, ...open.map((s) => daysPastDue(s.dueOn, asOf))),
+    mostDaysOverdue,
   };
 }
 
