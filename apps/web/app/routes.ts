@@ -52,6 +52,7 @@ export default [
       route('orders', 'routes/admin/orders.tsx'),
       route('orders/:id', 'routes/admin/order.tsx'),
       route('import', 'routes/admin/import.tsx'),
+      route('vat-return', 'routes/admin/vat-return.tsx'),
     ]),
   ]),
   route('sitemap.xml', 'routes/sitemap[.]xml.tsx'),

@@ -17,6 +17,14 @@ export const MAX_PAYMENT_REFERENCE_LENGTH = 100;
 export const MAX_REVERSAL_REASON_LENGTH = 500;
 /** The longest date range one accounts export may cover, in days (docs/security.md). */
 export const MAX_EXPORT_DAYS = 366;
+/** The most rows (invoice lines, credit note lines or payments) one accounts export may hold (docs/security.md). */
+export const MAX_EXPORT_ROWS = 100_000;
+
+/** What an accounts export holds, and the package whose import layout it follows. */
+export const EXPORT_KINDS = ['invoices', 'credit-notes', 'payments'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+export const EXPORT_FORMATS = ['xero', 'quickbooks'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const RECEIVABLES_MESSAGES = {
   amountRange: `Enter an amount from £0.01 to ${formatGbp(MAX_PAYMENT_RECEIVED_PENCE)}.`,
@@ -37,6 +45,9 @@ export const RECEIVABLES_MESSAGES = {
   monthRange: 'Choose a month from 2000 to the current month.',
   quarter: 'Enter a quarter as YYYY-Qn, e.g. 2026-Q3.',
   range: `Choose a range of at most ${MAX_EXPORT_DAYS} days, "from" not after "to".`,
+  quarterFuture: 'Choose a quarter that has begun.',
+  exportFormat: 'Choose xero or quickbooks.',
+  tooManyRows: `The export would have more than ${MAX_EXPORT_ROWS.toLocaleString('en-GB')} rows: choose a shorter range.`,
 } as const;
 
 const DAY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -64,6 +75,30 @@ export const MonthSchema = z
 export const QuarterSchema = z
   .string({ message: RECEIVABLES_MESSAGES.quarter })
   .regex(/^\d{4}-Q[1-4]$/, { message: RECEIVABLES_MESSAGES.quarter });
+
+/** GET administration/vat-return/?quarter=YYYY-Qn (and vat-return.csv). */
+export const VatReturnQuerySchema = z.object({ quarter: QuarterSchema }).strict();
+
+/** Calendar days from `from` to `to`, both counted. */
+function daysCovered(from: string, to: string): number {
+  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+}
+
+/** GET administration/exports/{kind}.csv?format=&from=&to=: a range of UK days, both included. */
+export const AccountsExportQuerySchema = z
+  .object({
+    format: z.enum(EXPORT_FORMATS, { message: RECEIVABLES_MESSAGES.exportFormat }),
+    from: DaySchema,
+    to: DaySchema,
+  })
+  .strict()
+  .superRefine((query, ctx) => {
+    const days = daysCovered(query.from, query.to);
+    if (!(days >= 1 && days <= MAX_EXPORT_DAYS)) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: RECEIVABLES_MESSAGES.range });
+    }
+  });
+export type AccountsExportQuery = z.infer<typeof AccountsExportQuerySchema>;
 
 const AllocationInputSchema = z
   .object({

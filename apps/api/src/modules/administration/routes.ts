@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../../app';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { bookkeepingAdminRoutes } from './bookkeeping/routes';
 import { catalogueAdminRoutes } from './catalogue/routes';
 import { companyAdminRoutes } from './companies/routes';
 import { dashboardAdminRoutes } from './dashboard/routes';
@@ -60,6 +61,7 @@ export const administrationRoutes: FastifyPluginAsyncZod<AdministrationOptions> 
     staffRoutes,
     messageRoutes,
     settingsRoutes,
+    bookkeepingAdminRoutes,
   ]) {
     await app.register(area, shared);
   }

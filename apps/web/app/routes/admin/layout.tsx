@@ -22,6 +22,7 @@ const SECTIONS: (AdminSection & { owner?: true })[] = [
   { to: '/admin/import', label: 'Import and export' },
   { to: '/admin/customers', label: 'Customers' },
   { to: '/admin/companies', label: 'Trade accounts' },
+  { to: '/admin/vat-return', label: 'VAT and exports' },
   { to: '/admin/messages', label: 'Messages' },
   { to: '/admin/newsletter', label: 'Newsletter' },
   { to: '/admin/settings', label: 'Settings' },

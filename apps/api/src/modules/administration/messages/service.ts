@@ -7,6 +7,7 @@ import type {
   SubscriptionStatus,
 } from '@shop/domain';
 import { stringify } from 'csv-stringify/sync';
+import { csvCell } from '../csv-cell';
 import type { Db } from '../../../db/client';
 import { NotFound } from '../../../http/errors';
 import { pageWindow, type PageQuery } from '../../../http/pagination';
@@ -73,12 +74,6 @@ export function replyEmailText(
   });
   return [`Hello ${query.fullName},`, body, SHOP, `You wrote on ${sent}:\n${quoted}`].join('\n\n') + '\n';
 }
-
-/**
- * A spreadsheet opens a cell that starts with = + - @ (or a tab or carriage return) as a formula; such a
- * cell gets a leading apostrophe (OWASP's CSV injection advice), so an address cannot run anything.
- */
-export const csvCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 /** Contact queries and newsletter subscribers in the back office. */
 export function createMessagesService(db: Db) {

@@ -1,0 +1,252 @@
+import { EXPORT_FORMATS, EXPORT_KINDS, type ExportFormat, type VatReturnView } from '@shop/domain';
+import { useState } from 'react';
+import { Form } from 'react-router';
+import type { Route } from './+types/vat-return';
+import {
+  downloadAccountsExport,
+  downloadVatReturnCsv,
+  getVatReturn,
+  recentQuarters,
+  ukToday,
+} from '~/features/admin/bookkeeping/api';
+import { AdminInput, AdminSelect, FormOutcome } from '~/features/admin/components/admin-field';
+import { AdminLoading, adminLoad, LoadFailure } from '~/features/admin/components/admin-load';
+import { AdminPage } from '~/features/admin/components/admin-page';
+import { useFormSubmit } from '~/features/admin/components/use-form-submit';
+import { ukDate } from '~/lib/dates';
+import { pageMeta } from '~/lib/seo';
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: 'VAT return and exports',
+    description: 'The VAT return and the accounts exports.',
+    noIndex: true,
+  });
+
+/** The documents listed on the page; the CSV has them all. */
+export const DOCUMENTS_SHOWN = 200;
+
+/** The quarter the URL names, else the last complete one. */
+function quarterIn(search: string): string {
+  return new URLSearchParams(search).get('quarter') ?? recentQuarters(1)[1]!;
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const quarter = quarterIn(new URL(request.url).search);
+  const loaded = await adminLoad(request, () => getVatReturn(quarter, request.signal));
+  return { quarter, loaded };
+}
+clientLoader.hydrate = true as const;
+
+export const HydrateFallback = AdminLoading;
+
+const KIND_LABELS = {
+  invoices: 'Invoices',
+  'credit-notes': 'Credit notes',
+  payments: 'Payments received',
+} as const;
+const FORMAT_LABELS: Record<ExportFormat, string> = { xero: 'Xero', quickbooks: 'QuickBooks Online' };
+
+function Boxes({ view }: { view: VatReturnView }) {
+  return (
+    <table className="admin-vat-boxes">
+      <caption>
+        VAT return for {view.quarter} ({ukDate(view.from)} to {ukDate(view.to)})
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Box</th>
+          <th scope="col">Description</th>
+          <th scope="col" className="admin-table__num">
+            Amount (£)
+          </th>
+          <th scope="col">Source</th>
+        </tr>
+      </thead>
+      <tbody>
+        {view.boxes.map((box) => (
+          <tr key={box.box}>
+            <th scope="row">{box.box}</th>
+            <td>{box.label}</td>
+            <td className="admin-table__num">{box.value ?? 'Not from the shop'}</td>
+            <td>{box.source}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Documents({ view }: { view: VatReturnView }) {
+  const shown = view.documents.slice(0, DOCUMENTS_SHOWN);
+  return (
+    <>
+      <p>
+        {view.documents.length > DOCUMENTS_SHOWN
+          ? `Showing the first ${DOCUMENTS_SHOWN} of ${view.documents.length} documents; the CSV has them all.`
+          : `${view.documents.length} documents.`}
+      </p>
+      <table>
+        <caption className="visually-hidden">Documents behind boxes 1 and 6</caption>
+        <thead>
+          <tr>
+            <th scope="col">Document</th>
+            <th scope="col">Order</th>
+            <th scope="col">Issued</th>
+            <th scope="col" className="admin-table__num">
+              Net (£)
+            </th>
+            <th scope="col" className="admin-table__num">
+              VAT (£)
+            </th>
+            <th scope="col" className="admin-table__num">
+              Gross (£)
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((document) => (
+            <tr key={`${document.kind}-${document.number}`}>
+              <td>
+                {document.kind === 'invoice' ? 'VAT invoice' : 'Credit note'} {document.number}
+              </td>
+              <td>#{document.order}</td>
+              <td>{ukDate(document.issued_on)}</td>
+              <td className="admin-table__num">{document.net}</td>
+              <td className="admin-table__num">{document.vat}</td>
+              <td className="admin-table__num">{document.gross}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+function AccountsExports() {
+  const today = ukToday();
+  const [from, setFrom] = useState(`${today.slice(0, 7)}-01`);
+  const [to, setTo] = useState(today);
+  const [format, setFormat] = useState<ExportFormat>('xero');
+  const download = useFormSubmit();
+  return (
+    <section className="admin-panel" aria-labelledby="exports-title">
+      <h2 id="exports-title">Exports for the accounts package</h2>
+      <p>
+        Invoices, credit notes and payments received of a range of days, in the layout the package imports.
+      </p>
+      <div className="admin-filters">
+        <AdminInput
+          id="export-from"
+          label="From"
+          type="date"
+          value={from}
+          onChange={(e) => setFrom(e.target.value)}
+          errors={download.errorsOf('from')}
+        />
+        <AdminInput
+          id="export-to"
+          label="To"
+          type="date"
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+          errors={download.errorsOf('to')}
+        />
+        <AdminSelect
+          id="export-format"
+          label="Accounts package"
+          value={format}
+          onChange={(e) => setFormat(e.target.value as ExportFormat)}
+          errors={download.errorsOf('format')}
+        >
+          {EXPORT_FORMATS.map((f) => (
+            <option key={f} value={f}>
+              {FORMAT_LABELS[f]}
+            </option>
+          ))}
+        </AdminSelect>
+      </div>
+      <ul className="admin-downloads">
+        {EXPORT_KINDS.map((kind) => (
+          <li key={kind}>
+            <button
+              type="button"
+              className="admin-button"
+              disabled={download.busy}
+              onClick={() =>
+                void download.run(async () => {
+                  await downloadAccountsExport(kind, format, from, to);
+                  return `${KIND_LABELS[kind]} for ${FORMAT_LABELS[format]} are downloading.`;
+                })
+              }
+            >
+              Download {KIND_LABELS[kind].toLowerCase()} (CSV)
+            </button>
+          </li>
+        ))}
+      </ul>
+      <FormOutcome error={download.formError} success={download.success} />
+    </section>
+  );
+}
+
+/** /admin/vat-return: a quarter's VAT return with the documents behind it, and the accounts exports. */
+export default function AdminVatReturn({ loaderData }: Route.ComponentProps) {
+  const { quarter, loaded } = loaderData;
+  const quarters = recentQuarters(12);
+  const csv = useFormSubmit();
+  const options = quarters.includes(quarter) ? quarters : [quarter, ...quarters];
+  return (
+    <AdminPage
+      title="VAT return and exports"
+      actions={
+        <button
+          type="button"
+          className="admin-button"
+          disabled={csv.busy || loaded.state !== 'loaded'}
+          onClick={() =>
+            void csv.run(async () => {
+              await downloadVatReturnCsv(quarter);
+              return `The VAT return for ${quarter} is downloading.`;
+            })
+          }
+        >
+          Download CSV
+        </button>
+      }
+    >
+      <FormOutcome error={csv.formError} success={csv.success} />
+      <Form method="get" className="admin-filters" aria-label="Choose the quarter">
+        <AdminSelect id="quarter" label="Quarter" defaultValue={quarter} key={quarter}>
+          {options.map((q) => (
+            <option key={q} value={q}>
+              {q}
+            </option>
+          ))}
+        </AdminSelect>
+        <button type="submit" className="admin-button">
+          Show
+        </button>
+      </Form>
+      {loaded.state === 'loaded' ? (
+        <>
+          <section className="admin-panel" aria-labelledby="vat-boxes-title">
+            <h2 id="vat-boxes-title">The nine boxes</h2>
+            <p>
+              HMRC takes boxes 6 to 9 in whole pounds: round them down when entering them. Boxes 4, 5 and 7
+              depend on purchases, which are not in the shop.
+            </p>
+            <Boxes view={loaded.data} />
+          </section>
+          <section className="admin-panel" aria-labelledby="vat-documents-title">
+            <h2 id="vat-documents-title">Invoices and credit notes</h2>
+            <Documents view={loaded.data} />
+          </section>
+        </>
+      ) : (
+        <LoadFailure what="VAT return" failure={loaded} />
+      )}
+      <AccountsExports />
+    </AdminPage>
+  );
+}
