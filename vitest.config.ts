@@ -30,6 +30,9 @@ export default defineConfig({
           include: ['apps/web/app/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/test/setup.ts'],
+          // Vitest's 5 s default failed a handful of form tests on a machine busy with other work (jsdom's
+          // user-event typing is slow under load); nothing here waits on a timer that long on purpose.
+          testTimeout: 20_000,
         },
       },
       {
