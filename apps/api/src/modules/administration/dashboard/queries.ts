@@ -6,7 +6,7 @@ import {
   type DashboardLowStockItem,
   type DashboardPeriod,
 } from '@shop/domain';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { rowsOf } from '../../../db/rows-of';
 import {
@@ -127,9 +127,9 @@ export interface DashboardChartsRow {
  * Days are generated as UK calendar days (timestamps without a zone, so a clock change shifts nothing) and
  * each bound is turned into an instant in Europe/London.
  */
-export async function selectDashboardCharts(db: Db, now: Date): Promise<DashboardChartsRow> {
+export function dashboardChartsStatement(now: Date): SQL {
   const zone = sql`${SHOP_TIME_ZONE}::text`;
-  const result = await db.execute(sql`
+  return sql`
     with bounds as (
       select today, today - ${sql.raw(String(DASHBOARD_CHART_DAYS - 1))} as first_day,
         date_trunc('month', today::timestamp) as this_month,
@@ -145,18 +145,25 @@ export async function selectDashboardCharts(db: Db, now: Date): Promise<Dashboar
         and ${invoicedSale('o')} and not o.is_test
       group by 1
     ),
+    credited as (
+      select r.order_id, sum(r.amount_pence) as pence from ${refunds} r
+      where r.status = 'succeeded' group by r.order_id
+    ),
+    paid as (
+      select a.order_id, p.company_id, sum(a.amount_pence) as pence
+      from ${paymentAllocations} a join ${paymentsReceived} p on p.id = a.payment_id
+      where p.reverses_id is null
+        and not exists (select 1 from ${paymentsReceived} v where v.reverses_id = p.id)
+      group by a.order_id, p.company_id
+    ),
     invoices as (
       select o.company_id,
         (select today from bounds)
           - coalesce(o.invoice_due_date, (o.created_at at time zone ${zone})::date) as past_due,
-        o.total_pence
-          - coalesce((select sum(r.amount_pence) from ${refunds} r
-              where r.order_id = o.id and r.status = 'succeeded'), 0)
-          - coalesce((select sum(a.amount_pence) from ${paymentAllocations} a
-              join ${paymentsReceived} p on p.id = a.payment_id
-              where a.order_id = o.id and p.company_id = o.company_id and p.reverses_id is null
-                and not exists (select 1 from ${paymentsReceived} v where v.reverses_id = p.id)), 0) as open_pence
+        o.total_pence - coalesce(c.pence, 0) - coalesce(p.pence, 0) as open_pence
       from ${orders} o
+        left join credited c on c.order_id = o.id
+        left join paid p on p.order_id = o.id and p.company_id = o.company_id
       where o.payment_method = 'account' and o.company_id is not null
     ),
     open_invoices as (select * from invoices where open_pence > 0)
@@ -198,7 +205,12 @@ export async function selectDashboardCharts(db: Db, now: Date): Promise<Dashboar
           order by overdue_pence desc, oldest_days_past_due desc, company_id
           limit ${DASHBOARD_OVERDUE_SHOWN}) x
           join ${companies} c on c.id = x.company_id)
-    ) as charts`);
+    ) as charts`;
+}
+
+/** The charts' figures at `now` (dashboardChartsStatement). */
+export async function selectDashboardCharts(db: Db, now: Date): Promise<DashboardChartsRow> {
+  const result = await db.execute(dashboardChartsStatement(now));
   const value = rowsOf<{ charts: DashboardChartsRow | string }>(result)[0]!.charts;
   return typeof value === 'string' ? (JSON.parse(value) as DashboardChartsRow) : value;
 }
