@@ -58,6 +58,28 @@ export function storefrontRoutesLoadingBackOffice(manifest) {
     .filter((id) => [...initialScripts(manifest, id)].some((url) => backOffice.has(url)));
 }
 
+/**
+ * Chart.js (issue 22) is for the back office's dashboard only, fetched with import() once its charts mount.
+ * A string of Chart.js's own that minifying keeps tells a script that carries it.
+ */
+const CHART_JS_MARKER = "can't acquire context from the given item";
+const carriesChartJs = (url) => readFileSync(path.join(clientDir, url), 'utf8').includes(CHART_JS_MARKER);
+
+/** The storefront routes whose first load would fetch Chart.js's code (none may). */
+export function storefrontRoutesLoadingChartJs(manifest) {
+  return Object.keys(manifest.routes)
+    .filter((id) => !isBackOffice(id))
+    .filter((id) => [...initialScripts(manifest, id)].some(carriesChartJs));
+}
+
+/** Whether any client script carries Chart.js (else the check above would pass for want of a marker). */
+export function anyScriptCarriesChartJs() {
+  const assets = path.join(clientDir, 'assets');
+  return readdirSync(assets)
+    .filter((name) => name.endsWith('.js'))
+    .some((name) => carriesChartJs(path.join('assets', name)));
+}
+
 /** Gzip KB of the scripts a first visit to the route loads (entry, root, the route, their imports). */
 export function initialJavaScriptKb(manifest, routeId) {
   const urls = initialScripts(manifest, routeId);
@@ -96,4 +118,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(1);
   }
   console.log('No storefront route loads a back-office module on its first visit.');
+  const charting = storefrontRoutesLoadingChartJs(readManifest());
+  if (charting.length > 0) {
+    console.error(`Storefront routes load Chart.js on their first visit: ${charting.join(', ')}`);
+    process.exit(1);
+  }
+  if (anyScriptCarriesChartJs())
+    console.log('Chart.js is in a chunk of its own, which no storefront route loads.');
+  else console.warn('No client script carries the Chart.js marker: update CHART_JS_MARKER in this script.');
 }

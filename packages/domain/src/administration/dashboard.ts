@@ -45,3 +45,68 @@ export const DashboardSchema = z.object({
   unanswered_messages: count,
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
+
+/**
+ * One UK day's or month's sales invoiced (issue 22): paid card orders and on-account orders, not test orders,
+ * not cancelled ones (docs/back-office-dashboard.md). Every day or month of the range is present, zeros too.
+ */
+export const RevenuePointSchema = z.object({
+  net_pence: count,
+  vat_pence: count,
+  orders: count,
+});
+export const RevenueDaySchema = RevenuePointSchema.extend({
+  /** The UK calendar day, YYYY-MM-DD. */
+  date: z.string(),
+});
+export type RevenueDay = z.infer<typeof RevenueDaySchema>;
+export const RevenueMonthSchema = RevenuePointSchema.extend({
+  /** The UK calendar month, YYYY-MM. */
+  month: z.string(),
+});
+export type RevenueMonth = z.infer<typeof RevenueMonthSchema>;
+
+/** The open on-account invoices of every company by days past due (the receivables' AGED_BUCKETS). */
+export const DashboardAgedSchema = z.object({
+  current: count,
+  '1_30': count,
+  '31_60': count,
+  '61_90': count,
+  over_90: count,
+});
+
+/** A company with invoices past due, as the dashboard lists the ten most overdue. */
+export const OverdueCompanySchema = z.object({
+  id: count,
+  trading_name: z.string(),
+  /** TA-000042. */
+  account_number: z.string(),
+  /** The open amounts of its invoices past due. */
+  overdue_pence: count,
+  /** Days past due of its oldest open invoice. */
+  oldest_days_past_due: count,
+  on_hold: z.boolean(),
+});
+export type OverdueCompany = z.infer<typeof OverdueCompanySchema>;
+
+/** How many days and months the charts show, and how many overdue companies are named. */
+export const DASHBOARD_CHART_DAYS = 30;
+export const DASHBOARD_CHART_MONTHS = 12;
+export const DASHBOARD_OVERDUE_SHOWN = 10;
+
+/** GET administration/dashboard/charts/ (issue 22). */
+export const DashboardChartsSchema = z.object({
+  generated_at: z.string(),
+  time_zone: z.literal('Europe/London'),
+  /** The UK day the figures are as of (YYYY-MM-DD): the last day charted, and the day debts are aged on. */
+  as_of: z.string(),
+  /** The last 30 UK days, oldest first, today last. */
+  days: z.array(RevenueDaySchema),
+  /** The last 12 UK months, oldest first, this month last. */
+  months: z.array(RevenueMonthSchema),
+  /** The aged-debt total of every company, by bucket. */
+  aged: DashboardAgedSchema,
+  /** The ten companies with most past due, most first. */
+  most_overdue: z.array(OverdueCompanySchema),
+});
+export type DashboardCharts = z.infer<typeof DashboardChartsSchema>;

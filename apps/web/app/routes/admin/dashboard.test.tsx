@@ -1,9 +1,13 @@
-import type { Dashboard } from '@shop/domain';
+import type { Dashboard, DashboardCharts } from '@shop/domain';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routeStub } from '~test/route-stub';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import * as dashboardRoute from './dashboard';
+
+// Chart.js draws on a canvas, which jsdom lacks: the drawing module is stood in for, and asked what it drew.
+const drawChart = vi.hoisted(() => vi.fn(() => ({ destroy: () => undefined })));
+vi.mock('~/features/admin/dashboard/components/chart-canvas', () => ({ drawChart }));
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -39,10 +43,56 @@ const FIGURES: Dashboard = {
   unanswered_messages: 9,
 };
 
-function renderPage(answer: () => Response) {
+const day = (date: string, net = 0, vat = 0, orders = 0) => ({
+  date,
+  net_pence: net,
+  vat_pence: vat,
+  orders,
+});
+const CHARTS: DashboardCharts = {
+  generated_at: '2025-07-01T10:00:00.000Z',
+  time_zone: 'Europe/London',
+  as_of: '2025-07-01',
+  days: [
+    ...Array.from({ length: 28 }, (_, i) => day(`2025-06-${String(2 + i).padStart(2, '0')}`)),
+    day('2025-06-30', 40_000, 8_000, 3),
+    day('2025-07-01', 15_000, 3_000, 2),
+  ],
+  months: [
+    ...Array.from({ length: 11 }, (_, i) => ({
+      month: i < 5 ? `2024-${String(8 + i).padStart(2, '0')}` : `2025-0${i - 4}`,
+      net_pence: 0,
+      vat_pence: 0,
+      orders: 0,
+    })),
+    { month: '2025-07', net_pence: 1_234_567, vat_pence: 246_913, orders: 1_234 },
+  ],
+  aged: { current: 100_000, '1_30': 25_050, '31_60': 0, '61_90': 1_000, over_90: 999_999 },
+  most_overdue: [
+    {
+      id: 7,
+      trading_name: 'Acme Joinery',
+      account_number: 'TA-000007',
+      overdue_pence: 1_000_999,
+      oldest_days_past_due: 95,
+      on_hold: true,
+    },
+    {
+      id: 3,
+      trading_name: 'Brick & Co',
+      account_number: 'TA-000003',
+      overdue_pence: 25_050,
+      oldest_days_past_due: 4,
+      on_hold: false,
+    },
+  ],
+};
+
+function renderPage(answer: () => Response, charts: () => Response = () => json(CHARTS)) {
   localStorage.setItem(ACCESS_TOKEN_KEY, 'staff-token');
   const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (url === '/api/administration/dashboard/charts/') return charts();
     return url === '/api/administration/dashboard/' ? answer() : json({ detail: 'Not found.' }, 404);
   });
   const Stub = routeStub([
@@ -65,7 +115,16 @@ function figure(section: string, term: string) {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  drawChart.mockClear();
 });
+
+/** A table's body rows as their cells' text, the row header first. */
+function rows(table: HTMLElement) {
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+}
 
 describe('/admin (the dashboard)', () => {
   it('shows today’s and this month’s trade, what is waiting, and links to the lists', async () => {
@@ -75,12 +134,12 @@ describe('/admin (the dashboard)', () => {
     expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual([
       'Dashboard',
     ]);
-    expect(figure(today, 'Paid orders')).toBe('2');
+    expect(figure(today, 'Orders invoiced')).toBe('2');
     expect(figure(today, 'Revenue, net of VAT')).toBe('£150.00');
     expect(figure(today, 'VAT')).toBe('£30.00');
     expect(figure(today, 'Refunded')).toBe('£6.00');
     const month = 'This month (July 2025)';
-    expect(figure(month, 'Paid orders')).toBe('1,234');
+    expect(figure(month, 'Orders invoiced')).toBe('1,234');
     expect(figure(month, 'Revenue, net of VAT')).toBe('£12,345.67');
     expect(figure(month, 'VAT')).toBe('£2,469.13');
 
@@ -105,7 +164,7 @@ describe('/admin (the dashboard)', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['Tape dispenser', '0', '20']);
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 
   it('counts test orders apart, marked TEST, only when there were some', async () => {
@@ -132,5 +191,87 @@ describe('/admin (the dashboard)', () => {
       'The dashboard could not be loaded: A server error occurred.',
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('shows each chart with a table of the same figures, and the companies most overdue', async () => {
+    renderPage(() => json(FIGURES));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Sales, last 30 days' })).toBeInTheDocument();
+
+    const days = screen.getByRole('table', { name: 'Sales, last 30 days' });
+    const dayRows = rows(days);
+    expect(dayRows).toHaveLength(30);
+    expect(dayRows[0]).toEqual(['2 June 2025', '£0.00', '£0.00', '0']);
+    expect(dayRows.slice(-2)).toEqual([
+      ['30 June 2025', '£400.00', '£80.00', '3'],
+      ['1 July 2025', '£150.00', '£30.00', '2'],
+    ]);
+    const months = rows(screen.getByRole('table', { name: 'Sales, last 12 months' }));
+    expect(months).toHaveLength(12);
+    expect(months[0]).toEqual(['August 2024', '£0.00', '£0.00', '0']);
+    expect(months.at(-1)).toEqual(['July 2025', '£12,345.67', '£2,469.13', '1,234']);
+
+    const aged = rows(screen.getByRole('table', { name: 'Aged debt by days past due' }));
+    expect(aged).toEqual([
+      ['Current', '£1,000.00'],
+      ['1-30 days', '£250.50'],
+      ['31-60 days', '£0.00'],
+      ['61-90 days', '£10.00'],
+      ['Over 90 days', '£9,999.99'],
+      ['Total', '£11,260.49'],
+    ]);
+
+    const overdue = screen.getByRole('table', { name: 'Companies most overdue' });
+    expect(rows(overdue)).toEqual([
+      ['Acme Joinery', 'TA-000007', '£10,009.99', '95', 'On hold'],
+      ['Brick & Co', 'TA-000003', '£250.50', '4', 'No'],
+    ]);
+    expect(within(overdue).getByRole('link', { name: 'Acme Joinery' })).toHaveAttribute(
+      'href',
+      '/admin/companies/7',
+    );
+
+    // Each chart is one image named by what it shows; the canvas is drawn in the browser.
+    const images = screen.getAllByRole('img');
+    expect(images.map((image) => image.tagName)).toEqual(['CANVAS', 'CANVAS', 'CANVAS']);
+    expect(images[0]).toHaveAccessibleName(
+      'Bar chart of sales invoiced per day, 2 June 2025 to 1 July 2025: £550.00 net and £110.00 VAT from 5 orders in all; highest 30 June 2025, £400.00 net. The table gives each figure.',
+    );
+    expect(images[2]).toHaveAccessibleName(
+      'Bar chart of the debt every company owes on open invoices, by days past due: Current £1,000.00, 1-30 days £250.50, 31-60 days £0.00, 61-90 days £10.00, Over 90 days £9,999.99; £11,260.49 in all.',
+    );
+    await vi.waitFor(() => expect(drawChart).toHaveBeenCalledTimes(3));
+    expect(drawChart).toHaveBeenCalledWith(
+      images[0],
+      expect.objectContaining({
+        kind: 'revenue',
+        net: expect.arrayContaining([40_000, 15_000]),
+        orders: expect.arrayContaining([3, 2]),
+      }),
+    );
+    expect(drawChart).toHaveBeenCalledWith(images[2], {
+      kind: 'aged',
+      labels: ['Current', '1-30 days', '31-60 days', '61-90 days', 'Over 90 days'],
+      values: [100_000, 25_050, 0, 1_000, 999_999],
+    });
+  });
+
+  it('says when no company is overdue', async () => {
+    renderPage(
+      () => json(FIGURES),
+      () => json({ ...CHARTS, most_overdue: [] }),
+    );
+    expect(await screen.findByText('No company has an invoice past due.')).toBeInTheDocument();
+  });
+
+  it('keeps the figures when the charts cannot be loaded', async () => {
+    renderPage(
+      () => json(FIGURES),
+      () => json({ detail: 'A server error occurred.' }, 500),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The charts could not be loaded: A server error occurred.',
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Today (1 July 2025)' })).toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
   });
 });

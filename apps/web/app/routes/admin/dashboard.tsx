@@ -1,25 +1,40 @@
 import type { Route } from './+types/dashboard';
-import { AdminLoading, adminLoad, LoadFailed } from '~/features/admin/components/admin-load';
+import { AdminLoading, adminLoad, LoadFailed, LoadFailure } from '~/features/admin/components/admin-load';
 import { AdminPage } from '~/features/admin/components/admin-page';
-import { getDashboard } from '~/features/admin/dashboard/api';
+import { getDashboard, getDashboardCharts } from '~/features/admin/dashboard/api';
+import { DashboardCharts } from '~/features/admin/dashboard/components/dashboard-charts';
 import { DashboardFigures } from '~/features/admin/dashboard/components/dashboard-figures';
 
 // The back office loads in the browser with the stored token (DESIGN §2); the layout has checked the role.
+// The figures and the charts are read side by side; charts that fail leave the figures shown.
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminLoad(request, () => getDashboard(request.signal));
+  const [figures, charts] = await Promise.all([
+    adminLoad(request, () => getDashboard(request.signal)),
+    adminLoad(request, () => getDashboardCharts(request.signal)),
+  ]);
+  return { figures, charts };
 }
 clientLoader.hydrate = true as const;
 
 export const HydrateFallback = AdminLoading;
 
-/** /admin: today's and this month's trade, and what is waiting for staff. */
+/**
+ * /admin: today's and this month's trade, what is waiting for staff, and the charts (issue 22). Chart.js is
+ * fetched by the charts once they mount in the browser, so it is never part of a storefront page.
+ */
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  if (loaderData.state === 'failed') {
-    return <LoadFailed title="Dashboard" what="dashboard" failure={loaderData} />;
+  const { figures, charts } = loaderData;
+  if (figures.state === 'failed') {
+    return <LoadFailed title="Dashboard" what="dashboard" failure={figures} />;
   }
   return (
     <AdminPage title="Dashboard">
-      <DashboardFigures dashboard={loaderData.data} />
+      <DashboardFigures dashboard={figures.data} />
+      {charts.state === 'failed' ? (
+        <LoadFailure what="charts" failure={charts} />
+      ) : (
+        <DashboardCharts charts={charts.data} />
+      )}
     </AdminPage>
   );
 }

@@ -1,8 +1,23 @@
-import type { DashboardLowStockItem, DashboardPeriod } from '@shop/domain';
-import { sql } from 'drizzle-orm';
+import {
+  DASHBOARD_CHART_DAYS,
+  DASHBOARD_CHART_MONTHS,
+  DASHBOARD_OVERDUE_SHOWN,
+  type AgedBucket,
+  type DashboardLowStockItem,
+  type DashboardPeriod,
+} from '@shop/domain';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { rowsOf } from '../../../db/rows-of';
-import { contactQueries, items, orders } from '../../../db/schema';
+import {
+  companies,
+  contactQueries,
+  items,
+  orders,
+  paymentAllocations,
+  paymentsReceived,
+  refunds,
+} from '../../../db/schema';
 
 /** The shop's days and months (UK time: GMT in winter, BST in summer). */
 export const SHOP_TIME_ZONE = 'Europe/London' as const;
@@ -18,10 +33,17 @@ export interface DashboardRow {
 }
 
 /**
- * Paid orders of [from, to): count, net (total less VAT: goods after discounts, plus delivery), VAT, total,
- * and what has been refunded of them. Paid means the payment was taken (COMPLETED, or REFUND: paid, then
- * refunded in full); cancelled orders are left out, their money having gone back. Orders paid through the
- * test processor took no money: only their number is given, apart.
+ * SQL: an order is a sale invoiced: its card payment was taken (COMPLETED, or REFUND: paid, then refunded in
+ * full), or it was placed on account (ON_ACCOUNT, or COMPLETED once paid; issue 22), and it was not
+ * cancelled (a cancelled order's money went back). The dashboard's periods and its charts count these alike.
+ */
+const invoicedSale = (o: string) =>
+  sql.raw(`${o}.payment_status in ('COMPLETED', 'REFUND', 'ON_ACCOUNT') and ${o}.status <> 'cancelled'`);
+
+/**
+ * Sales invoiced of [from, to): count, net (total less VAT: goods after discounts, plus delivery), VAT,
+ * total, and what has been refunded of them. Orders paid through the test processor took no money: only their
+ * number is given, apart.
  */
 const period = (from: string, to: string) => sql`(
   select json_build_object(
@@ -34,7 +56,7 @@ const period = (from: string, to: string) => sql`(
     'test_orders', count(*) filter (where o.is_test))
   from ${orders} o
   where o.created_at >= ${sql.raw(from)} and o.created_at < ${sql.raw(to)}
-    and o.payment_status in ('COMPLETED', 'REFUND') and o.status <> 'cancelled')`;
+    and ${invoicedSale('o')})`;
 
 /**
  * Every figure of the dashboard in one statement: today's and this month's paid orders (UK days and months
@@ -76,4 +98,119 @@ export async function selectDashboard(db: Db, now: Date): Promise<DashboardRow> 
     from bounds`);
   const value = rowsOf<{ dashboard: DashboardRow | string }>(result)[0]!.dashboard;
   return typeof value === 'string' ? (JSON.parse(value) as DashboardRow) : value;
+}
+
+export interface DashboardChartsRow {
+  as_of: string;
+  days: { date: string; net_pence: number; vat_pence: number; orders: number }[];
+  months: { month: string; net_pence: number; vat_pence: number; orders: number }[];
+  aged: Record<AgedBucket, number>;
+  most_overdue: {
+    id: number;
+    trading_name: string;
+    overdue_pence: number;
+    oldest_days_past_due: number;
+    on_hold: boolean;
+  }[];
+}
+
+/**
+ * The dashboard's charts in one statement (issue 22, docs/back-office-dashboard.md):
+ * - sales invoiced (not test orders) per UK day of the last 30 and per UK month of the last 12, every day and
+ *   month present: the orders of the 12 months are read once through orders_created_idx, summed by UK day,
+ *   and the days' sums summed again by month (the 30 days lie within the 12 months);
+ * - every company's open on-account invoices, as the ledger defines them (receivables/ledger.ts and the
+ *   domain's invoiceStates): open = total − its succeeded credit notes − the allocations to it of the
+ *   company's payments received that are not reversed, never below zero; due on its due day (or the UK day it
+ *   was made); aged by the UK days from then to today (the domain's bucketOf);
+ * - the ten companies with most past due (then the oldest, then id).
+ * Days are generated as UK calendar days (timestamps without a zone, so a clock change shifts nothing) and
+ * each bound is turned into an instant in Europe/London.
+ */
+export function dashboardChartsStatement(now: Date): SQL {
+  const zone = sql`${SHOP_TIME_ZONE}::text`;
+  return sql`
+    with bounds as (
+      select today, today - ${sql.raw(String(DASHBOARD_CHART_DAYS - 1))} as first_day,
+        date_trunc('month', today::timestamp) as this_month,
+        date_trunc('month', today::timestamp) - interval '${sql.raw(String(DASHBOARD_CHART_MONTHS - 1))} months' as first_month
+      from (select (${now.toISOString()}::timestamptz at time zone ${zone})::date as today) t
+    ),
+    sales as (
+      select (o.created_at at time zone ${zone})::date as day, count(*) as orders,
+        sum(o.total_pence - o.vat_pence) as net_pence, sum(o.vat_pence) as vat_pence
+      from ${orders} o
+      where o.created_at >= (select first_month at time zone ${zone} from bounds)
+        and o.created_at < (select (this_month + interval '1 month') at time zone ${zone} from bounds)
+        and ${invoicedSale('o')} and not o.is_test
+      group by 1
+    ),
+    credited as (
+      select r.order_id, sum(r.amount_pence) as pence from ${refunds} r
+      where r.status = 'succeeded' group by r.order_id
+    ),
+    paid as (
+      select a.order_id, p.company_id, sum(a.amount_pence) as pence
+      from ${paymentAllocations} a join ${paymentsReceived} p on p.id = a.payment_id
+      where p.reverses_id is null
+        and not exists (select 1 from ${paymentsReceived} v where v.reverses_id = p.id)
+      group by a.order_id, p.company_id
+    ),
+    invoices as (
+      select o.company_id,
+        (select today from bounds)
+          - coalesce(o.invoice_due_date, (o.created_at at time zone ${zone})::date) as past_due,
+        o.total_pence - coalesce(c.pence, 0) - coalesce(p.pence, 0) as open_pence
+      from ${orders} o
+        left join credited c on c.order_id = o.id
+        left join paid p on p.order_id = o.id and p.company_id = o.company_id
+      where o.payment_method = 'account' and o.company_id is not null
+    ),
+    open_invoices as (select * from invoices where open_pence > 0)
+    select json_build_object(
+      'as_of', (select to_char(today, 'YYYY-MM-DD') from bounds),
+      'days', (
+        select json_agg(json_build_object('date', to_char(d.day, 'YYYY-MM-DD'),
+            'net_pence', coalesce(s.net_pence, 0), 'vat_pence', coalesce(s.vat_pence, 0),
+            'orders', coalesce(s.orders, 0)) order by d.day)
+        from (select g::date as day from bounds,
+            generate_series(first_day::timestamp, today::timestamp, interval '1 day') g) d
+          left join sales s on s.day = d.day),
+      'months', (
+        select json_agg(json_build_object('month', to_char(m.month, 'YYYY-MM'),
+            'net_pence', coalesce(s.net_pence, 0), 'vat_pence', coalesce(s.vat_pence, 0),
+            'orders', coalesce(s.orders, 0)) order by m.month)
+        from (select g::date as month from bounds,
+            generate_series(first_month, this_month, interval '1 month') g) m
+          left join (select date_trunc('month', day)::date as month, sum(orders) as orders,
+              sum(net_pence) as net_pence, sum(vat_pence) as vat_pence
+            from sales group by 1) s on s.month = m.month),
+      'aged', (
+        select json_build_object(
+          'current', coalesce(sum(open_pence) filter (where past_due <= 0), 0),
+          '1_30', coalesce(sum(open_pence) filter (where past_due between 1 and 30), 0),
+          '31_60', coalesce(sum(open_pence) filter (where past_due between 31 and 60), 0),
+          '61_90', coalesce(sum(open_pence) filter (where past_due between 61 and 90), 0),
+          'over_90', coalesce(sum(open_pence) filter (where past_due > 90), 0))
+        from open_invoices),
+      'most_overdue', (
+        select coalesce(json_agg(json_build_object('id', c.id, 'trading_name', c.trading_name,
+            'overdue_pence', x.overdue_pence, 'oldest_days_past_due', x.oldest_days_past_due,
+            'on_hold', c.on_hold) order by x.overdue_pence desc, x.oldest_days_past_due desc, c.id), '[]'::json)
+        from (
+          select company_id, sum(open_pence) filter (where past_due > 0) as overdue_pence,
+            max(past_due) as oldest_days_past_due
+          from open_invoices group by company_id
+          having sum(open_pence) filter (where past_due > 0) > 0
+          order by overdue_pence desc, oldest_days_past_due desc, company_id
+          limit ${DASHBOARD_OVERDUE_SHOWN}) x
+          join ${companies} c on c.id = x.company_id)
+    ) as charts`;
+}
+
+/** The charts' figures at `now` (dashboardChartsStatement). */
+export async function selectDashboardCharts(db: Db, now: Date): Promise<DashboardChartsRow> {
+  const result = await db.execute(dashboardChartsStatement(now));
+  const value = rowsOf<{ charts: DashboardChartsRow | string }>(result)[0]!.charts;
+  return typeof value === 'string' ? (JSON.parse(value) as DashboardChartsRow) : value;
 }

@@ -1,4 +1,4 @@
-import { DashboardSchema } from '@shop/domain';
+import { DashboardChartsSchema, DashboardSchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AdministrationOptions } from '../routes';
 import { createDashboardService } from './service';
@@ -20,6 +20,22 @@ export const dashboardAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> 
     async (_request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return dashboard.read();
+    },
+  );
+
+  app.get(
+    '/dashboard/charts/',
+    {
+      schema: {
+        tags: ['administration'],
+        summary:
+          'Sales invoiced (net, VAT, orders) per UK day for 30 days and per UK month for 12, every company’s aged debt by bucket, and the ten companies most overdue',
+        response: { 200: DashboardChartsSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return dashboard.charts();
     },
   );
 };

@@ -1,6 +1,6 @@
-import type { Dashboard } from '@shop/domain';
+import { companyAccountNumber, type Dashboard, type DashboardCharts } from '@shop/domain';
 import type { Db } from '../../../db/client';
-import { selectDashboard, SHOP_TIME_ZONE } from './queries';
+import { selectDashboard, selectDashboardCharts, SHOP_TIME_ZONE } from './queries';
 
 const iso = (value: string) => new Date(value).toISOString();
 
@@ -18,6 +18,40 @@ export function createDashboardService(db: Db) {
         waiting_to_ship: { ...row.waiting, total: row.waiting.pending + row.waiting.processing },
         low_stock: { count: row.low_stock.count, items: row.low_stock.items ?? [] },
         unanswered_messages: row.unanswered_messages,
+      };
+    },
+
+    /** The charts' figures as they are at `now`: revenue by day and month, aged debt, most overdue (one statement). */
+    async charts(now: Date = new Date()): Promise<DashboardCharts> {
+      const row = await selectDashboardCharts(db, now);
+      const point = <T extends { net_pence: number; vat_pence: number; orders: number }>(p: T): T => ({
+        ...p,
+        // Sums come back as numeric; the pence and counts are whole numbers.
+        net_pence: Number(p.net_pence),
+        vat_pence: Number(p.vat_pence),
+        orders: Number(p.orders),
+      });
+      return {
+        generated_at: now.toISOString(),
+        time_zone: SHOP_TIME_ZONE,
+        as_of: row.as_of,
+        days: row.days.map(point),
+        months: row.months.map(point),
+        aged: {
+          current: Number(row.aged.current),
+          '1_30': Number(row.aged['1_30']),
+          '31_60': Number(row.aged['31_60']),
+          '61_90': Number(row.aged['61_90']),
+          over_90: Number(row.aged.over_90),
+        },
+        most_overdue: row.most_overdue.map((company) => ({
+          id: company.id,
+          trading_name: company.trading_name,
+          account_number: companyAccountNumber(company.id),
+          overdue_pence: Number(company.overdue_pence),
+          oldest_days_past_due: Number(company.oldest_days_past_due),
+          on_hold: company.on_hold,
+        })),
       };
     },
   };

@@ -11,7 +11,7 @@ function Period({ id, title, period }: { id: string; title: string; period: Dash
       <h2 id={id}>{title}</h2>
       <dl className="admin-stats">
         <div className="admin-stat">
-          <dt>Paid orders</dt>
+          <dt>Orders invoiced</dt>
           <dd>{number(period.orders)}</dd>
         </div>
         <div className="admin-stat">
@@ -53,8 +53,8 @@ export function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
         period={dashboard.this_month}
       />
       <p className="admin-field__hint">
-        Paid orders placed in UK time, cancelled ones left out; net is the orders’ totals less VAT, delivery
-        included. Refunds are shown apart, not taken off.
+        Orders placed in UK time and invoiced: paid by card or placed on account, cancelled ones left out; net
+        is the orders’ totals less VAT, delivery included. Refunds are shown apart, not taken off.
         {dashboard.today.test_orders + dashboard.this_month.test_orders > 0
           ? ' Orders paid through the test processor took no money: they are counted apart, never as revenue.'
           : null}
