@@ -78,8 +78,9 @@ describe('the dashboard’s revenue charts', () => {
   beforeAll(async () => {
     companyId = (await approvedCompany(ctx, 'Chart Joinery')).id;
     const sale = async (day: string, order: Placed) => {
-      await place(order);
+      const id = await place(order);
       counted.push([day, order.total - order.vat, order.vat]);
+      return id;
     };
     // 00:30 BST on 31 March: today.
     await sale('2031-03-31', { at: '2031-03-30T23:30:00Z', total: 12_000, vat: 2_000 });
@@ -88,13 +89,21 @@ describe('the dashboard’s revenue charts', () => {
     // On account, not yet paid: 23:59 BST on 30 March.
     await sale('2031-03-30', { at: '2031-03-30T22:59:00Z', total: 24_000, vat: 4_000, companyId });
     // On account and since paid; the first day charted.
-    await sale('2031-03-02', {
+    const paidId = await sale('2031-03-02', {
       at: '2031-03-02T00:00:00Z',
       total: 6_000,
       vat: 1_000,
       companyId,
       paymentStatus: 'COMPLETED',
     });
+    // Paid as the ledger records it: a payment received allocated to it in full (COMPLETED means covered).
+    const [payment] = await ctx.database.db
+      .insert(paymentsReceived)
+      .values({ companyId, amountPence: 6_000, receivedOn: '2031-03-20', method: 'bank_transfer' })
+      .returning({ id: paymentsReceived.id });
+    await ctx.database.db
+      .insert(paymentAllocations)
+      .values({ paymentId: payment!.id, orderId: paidId, amountPence: 6_000 });
     // Refunded in full after payment: still a sale invoiced (refunds are shown apart).
     await sale('2031-03-10', { at: '2031-03-10T10:00:00Z', total: 1_200, vat: 200, paymentStatus: 'REFUND' });
     // 1 March: in March's month, before the 30 days.

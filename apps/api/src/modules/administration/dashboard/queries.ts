@@ -145,26 +145,23 @@ export function dashboardChartsStatement(now: Date): SQL {
         and ${invoicedSale('o')} and not o.is_test
       group by 1
     ),
-    credited as (
-      select r.order_id, sum(r.amount_pence) as pence from ${refunds} r
-      where r.status = 'succeeded' group by r.order_id
-    ),
-    paid as (
-      select a.order_id, p.company_id, sum(a.amount_pence) as pence
-      from ${paymentAllocations} a join ${paymentsReceived} p on p.id = a.payment_id
-      where p.reverses_id is null
-        and not exists (select 1 from ${paymentsReceived} v where v.reverses_id = p.id)
-      group by a.order_id, p.company_id
-    ),
+    -- Only ON_ACCOUNT orders can be open: the ledger marks an invoice COMPLETED in the transaction that covers
+    -- it, and ON_ACCOUNT again when a reversal reopens it (receivables/service.ts); REFUND means credited in
+    -- full. So the open invoices are read through orders_payment_status_idx, each with its own credit notes
+    -- and live allocations by key, instead of every invoice the shop ever issued.
     invoices as (
       select o.company_id,
         (select today from bounds)
           - coalesce(o.invoice_due_date, (o.created_at at time zone ${zone})::date) as past_due,
-        o.total_pence - coalesce(c.pence, 0) - coalesce(p.pence, 0) as open_pence
+        o.total_pence
+          - (select coalesce(sum(r.amount_pence), 0) from ${refunds} r
+              where r.order_id = o.id and r.status = 'succeeded')
+          - (select coalesce(sum(a.amount_pence), 0)
+              from ${paymentAllocations} a join ${paymentsReceived} p on p.id = a.payment_id
+              where a.order_id = o.id and p.company_id = o.company_id and p.reverses_id is null
+                and not exists (select 1 from ${paymentsReceived} v where v.reverses_id = p.id)) as open_pence
       from ${orders} o
-        left join credited c on c.order_id = o.id
-        left join paid p on p.order_id = o.id and p.company_id = o.company_id
-      where o.payment_method = 'account' and o.company_id is not null
+      where o.payment_status = 'ON_ACCOUNT' and o.payment_method = 'account' and o.company_id is not null
     ),
     open_invoices as (select * from invoices where open_pence > 0)
     select json_build_object(
