@@ -13,6 +13,7 @@ import { messageRoutes } from './messages/routes';
 import { settingsRoutes } from './settings/routes';
 import { orderAdminRoutes } from './orders/routes';
 import { companyPriceRoutes } from './companies/prices/routes';
+import { receivablesAdminRoutes } from '../receivables/routes';
 
 export interface AdministrationOptions {
   db: Db;
@@ -57,6 +58,7 @@ export const administrationRoutes: FastifyPluginAsyncZod<AdministrationOptions> 
     importExportAdminRoutes,
     customerRoutes,
     companyAdminRoutes,
+    receivablesAdminRoutes,
     staffRoutes,
     messageRoutes,
     settingsRoutes,
