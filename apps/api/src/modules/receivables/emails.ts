@@ -54,7 +54,7 @@ export function automaticHoldEmail(
         text: [
           `The trade account of ${account} is on hold: it cannot pay on account until the overdue invoices are paid.`,
           `Reason: ${hold.reason}`,
-          'Card payment is still open. The hold lifts by itself once nothing is overdue beyond your terms.',
+          'Card payment is still open. The hold lifts by itself once the overdue invoices are paid.',
           SHOP,
           '',
         ].join('\n\n'),
