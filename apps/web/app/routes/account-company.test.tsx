@@ -1,5 +1,5 @@
 import { COMPANY_MESSAGES } from '@shop/domain';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { useLocation } from 'react-router';
@@ -236,6 +236,32 @@ describe('/account/company', { timeout: 20_000 }, () => {
     );
     await noViolations(container);
   }, 30_000);
+
+  it('shows an administrator the balance, what is overdue and the aged buckets; a buyer none of them', async () => {
+    signedIn();
+    adminApi();
+    renderPage();
+    const aged = await screen.findByRole('table', { name: 'What is owed, by days past due' });
+    const cells = within(aged)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells).toEqual(['£1,000.00', '£150.00', '£50.00', '£0.00', '£0.00']);
+    expect(
+      within(aged)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Current', '1-30 days', '31-60 days', '61-90 days', 'Over 90 days']);
+    const overdue = screen.getByText('Overdue').closest('div')!;
+    expect(within(overdue).getByText('£200.00')).toBeInTheDocument();
+    expect(within(screen.getByText('Balance').closest('div')!).getByText('£1,200.00')).toBeInTheDocument();
+    cleanup();
+
+    stubApi({ [API.company]: { company: buyerCompany() }, [API.invoices]: page([INVOICE]) });
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Invoices' })).toBeInTheDocument();
+    expect(screen.queryByText('Overdue')).not.toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'What is owed, by days past due' })).not.toBeInTheDocument();
+  });
 
   it('shows a buyer the company, their role and order limit and the invoices, nothing to run', async () => {
     signedIn();

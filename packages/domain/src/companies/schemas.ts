@@ -4,6 +4,7 @@ import { CompanyNumberSchema, UkVatNumberSchema } from '../administration/shop-s
 import { pageSchema } from '../pagination';
 import { formatGbp, penceFromDecimal } from '../pricing/money';
 import { AddressSnapshotSchema, ORDER_STATUSES, OrderViewSchema, PAYMENT_STATUSES } from '../orders/schemas';
+import { AGED_BUCKETS } from '../receivables/rules';
 
 /**
  * Trade accounts (issue 21, DESIGN §7): a company applies, staff approve it with a credit limit and payment
@@ -255,6 +256,18 @@ export const ApprovalDeclineSchema = z.object({ reason: z.string().trim().max(50
 
 const money = z.string().meta({ description: 'Pounds as a decimal string, e.g. "2500.00".' });
 
+/**
+ * The five aged-debt buckets of a company's open invoices, in pounds (issue 22; receivables/schemas re-exports
+ * it: defined here so the company views use it without an import cycle).
+ */
+export const AgedViewSchema = z.object(
+  Object.fromEntries(AGED_BUCKETS.map((bucket) => [bucket, money])) as Record<
+    (typeof AGED_BUCKETS)[number],
+    typeof money
+  >,
+);
+export type AgedView = z.infer<typeof AgedViewSchema>;
+
 export const PaymentTermsViewSchema = z.object({
   /** 'days' (so many days after the invoice) or 'end_of_following_month'. */
   kind: z.enum(['days', 'end_of_following_month']),
@@ -289,6 +302,9 @@ export const CompanyViewSchema = z.object({
   /** Administrators only (null for others): the limit, what is owed, what is left, and the terms. */
   credit_limit: money.nullable(),
   balance: money.nullable(),
+  /** Administrators only: what is past its due day, and the open invoices by how long they are past due. */
+  overdue: money.nullable(),
+  aged: AgedViewSchema.nullable(),
   available_credit: money.nullable(),
   payment_terms: PaymentTermsViewSchema.nullable(),
   created_at: z.string(),
@@ -431,6 +447,8 @@ export const AdminCompanyDetailSchema = AdminCompanyRowSchema.extend({
   hold_reason: z.string().nullable(),
   hold_set_by: z.enum(['staff', 'automatic']).nullable(),
   balance: money,
+  overdue: money,
+  aged: AgedViewSchema,
   available_credit: money,
   decided_at: z.string().nullable(),
   member_list: z.array(CompanyMemberViewSchema),

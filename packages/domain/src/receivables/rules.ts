@@ -384,6 +384,15 @@ function entryLines(ledger: Ledger): Omit<StatementLine, 'balancePence'>[] {
   return lines.sort((a, b) => a.on.localeCompare(b.on) || order[a.kind] - order[b.kind] || a.id - b.id);
 }
 
+/** Every entry of the ledger in date order with the running balance: the whole history's statement lines. */
+export function ledgerLines(ledger: Ledger): StatementLine[] {
+  let balance = 0;
+  return entryLines(ledger).map((line) => {
+    balance += line.debitPence - line.creditPence;
+    return { ...line, balancePence: balance };
+  });
+}
+
 /**
  * A month's statement: the balance brought forward from every entry before the month, each entry dated in the
  * month with the running balance, the closing balance, and the aged debt as it stood on the month's last day.

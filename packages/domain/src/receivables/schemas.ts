@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MAX_CREDIT_LIMIT_PENCE, poundsSchema } from '../companies/schemas';
+import { AgedViewSchema, MAX_CREDIT_LIMIT_PENCE, poundsSchema } from '../companies/schemas';
 import { formatGbp } from '../pricing/money';
-import { AGED_BUCKETS, RECEIVED_METHODS } from './rules';
+import { RECEIVED_METHODS } from './rules';
 
 /**
  * The receivables API's bodies and answers (issue 22). Money is answered as pounds in decimal strings, as the
@@ -154,14 +154,8 @@ export const AllocateCreditSchema = z
 
 const money = z.string().meta({ description: 'Pounds as a decimal string, e.g. "2500.00".' });
 
-/** The five aged-debt buckets, in pounds. */
-export const AgedViewSchema = z.object(
-  Object.fromEntries(AGED_BUCKETS.map((bucket) => [bucket, money])) as Record<
-    (typeof AGED_BUCKETS)[number],
-    typeof money
-  >,
-);
-export type AgedView = z.infer<typeof AgedViewSchema>;
+// AgedViewSchema, the five aged-debt buckets in pounds, is defined beside the company views (companies/schemas),
+// which carry it too.
 
 export const LedgerInvoiceViewSchema = z.object({
   /** The order's id. */

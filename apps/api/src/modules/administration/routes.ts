@@ -14,6 +14,7 @@ import { messageRoutes } from './messages/routes';
 import { settingsRoutes } from './settings/routes';
 import { orderAdminRoutes } from './orders/routes';
 import { companyPriceRoutes } from './companies/prices/routes';
+import { receivablesAdminRoutes } from '../receivables/routes';
 
 export interface AdministrationOptions {
   db: Db;
@@ -58,6 +59,7 @@ export const administrationRoutes: FastifyPluginAsyncZod<AdministrationOptions> 
     importExportAdminRoutes,
     customerRoutes,
     companyAdminRoutes,
+    receivablesAdminRoutes,
     staffRoutes,
     messageRoutes,
     settingsRoutes,

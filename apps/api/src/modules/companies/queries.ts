@@ -11,7 +11,7 @@ import {
   type AddressSnapshot,
 } from '../../db/schema';
 import { snapshotOf } from '../addresses/queries';
-import { ledgerBalanceOf } from '../receivables/ledger';
+import { ledgerBalanceOf, ledgerStatement, type LedgerRow } from '../receivables/ledger';
 
 type Window = { limit: number; offset: number };
 
@@ -24,6 +24,16 @@ export const owedPenceOf = (companyId: SQL) =>
 
 /** `companies.id`, qualified by hand for the subqueries above. */
 const companyIdColumn = sql`${sql.identifier('companies')}.${sql.identifier('id')}`;
+
+/**
+ * The company's whole ledger as one json value (the ledger statement as a subquery of the outer one), for the
+ * views' aged buckets and overdue figure: no statement of its own. `companyId` is the outer query's column.
+ */
+export const ledgerJsonOf = (companyId: SQL) =>
+  sql<LedgerJson>`(select row_to_json(l) from (${ledgerStatement(companyId)}) l)`;
+
+/** The ledger statement's row, as ledgerOfRow reads it. */
+export type LedgerJson = LedgerRow;
 
 /** A company's own columns, as the views read them. */
 export const companyColumns = {
@@ -79,11 +89,14 @@ export type OwnCompanyRow = CompanyRow & {
   orderLimitPence: number | null;
   /** Null unless the member is an administrator (the balance is theirs to see). */
   owedPence: number | null;
+  /** The company's ledger (as json), for administrators only; null otherwise. */
+  ledger: LedgerJson | string | null;
 };
 
 /**
  * The caller's company as GET account/company/ answers it, with their role and own limit, and for an
- * administrator what the company owes: one statement (the sum runs only for administrators).
+ * administrator what the company owes and its ledger (aged buckets, overdue): one statement (the sum and the
+ * ledger run only for administrators).
  */
 export async function selectOwnCompany(db: Db, userId: number): Promise<OwnCompanyRow | undefined> {
   const [row] = await db
@@ -96,6 +109,7 @@ export async function selectOwnCompany(db: Db, userId: number): Promise<OwnCompa
       >`case when ${companyMembers.role} = 'administrator' then ${owedPenceOf(companyIdColumn)} end`.mapWith(
         (value: unknown) => (value === null ? null : Number(value)),
       ),
+      ledger: sql<LedgerJson | null>`case when ${companyMembers.role} = 'administrator' then ${ledgerJsonOf(companyIdColumn)} end`,
     })
     .from(companyMembers)
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))

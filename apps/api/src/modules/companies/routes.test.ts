@@ -209,7 +209,12 @@ describe('the company view', () => {
     const { order, totalPence } = await placedOrder(ctx, { name: 'credit-order' });
     await ctx.database.db
       .update(orders)
-      .set({ companyId: company.id, paymentStatus: 'ON_ACCOUNT', refundedPence: 100 })
+      .set({
+        companyId: company.id,
+        paymentMethod: 'account',
+        paymentStatus: 'ON_ACCOUNT',
+        refundedPence: 100,
+      })
       .where(eq(orders.id, order.id));
     const owed = totalPence - 100;
     const seen = (await admin.call('GET', '/api/account/company/')).json<CompanyView>();

@@ -26,6 +26,9 @@ import { BadRequest, Invalid, NotFound } from '../../http/errors';
 import { pageWindow } from '../../http/pagination';
 import { PermissionDenied } from '../accounts/errors';
 import { enqueueEmail } from '../mail/queries';
+import { ukToday } from '../orders/service';
+import { ledgerOfJson } from '../receivables/ledger';
+import { positionViewOf } from '../receivables/service';
 import { selectSetting } from '../settings/queries';
 import { applicationEmail, invitationEmail } from './emails';
 import { membershipOf, paysOnAccount, type Membership } from './membership';
@@ -53,9 +56,11 @@ export function paymentTermsView(terms: PaymentTerms | null) {
 const money = (pence: number | null) => (pence === null ? null : penceToDecimal(pence));
 
 /** The caller's company in the API's words; the credit figures only for its administrators. */
-export function companyViewOf(row: queries.OwnCompanyRow): CompanyView {
+export function companyViewOf(row: queries.OwnCompanyRow, now: Date = new Date()): CompanyView {
   const administrator = row.role === 'administrator';
   const owed = row.owedPence ?? 0;
+  const position =
+    administrator && row.ledger !== null ? positionViewOf(ledgerOfJson(row.ledger), ukToday(now)) : null;
   return {
     id: row.id,
     account_number: companyAccountNumber(row.id),
@@ -77,6 +82,8 @@ export function companyViewOf(row: queries.OwnCompanyRow): CompanyView {
     hold_reason: row.holdReason,
     credit_limit: administrator ? penceToDecimal(row.creditLimitPence) : null,
     balance: administrator ? penceToDecimal(owed) : null,
+    overdue: position?.overdue ?? null,
+    aged: position?.aged ?? null,
     available_credit: administrator ? penceToDecimal(availableCreditPence(row.creditLimitPence, owed)) : null,
     payment_terms: administrator ? paymentTermsView(row.paymentTerms) : null,
     created_at: row.createdAt.toISOString(),

@@ -13,7 +13,8 @@ import { rowsOf } from '../../db/rows-of';
  * issued, in Europe/London.
  */
 
-interface LedgerRow {
+/** The ledger statement's row (its json columns), as ledgerOfRow reads it. */
+export interface LedgerRow {
   invoices:
     | {
         id: number;
@@ -114,6 +115,11 @@ export function ledgerOfRow(row: LedgerRow): Ledger {
       amountPence: Number(allocation.amount_pence),
     })),
   };
+}
+
+/** The ledger statement's row read as one json value (a subquery of a company view), as the domain's Ledger. */
+export function ledgerOfJson(value: LedgerRow | string): Ledger {
+  return ledgerOfRow(parsed(value));
 }
 
 /** One statement: the company's whole ledger. An unknown company has an empty one. */

@@ -1,4 +1,4 @@
-import type { AdminCompanyDetail, AdminExclusivePrice } from '@shop/domain';
+import type { AdminCompanyDetail, AdminExclusivePrice, LedgerView } from '@shop/domain';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -47,6 +47,8 @@ const pending: AdminCompanyDetail = {
   hold_reason: null,
   hold_set_by: null,
   balance: '0.00',
+  overdue: '0.00',
+  aged: { current: '0.00', '1_30': '0.00', '31_60': '0.00', '61_90': '0.00', over_90: '0.00' },
   available_credit: '0.00',
   decided_at: null,
   member_list: [
@@ -85,6 +87,17 @@ const price: AdminExclusivePrice = {
 };
 
 const COMPANY = '/api/administration/companies/42/';
+
+/** A company's ledger with nothing on it (issue 22's section; ledger-section.test.tsx covers it). */
+const EMPTY_LEDGER: LedgerView = {
+  balance: '0.00',
+  overdue: '0.00',
+  unapplied_credit: '0.00',
+  aged: { current: '0.00', '1_30': '0.00', '31_60': '0.00', '61_90': '0.00', over_90: '0.00' },
+  invoices: [],
+  payments: [],
+  entries: [],
+};
 const PRICES = `${COMPANY}prices/`;
 const pricesPage = (results: AdminExclusivePrice[]) => ({
   count: results.length,
@@ -98,6 +111,7 @@ function stubCompany(company: () => AdminCompanyDetail, routes: Record<string, u
   return stubApi({
     [`GET ${COMPANY}`]: () => json(company()),
     [`GET ${PRICES}?page_size=100`]: pricesPage([price]),
+    [`GET ${COMPANY}ledger/`]: EMPTY_LEDGER,
     ...routes,
   });
 }

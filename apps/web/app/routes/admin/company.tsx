@@ -2,6 +2,7 @@ import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/company';
 import { getCompany } from '~/features/admin/companies/api/companies';
 import { getCompanyPrices } from '~/features/admin/companies/api/company-prices';
+import { getLedger } from '~/features/admin/companies/api/receivables';
 import {
   CompanyAccount,
   CompanyApplication,
@@ -11,6 +12,7 @@ import { CompanyPricesEditor } from '~/features/admin/companies/components/compa
 import { CreditTermsForm } from '~/features/admin/companies/components/credit-terms-form';
 import { DeclineForm } from '~/features/admin/companies/components/decline-form';
 import { HoldForm } from '~/features/admin/companies/components/hold-form';
+import { LedgerSection } from '~/features/admin/companies/components/ledger-section';
 import { AdminLoading, adminLoad, LoadFailed, routeId } from '~/features/admin/components/admin-load';
 import { AdminPage } from '~/features/admin/components/admin-page';
 import '~/styles/admin-companies.css';
@@ -18,11 +20,12 @@ import '~/styles/admin-companies.css';
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   return adminLoad(request, async () => {
     const id = routeId(params.id);
-    const [company, prices] = await Promise.all([
+    const [company, prices, ledger] = await Promise.all([
       getCompany(id, request.signal),
       getCompanyPrices(id, request.signal),
+      getLedger(id, request.signal),
     ]);
-    return { company, prices };
+    return { company, prices, ledger };
   });
 }
 clientLoader.hydrate = true as const;
@@ -32,8 +35,8 @@ export const HydrateFallback = AdminLoading;
 const BACK = <Link to="/admin/companies">All trade accounts</Link>;
 
 /**
- * /admin/companies/:id: one trade account: the application and its decision, the credit, the hold, the members
- * and the company's prices.
+ * /admin/companies/:id: one trade account: the application and its decision, the ledger with the payments
+ * received (issue 22), the credit, the hold, the members and the company's prices.
  */
 export default function AdminCompany({ loaderData }: Route.ComponentProps) {
   const { revalidate } = useRevalidator();
@@ -49,7 +52,7 @@ export default function AdminCompany({ loaderData }: Route.ComponentProps) {
       />
     );
   }
-  const { company, prices } = loaderData.data;
+  const { company, prices, ledger } = loaderData.data;
   return (
     <AdminPage title={company.trading_name} actions={BACK}>
       <section className="admin-panel" aria-labelledby="company-account-title">
@@ -65,6 +68,13 @@ export default function AdminCompany({ loaderData }: Route.ComponentProps) {
           </p>
           <CreditTermsForm key={`approve-${company.id}`} company={company} action="approve" onDone={reload} />
           <DeclineForm company={company} onDone={reload} />
+        </section>
+      ) : null}
+
+      {company.status === 'approved' ? (
+        <section className="admin-panel" aria-labelledby="company-ledger-title">
+          <h2 id="company-ledger-title">Ledger and payments</h2>
+          <LedgerSection companyId={company.id} ledger={ledger} onChanged={reload} />
         </section>
       ) : null}
 

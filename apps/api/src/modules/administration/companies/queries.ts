@@ -2,7 +2,13 @@ import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { CompanyStatus, PaymentTerms } from '@shop/domain';
 import type { Db } from '../../../db/client';
 import { companies, companyMembers, users } from '../../../db/schema';
-import { companyColumns, owedPenceOf, type CompanyRow } from '../../companies/queries';
+import {
+  companyColumns,
+  ledgerJsonOf,
+  owedPenceOf,
+  type CompanyRow,
+  type LedgerJson,
+} from '../../companies/queries';
 
 type Window = { limit: number; offset: number };
 
@@ -96,9 +102,10 @@ export type CompanyDetailRow = CompanyRow & {
   applicantEmail: string | null;
   members: number;
   owedPence: number;
+  ledger: LedgerJson | string;
 };
 
-/** One company with its applicant, member count and what it owes: one statement. */
+/** One company with its applicant, member count, what it owes and its ledger: one statement. */
 export async function selectCompanyDetail(db: Db, companyId: number): Promise<CompanyDetailRow | undefined> {
   const [row] = await db
     .select({
@@ -106,6 +113,7 @@ export async function selectCompanyDetail(db: Db, companyId: number): Promise<Co
       applicantEmail: users.email,
       members: rowColumns.members,
       owedPence: owedPenceOf(companyIdColumn),
+      ledger: ledgerJsonOf(companyIdColumn),
     })
     .from(companies)
     .leftJoin(users, eq(users.id, companies.applicantId))

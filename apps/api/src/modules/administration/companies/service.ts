@@ -16,6 +16,9 @@ import { enqueueEmail } from '../../mail/queries';
 import * as companyQueries from '../../companies/queries';
 import { approvedEmail, declinedEmail, holdEmail } from '../../companies/emails';
 import { memberViewOf, paymentTermsView } from '../../companies/service';
+import { ledgerOfJson } from '../../receivables/ledger';
+import { positionViewOf } from '../../receivables/service';
+import { ukToday } from '../../orders/service';
 import { audit, changedFields } from '../audit';
 import type { Staff } from '../customers/service';
 import { cappedPageCount, orderingOf } from '../listing';
@@ -63,6 +66,7 @@ export function createCompaniesAdminService(db: Db, options: { publicUrl: string
       companyQueries.selectMembers(db, companyId, MAX_COMPANY_MEMBERS),
     ]);
     if (!row) throw new NotFound();
+    const position = positionViewOf(ledgerOfJson(row.ledger), ukToday());
     return {
       ...rowOf(row),
       company_number: row.companyNumber,
@@ -78,6 +82,8 @@ export function createCompaniesAdminService(db: Db, options: { publicUrl: string
       hold_reason: row.holdReason,
       hold_set_by: row.holdSetBy as 'staff' | 'automatic' | null,
       balance: penceToDecimal(row.owedPence),
+      overdue: position.overdue,
+      aged: position.aged,
       available_credit: penceToDecimal(availableCreditPence(row.creditLimitPence, row.owedPence)),
       decided_at: row.decidedAt?.toISOString() ?? null,
       member_list: members.map(memberViewOf),

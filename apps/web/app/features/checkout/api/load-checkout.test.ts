@@ -30,6 +30,8 @@ const company = (overrides: Record<string, unknown> = {}) => ({
   hold_reason: null,
   credit_limit: null,
   balance: null,
+  overdue: null,
+  aged: null,
   available_credit: null,
   payment_terms: null,
   created_at: '2026-11-01T10:00:00Z',

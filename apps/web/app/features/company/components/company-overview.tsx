@@ -7,7 +7,9 @@ import {
 } from '@shop/domain';
 import { Link } from 'react-router';
 import { COMPANY_PAGE_MESSAGES } from '../company-messages';
+import { AgedDebtTable } from '~/components/ui/aged-debt-table';
 import { CompanySection } from './company-section';
+import { ScrollRegion } from '~/components/ui/scroll-region';
 import { ukDate } from '~/lib/dates';
 
 /** A term and its value in the overview's list. */
@@ -23,7 +25,7 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
 /**
  * The company at a glance: its status (awaiting a decision; declined with the reason and a way to apply
  * again; approved with the account number and the caller's role), and for administrators the credit: limit,
- * balance, what is left, the terms and any hold with its reason.
+ * balance, what is overdue and the aged buckets (issue 22), what is left, the terms and any hold with its reason.
  */
 export function CompanyOverview({ company }: { company: CompanyView }) {
   const admin = companyMay(company.role, 'manage');
@@ -49,6 +51,7 @@ export function CompanyOverview({ company }: { company: CompanyView }) {
               {company.credit_limit ? formatDecimalGbp(company.credit_limit) : '—'}
             </Fact>
             <Fact term="Balance">{company.balance ? formatDecimalGbp(company.balance) : '—'}</Fact>
+            <Fact term="Overdue">{company.overdue ? formatDecimalGbp(company.overdue) : '—'}</Fact>
             <Fact term="Available credit">
               {company.available_credit ? formatDecimalGbp(company.available_credit) : '—'}
             </Fact>
@@ -64,6 +67,15 @@ export function CompanyOverview({ company }: { company: CompanyView }) {
           </Fact>
         ) : null}
       </dl>
+      {company.status === 'approved' && admin && company.aged ? (
+        <ScrollRegion className="company-table-scroll" label="Aged debt, scrolls sideways">
+          <AgedDebtTable
+            aged={company.aged}
+            caption="What is owed, by days past due"
+            className="company-table"
+          />
+        </ScrollRegion>
+      ) : null}
       {company.status === 'pending' ? <p>{COMPANY_PAGE_MESSAGES.pending}</p> : null}
       {company.status === 'declined' ? (
         <div className="company-declined">

@@ -1,0 +1,351 @@
+import {
+  accountPosition,
+  AGED_BUCKETS,
+  checkAllocation,
+  COMPANY_MESSAGES,
+  daysPastDue,
+  invoiceStates,
+  ledgerLines,
+  penceToDecimal,
+  RECEIVABLES_MESSAGES,
+  suggestAllocation,
+  type AgedDebt,
+  type AgedView,
+  type AllocationLine,
+  type AllocationProblem,
+  type InvoiceState,
+  type Ledger,
+  type LedgerView,
+  type RecordPaymentInput,
+} from '@shop/domain';
+import type { LedgerPaymentViewSchema } from '@shop/domain';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { Conflict, Invalid, NotFound } from '../../http/errors';
+import { audit, type Actor } from '../administration/audit';
+import { lockCompany, selectAdministratorEmails } from '../companies/queries';
+import { ukToday } from '../orders/service';
+import { selectSetting } from '../settings/queries';
+import { receiptEmail } from './emails';
+import { applyHoldRule } from './holds';
+import * as queries from './queries';
+import { selectLedger } from './ledger';
+
+export type LedgerPaymentView = z.infer<typeof LedgerPaymentViewSchema>;
+
+/** The five aged buckets in pounds. */
+export function agedViewOf(aged: AgedDebt): AgedView {
+  return Object.fromEntries(AGED_BUCKETS.map((bucket) => [bucket, penceToDecimal(aged[bucket])])) as AgedView;
+}
+
+/** The balance, overdue amount and aged buckets of a ledger on `today`, as the company views answer them. */
+export function positionViewOf(ledger: Ledger, today: string) {
+  const position = accountPosition(ledger, today);
+  return {
+    balance: penceToDecimal(position.balancePence),
+    overdue: penceToDecimal(position.overduePence),
+    aged: agedViewOf(position.aged),
+  };
+}
+
+function paymentViewOf(ledger: Ledger, paymentId: number): LedgerPaymentView {
+  const payment = ledger.payments.find((p) => p.id === paymentId)!;
+  const numbers = new Map(ledger.invoices.map((invoice) => [invoice.id, invoice.number]));
+  const allocations = ledger.allocations.filter((a) => a.paymentId === paymentId);
+  return {
+    id: payment.id,
+    received_on: payment.receivedOn,
+    amount: penceToDecimal(payment.amountPence),
+    method: payment.method,
+    reference: payment.reference,
+    allocated: penceToDecimal(allocations.reduce((total, a) => total + a.amountPence, 0)),
+    allocations: allocations.map((a) => ({
+      invoice: a.invoiceId,
+      number: numbers.get(a.invoiceId) ?? null,
+      amount: penceToDecimal(a.amountPence),
+    })),
+    reversed: payment.reversal ? { on: payment.reversal.on, reason: payment.reversal.reason } : null,
+  };
+}
+
+/** GET administration/companies/{id}/ledger/: the whole ledger as of `today`. */
+export function ledgerViewOf(ledger: Ledger, today: string): LedgerView {
+  const position = accountPosition(ledger, today);
+  return {
+    balance: penceToDecimal(position.balancePence),
+    overdue: penceToDecimal(position.overduePence),
+    unapplied_credit: penceToDecimal(position.unappliedCreditPence),
+    aged: agedViewOf(position.aged),
+    invoices: invoiceStates(ledger).map((state) => ({
+      id: state.id,
+      number: state.number,
+      purchase_order_number: state.purchaseOrderNumber ?? null,
+      issued_on: state.issuedOn,
+      due_on: state.dueOn,
+      total: penceToDecimal(state.totalPence),
+      credited: penceToDecimal(state.creditedPence),
+      paid: penceToDecimal(state.paidPence),
+      open: penceToDecimal(state.openPence),
+      days_past_due: daysPastDue(state.dueOn, today),
+    })),
+    payments: ledger.payments.map((payment) => paymentViewOf(ledger, payment.id)),
+    entries: ledgerLines(ledger).map((line) => ({
+      on: line.on,
+      kind: line.kind,
+      id: line.id,
+      description: line.description,
+      debit: penceToDecimal(line.debitPence),
+      credit: penceToDecimal(line.creditPence),
+      balance: penceToDecimal(line.balancePence),
+    })),
+  };
+}
+
+/** An allocation problem as the API's field errors: the line's own field, or the whole list. */
+function allocationErrors(
+  problem: AllocationProblem,
+  lines: readonly AllocationLine[],
+): Record<string, string[]> {
+  if (problem.kind === 'over_payment') return { allocations: [RECEIVABLES_MESSAGES.overPayment] };
+  const indexes = lines.flatMap((line, index) => (line.invoiceId === problem.invoiceId ? [index] : []));
+  switch (problem.kind) {
+    case 'unknown_invoice':
+      return { [`allocations.${indexes[0]}.invoice`]: [RECEIVABLES_MESSAGES.unknownInvoice] };
+    case 'duplicate_invoice':
+      return { [`allocations.${indexes[1] ?? indexes[0]}.invoice`]: [RECEIVABLES_MESSAGES.duplicateInvoice] };
+    case 'not_positive':
+      return { [`allocations.${indexes[0]}.amount`]: [RECEIVABLES_MESSAGES.allocationRange] };
+    case 'over_invoice':
+      return problem.openPence === 0
+        ? { [`allocations.${indexes[0]}.invoice`]: [RECEIVABLES_MESSAGES.unknownInvoice] }
+        : {
+            [`allocations.${indexes[0]}.amount`]: [
+              RECEIVABLES_MESSAGES.overInvoice(penceToDecimal(problem.openPence)),
+            ],
+          };
+  }
+}
+
+/** The invoices among `ids` that `after` leaves fully covered, and those it leaves open. */
+function coverage(after: Ledger, ids: Iterable<number>) {
+  const byId = new Map<number, InvoiceState>(invoiceStates(after).map((state) => [state.id, state]));
+  const closed: number[] = [];
+  const open: number[] = [];
+  for (const id of new Set(ids)) {
+    const state = byId.get(id);
+    if (!state) continue;
+    (state.openPence === 0 ? closed : open).push(id);
+  }
+  return { closed, open };
+}
+
+const linesOf = (allocations: readonly { invoice: number; amount: number }[]): AllocationLine[] =>
+  allocations.map((line) => ({ invoiceId: line.invoice, amountPence: line.amount }));
+
+/**
+ * Payments received and the ledger in the back office (issue 22). Every write runs in one transaction with
+ * the company's row locked (FOR UPDATE) and its ledger read after the lock, so two staff recording at once
+ * allocate one after the other and never over-allocate an invoice; then the invoices' payment status, the
+ * audit row, the e-mails and the hold rule, in the same transaction.
+ */
+export function createReceivablesService(db: Db) {
+  async function lockedCompany(tx: Db, companyId: number, approvedOnly: boolean) {
+    const company = await lockCompany(tx, companyId);
+    if (!company) throw new NotFound();
+    if (approvedOnly && company.status !== 'approved') throw new Conflict(COMPANY_MESSAGES.notApproved);
+    return company;
+  }
+
+  /** The hold rule over the ledger as this write leaves it (an approved company only). */
+  async function holdRule(
+    tx: Db,
+    company: NonNullable<Awaited<ReturnType<typeof lockCompany>>>,
+    after: Ledger,
+    today: string,
+  ) {
+    if (company.status !== 'approved') return;
+    const settings = await selectSetting(tx, 'receivables');
+    await applyHoldRule(tx, company.id, today, settings, { company, ledger: after });
+  }
+
+  return {
+    /** GET ledger/: one statement; 404 for an unknown company. */
+    async ledger(companyId: number, now: Date = new Date()): Promise<LedgerView> {
+      const ledger = await queries.selectCompanyLedger(db, companyId);
+      if (!ledger) throw new NotFound();
+      return ledgerViewOf(ledger, ukToday(now));
+    },
+
+    /**
+     * Records a payment received: the given allocation, checked, or the suggested one (oldest due first);
+     * the rest stays as credit. Invoices it covers are COMPLETED; the administrators are e-mailed a receipt.
+     */
+    async record(
+      staff: Actor,
+      companyId: number,
+      body: RecordPaymentInput,
+      now: Date = new Date(),
+    ): Promise<LedgerPaymentView> {
+      return db.transaction(async (tx) => {
+        const company = await lockedCompany(tx, companyId, true);
+        const today = ukToday(now);
+        if (body.received_on > today) throw new Invalid({ received_on: [RECEIVABLES_MESSAGES.future] });
+        const ledger = await selectLedger(tx, companyId);
+        const states = invoiceStates(ledger);
+        let lines: AllocationLine[];
+        if (body.allocations) {
+          lines = linesOf(body.allocations);
+          const problem = checkAllocation(states, body.amount, lines);
+          if (problem) throw new Invalid(allocationErrors(problem, lines));
+        } else {
+          lines = suggestAllocation(states, body.amount).lines;
+        }
+        const payment = await queries.insertPayment(tx, {
+          companyId,
+          amountPence: body.amount,
+          receivedOn: body.received_on,
+          method: body.method,
+          reference: body.reference,
+          recordedBy: staff.id,
+        });
+        await queries.insertAllocations(tx, payment.id, lines);
+        const after: Ledger = {
+          ...ledger,
+          payments: [
+            ...ledger.payments,
+            {
+              id: payment.id,
+              receivedOn: payment.receivedOn,
+              amountPence: payment.amountPence,
+              method: payment.method,
+              reference: payment.reference,
+              reversal: null,
+            },
+          ],
+          allocations: [...ledger.allocations, ...lines.map((line) => ({ paymentId: payment.id, ...line }))],
+        };
+        const { closed } = coverage(
+          after,
+          lines.map((line) => line.invoiceId),
+        );
+        await queries.setInvoiceStatuses(tx, companyId, { closed, reopened: [] });
+        await audit(tx, staff, {
+          action: 'payment.record',
+          entityType: 'payment_received',
+          entityId: payment.id,
+          after: {
+            company_id: companyId,
+            amount_pence: payment.amountPence,
+            received_on: payment.receivedOn,
+            method: payment.method,
+            reference: payment.reference,
+            allocations: lines.map((line) => ({ order_id: line.invoiceId, amount_pence: line.amountPence })),
+          },
+        });
+        const numbers = new Map(ledger.invoices.map((invoice) => [invoice.id, invoice.number]));
+        const paid = lines.map((line) => ({
+          orderId: line.invoiceId,
+          number: numbers.get(line.invoiceId) ?? null,
+          amountPence: line.amountPence,
+        }));
+        const balance = accountPosition(after, today).balancePence;
+        const recipients = await selectAdministratorEmails(tx, companyId);
+        await queries.enqueueEmails(
+          tx,
+          recipients.map((to) => receiptEmail(to, company, payment, paid, balance)),
+        );
+        await holdRule(tx, company, after, today);
+        return paymentViewOf(after, payment.id);
+      });
+    },
+
+    /**
+     * Reverses a payment recorded by mistake with an entry dated today (never a deletion): its allocations no
+     * longer count, so the invoices they closed are ON_ACCOUNT again. 409 when already reversed.
+     */
+    async reverse(
+      staff: Actor,
+      companyId: number,
+      paymentId: number,
+      reason: string,
+      now: Date = new Date(),
+    ): Promise<LedgerPaymentView> {
+      return db.transaction(async (tx) => {
+        const company = await lockedCompany(tx, companyId, false);
+        const payment = await queries.lockPayment(tx, companyId, paymentId);
+        if (!payment) throw new NotFound();
+        if (payment.reversed) throw new Conflict(RECEIVABLES_MESSAGES.alreadyReversed);
+        const today = ukToday(now);
+        const ledger = await selectLedger(tx, companyId);
+        const reversalId = await queries.insertReversal(tx, payment, today, reason, staff.id);
+        const after: Ledger = {
+          ...ledger,
+          payments: ledger.payments.map((p) =>
+            p.id === paymentId ? { ...p, reversal: { id: reversalId, on: today, reason } } : p,
+          ),
+        };
+        const { open } = coverage(
+          after,
+          ledger.allocations.filter((a) => a.paymentId === paymentId).map((a) => a.invoiceId),
+        );
+        await queries.setInvoiceStatuses(tx, companyId, { closed: [], reopened: open });
+        await audit(tx, staff, {
+          action: 'payment.reverse',
+          entityType: 'payment_received',
+          entityId: paymentId,
+          before: { company_id: companyId, amount_pence: payment.amountPence, reversed: false },
+          after: { reversal_id: reversalId, received_on: today, reason },
+        });
+        await holdRule(tx, company, after, today);
+        return paymentViewOf(after, paymentId);
+      });
+    },
+
+    /** Sets more of a live payment's unallocated part (credit on the account) against open invoices. */
+    async allocate(
+      staff: Actor,
+      companyId: number,
+      paymentId: number,
+      allocations: readonly { invoice: number; amount: number }[],
+      now: Date = new Date(),
+    ): Promise<LedgerPaymentView> {
+      return db.transaction(async (tx) => {
+        const company = await lockedCompany(tx, companyId, false);
+        const payment = await queries.lockPayment(tx, companyId, paymentId);
+        if (!payment) throw new NotFound();
+        if (payment.reversed) throw new Conflict(RECEIVABLES_MESSAGES.alreadyReversed);
+        const ledger = await selectLedger(tx, companyId);
+        const lines = linesOf(allocations);
+        const allocated = ledger.allocations
+          .filter((a) => a.paymentId === paymentId)
+          .reduce((total, a) => total + a.amountPence, 0);
+        const problem = checkAllocation(invoiceStates(ledger), payment.amountPence - allocated, lines);
+        if (problem) throw new Invalid(allocationErrors(problem, lines));
+        if (lines.length === 0) return paymentViewOf(ledger, paymentId);
+        await queries.insertAllocations(tx, paymentId, lines);
+        const after: Ledger = {
+          ...ledger,
+          allocations: [...ledger.allocations, ...lines.map((line) => ({ paymentId, ...line }))],
+        };
+        const { closed } = coverage(
+          after,
+          lines.map((line) => line.invoiceId),
+        );
+        await queries.setInvoiceStatuses(tx, companyId, { closed, reopened: [] });
+        await audit(tx, staff, {
+          action: 'payment.allocate',
+          entityType: 'payment_received',
+          entityId: paymentId,
+          after: {
+            company_id: companyId,
+            allocations: lines.map((line) => ({ order_id: line.invoiceId, amount_pence: line.amountPence })),
+          },
+        });
+        await holdRule(tx, company, after, ukToday(now));
+        return paymentViewOf(after, paymentId);
+      });
+    },
+  };
+}
+
+export type ReceivablesService = ReturnType<typeof createReceivablesService>;

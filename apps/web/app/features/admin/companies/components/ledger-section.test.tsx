@@ -1,0 +1,153 @@
+import type { LedgerView } from '@shop/domain';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, stubApi } from '~test/stub-api';
+import { ACCESS_TOKEN_KEY } from '~/lib/session';
+import { LedgerSection } from './ledger-section';
+import { suggestedLines, ukToday } from './record-payment-form';
+
+const invoice = (id: number, due: string, open: string, total = open) => ({
+  id,
+  number: id,
+  purchase_order_number: null,
+  issued_on: '2026-10-01',
+  due_on: due,
+  total,
+  credited: '0.00',
+  paid: (Number(total) - Number(open)).toFixed(2),
+  open,
+  days_past_due: 0,
+});
+
+const LEDGER: LedgerView = {
+  balance: '350.00',
+  overdue: '100.00',
+  unapplied_credit: '0.00',
+  aged: { current: '250.00', '1_30': '100.00', '31_60': '0.00', '61_90': '0.00', over_90: '0.00' },
+  invoices: [
+    invoice(7, '2026-12-20', '200.00'),
+    invoice(5, '2026-11-10', '100.00'),
+    invoice(6, '2026-12-01', '50.00', '80.00'),
+    invoice(4, '2026-10-01', '0.00', '30.00'),
+  ],
+  payments: [
+    {
+      id: 90,
+      received_on: '2026-11-20',
+      amount: '30.00',
+      method: 'cheque',
+      reference: 'CHQ-1',
+      allocated: '30.00',
+      allocations: [{ invoice: 6, number: 6, amount: '30.00' }],
+      reversed: null,
+    },
+  ],
+  entries: [],
+};
+
+const PAYMENTS = '/api/administration/companies/42/payments/';
+
+beforeEach(() => localStorage.setItem(ACCESS_TOKEN_KEY, 'token'));
+afterEach(() => {
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+describe('suggestedLines', () => {
+  it('sets an amount against the open invoices oldest due first, as the API would, the rest as credit', () => {
+    expect(suggestedLines(LEDGER.invoices, '120')).toEqual({ 5: '100.00', 6: '20.00', 7: '' });
+    expect(suggestedLines(LEDGER.invoices, '1000.00')).toEqual({ 5: '100.00', 6: '50.00', 7: '200.00' });
+    expect(suggestedLines(LEDGER.invoices, 'abc')).toEqual({ 5: '', 6: '', 7: '' });
+  });
+});
+
+describe('LedgerSection', () => {
+  it('shows the figures, the aged buckets and the open invoices, and passes axe', async () => {
+    stubApi({});
+    const { container } = render(<LedgerSection companyId={42} ledger={LEDGER} onChanged={() => {}} />);
+    expect(within(screen.getByText('Overdue').closest('div')!).getByText('£100.00')).toBeInTheDocument();
+    const aged = screen.getByRole('table', { name: 'Aged debt' });
+    expect(
+      within(aged)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['£250.00', '£100.00', '£0.00', '£0.00', '£0.00']);
+    const open = screen.getByRole('table', { name: 'Open invoices' });
+    expect(
+      within(open)
+        .getAllByRole('rowheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Invoice 7', 'Invoice 5', 'Invoice 6']);
+    expect(screen.getByLabelText('Date received')).toHaveValue(ukToday());
+    expect(
+      (await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })).violations,
+    ).toEqual([]);
+  }, 20_000);
+
+  it('suggests the allocation as the amount is typed, takes an edited line, and sends the lines', async () => {
+    const onChanged = vi.fn();
+    const api = stubApi({
+      [`POST ${PAYMENTS}`]: (body: { amount: string }) =>
+        json({ ...LEDGER.payments[0], id: 91, amount: body.amount, allocated: '120.00' }, 201),
+    });
+    render(<LedgerSection companyId={42} ledger={LEDGER} onChanged={onChanged} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Amount (£)'), '150');
+    const line = (n: number) => screen.getByLabelText(new RegExp(`^Invoice ${n},`));
+    expect(line(5)).toHaveValue('100.00');
+    expect(line(6)).toHaveValue('50.00');
+    expect(line(7)).toHaveValue('');
+    await user.clear(line(6));
+    await user.type(line(6), '20');
+    expect(screen.getByText(/Allocated £120.00; £30.00 stays as credit/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Reference'), 'BACS-9');
+    await user.click(screen.getByRole('button', { name: 'Record the payment' }));
+    expect(await screen.findByText(/Payment of £150.00 recorded/)).toBeInTheDocument();
+    expect(api.called('POST', PAYMENTS)[0]!.body).toEqual({
+      amount: '150',
+      received_on: ukToday(),
+      method: 'bank_transfer',
+      reference: 'BACS-9',
+      allocations: [
+        { invoice: 5, amount: '100.00' },
+        { invoice: 6, amount: '20' },
+      ],
+    });
+    expect(onChanged).toHaveBeenCalledOnce();
+  }, 20_000);
+
+  it('shows the API’s errors on the line they are about', async () => {
+    stubApi({
+      [`POST ${PAYMENTS}`]: json(
+        { 'allocations.1.amount': ['No more than the £50.00 open on this invoice.'] },
+        400,
+      ),
+    });
+    render(<LedgerSection companyId={42} ledger={LEDGER} onChanged={() => {}} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Amount (£)'), '150');
+    await user.click(screen.getByRole('button', { name: 'Record the payment' }));
+    const field = await screen.findByLabelText(/^Invoice 6,/);
+    expect(field).toHaveAccessibleDescription(/No more than the £50.00 open/);
+  }, 20_000);
+
+  it('reverses a payment with the reason asked for', async () => {
+    const onChanged = vi.fn();
+    const api = stubApi({
+      [`${'POST'} ${PAYMENTS}90/reverse/`]: json(
+        { ...LEDGER.payments[0], reversed: { on: '2026-11-21', reason: 'Bounced' } },
+        201,
+      ),
+    });
+    render(<LedgerSection companyId={42} ledger={LEDGER} onChanged={onChanged} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /^Reverse the payment of £30.00/ }));
+    await user.type(screen.getByLabelText('Reason'), 'Bounced');
+    await user.click(screen.getByRole('button', { name: 'Reverse the payment' }));
+    expect(await screen.findByText(/is reversed; the invoices it paid are open again/)).toBeInTheDocument();
+    expect(api.called('POST', `${PAYMENTS}90/reverse/`)[0]!.body).toEqual({ reason: 'Bounced' });
+    expect(onChanged).toHaveBeenCalledOnce();
+  }, 20_000);
+});
