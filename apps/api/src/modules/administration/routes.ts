@@ -13,6 +13,7 @@ import { messageRoutes } from './messages/routes';
 import { settingsRoutes } from './settings/routes';
 import { orderAdminRoutes } from './orders/routes';
 import { companyPriceRoutes } from './companies/prices/routes';
+import { staffStatementRoutes } from '../receivables/statement-routes';
 
 export interface AdministrationOptions {
   db: Db;
@@ -64,4 +65,5 @@ export const administrationRoutes: FastifyPluginAsyncZod<AdministrationOptions> 
     await app.register(area, shared);
   }
   await app.register(companyPriceRoutes, { ...shared, prefix: '/companies/:companyId/prices' });
+  await app.register(staffStatementRoutes, { db: options.db });
 };
