@@ -42,6 +42,7 @@ import { startReconciliation } from './modules/orders/reconcile';
 import { buyerDocumentRoutes } from './modules/documents/routes';
 import { createDocumentsService, type DocumentsService } from './modules/documents/service';
 import { companyOrderRoutes } from './modules/company-orders/routes';
+import { companyStatementRoutes } from './modules/receivables/statement-routes';
 import { createCompanyOrdersService } from './modules/company-orders/service';
 import { orderRoutes } from './modules/orders/routes';
 import { createOrdersService, type OrdersService } from './modules/orders/service';
@@ -280,6 +281,7 @@ export async function buildApp({ config, database, storefront, logStream, paymen
       await api.register(companyRoutes, { companies: services.companies, rateLimiter: services.rateLimiter });
       await api.register(orderRoutes, { orders: services.orders, rateLimiter: services.rateLimiter });
       await api.register(companyOrderRoutes, { companyOrders: createCompanyOrdersService(database.db) });
+      await api.register(companyStatementRoutes, { db: database.db });
       await api.register(reorderRoutes, { db: database.db, carts: services.carts });
       await api.register(buyerDocumentRoutes, { documents: services.documents });
       await api.register(paymentRoutes, { orders: services.orders });

@@ -598,7 +598,9 @@ export interface SellerSnapshot {
 /** A document an outbound e-mail carries, made when the message is sent from the figures stored for it. */
 export type EmailAttachmentRef =
   | { kind: 'invoice' | 'receipt'; order_id: number }
-  | { kind: 'credit_note'; order_id: number; refund_id: number };
+  | { kind: 'credit_note'; order_id: number; refund_id: number }
+  /** A company's statement of account for a month 'YYYY-MM' (issue 22), drawn from the ledger when sent. */
+  | { kind: 'statement'; company_id: number; month: string };
 
 /** How the order ships (spec 2, §3 shipping_details). */
 export interface ShippingDetailsSnapshot {

@@ -16,6 +16,7 @@ import { CompanyAddressesSection } from '~/features/company/components/company-a
 import { CompanyInvoicesSection } from '~/features/company/components/company-invoices-section';
 import { CompanyOrdersSection } from '~/features/company/components/company-orders-section';
 import { CompanyOverview } from '~/features/company/components/company-overview';
+import { CompanyStatementsSection } from '~/features/company/components/company-statements-section';
 import { CompanySection, SectionUnavailable } from '~/features/company/components/company-section';
 import { InviteSection } from '~/features/company/components/invite-section';
 import { MembersSection } from '~/features/company/components/members-section';
@@ -145,6 +146,7 @@ function Body({ data }: { data: Route.ComponentProps['loaderData'] }) {
           )}
           <SettingsSection company={company} />
           {orders ? <CompanyOrdersSection orders={orders} members={members ?? []} /> : null}
+          <CompanyStatementsSection company={company} />
         </>
       ) : null}
       <CompanyInvoicesSection invoices={invoices} />

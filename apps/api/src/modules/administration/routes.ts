@@ -15,6 +15,7 @@ import { settingsRoutes } from './settings/routes';
 import { orderAdminRoutes } from './orders/routes';
 import { companyPriceRoutes } from './companies/prices/routes';
 import { receivablesAdminRoutes } from '../receivables/routes';
+import { staffStatementRoutes } from '../receivables/statement-routes';
 
 export interface AdministrationOptions {
   db: Db;
@@ -68,4 +69,5 @@ export const administrationRoutes: FastifyPluginAsyncZod<AdministrationOptions> 
     await app.register(area, shared);
   }
   await app.register(companyPriceRoutes, { ...shared, prefix: '/companies/:companyId/prices' });
+  await app.register(staffStatementRoutes, { db: options.db });
 };

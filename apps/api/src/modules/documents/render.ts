@@ -92,7 +92,7 @@ export type ShopDocument = SaleDocument | CreditNoteDocument;
 
 const TITLES = { invoice: 'VAT invoice', receipt: 'Paid receipt', credit_note: 'Credit note' } as const;
 
-const ukDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' });
+export const ukDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' });
 const ukDateTime = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'long',
   timeStyle: 'short',
@@ -100,7 +100,7 @@ const ukDateTime = new Intl.DateTimeFormat('en-GB', {
 });
 const percent = (value: number) => `${Number(value.toFixed(2))}%`;
 
-function addressLines(address: AddressSnapshot): string[] {
+export function addressLines(address: AddressSnapshot): string[] {
   return [
     `${address.first_name} ${address.last_name}`.trim(),
     address.street,
@@ -115,28 +115,31 @@ function sellerLines(seller: SellerSnapshot): string[] {
   return [seller.address.street, seller.address.city, seller.address.postal_code, seller.address.country];
 }
 
-const PAGE = { margin: 50, width: 595.28, height: 841.89 };
-const RIGHT = PAGE.width - PAGE.margin;
+export const PAGE = { margin: 50, width: 595.28, height: 841.89 };
+export const RIGHT = PAGE.width - PAGE.margin;
 
-interface Column {
+export interface Column {
   header: string;
   x: number;
   width: number;
   align: 'left' | 'right';
 }
 
-/** Draws a document with pdfkit and answers its bytes. Deterministic for the same figures. */
-export function renderDocument(document: ShopDocument): Promise<Buffer> {
+/**
+ * A new A4 page set up as every document of the shop is (DejaVu Sans embedded, pages buffered for the footers),
+ * and the promise of its bytes once `pdf.end()` is called.
+ */
+export function openPdf(info: { title: string; author: string; subject: string; date: Date }) {
   const pdf = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
     bufferPages: true,
     info: {
-      Title: `${document.test ? 'TEST ' : ''}${TITLES[document.kind]} ${document.number}`,
-      Author: document.seller.legal_name,
-      Subject: `Order #${document.orderId}`,
-      CreationDate: document.issuedAt,
-      ModDate: document.issuedAt,
+      Title: info.title,
+      Author: info.author,
+      Subject: info.subject,
+      CreationDate: info.date,
+      ModDate: info.date,
     },
     lang: 'en-GB',
     displayTitle: true,
@@ -149,7 +152,17 @@ export function renderDocument(document: ShopDocument): Promise<Buffer> {
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
+  return { pdf, done };
+}
 
+/** Draws a document with pdfkit and answers its bytes. Deterministic for the same figures. */
+export function renderDocument(document: ShopDocument): Promise<Buffer> {
+  const { pdf, done } = openPdf({
+    title: `${document.test ? 'TEST ' : ''}${TITLES[document.kind]} ${document.number}`,
+    author: document.seller.legal_name,
+    subject: `Order #${document.orderId}`,
+    date: document.issuedAt,
+  });
   header(pdf, document);
   if (document.kind === 'credit_note') creditNoteBody(pdf, document);
   else saleBody(pdf, document);
@@ -178,18 +191,6 @@ function testBanner(pdf: PDFKit.PDFDocument): number {
 }
 
 function header(pdf: PDFKit.PDFDocument, document: ShopDocument) {
-  const { seller } = document;
-  const top = document.test ? testBanner(pdf) : PAGE.margin;
-  pdf.font('bold').fontSize(16).text(seller.legal_name, PAGE.margin, top);
-  pdf.font('regular').fontSize(9);
-  for (const line of sellerLines(seller)) pdf.text(line);
-  pdf.text(`VAT registration number: ${seller.vat_number}`);
-  pdf.text(`Company number: ${seller.company_number}`);
-
-  pdf
-    .font('bold')
-    .fontSize(18)
-    .text(TITLES[document.kind], PAGE.margin, top, { width: RIGHT - PAGE.margin, align: 'right' });
   const facts: [string, string][] =
     document.kind === 'credit_note'
       ? [
@@ -210,6 +211,31 @@ function header(pdf: PDFKit.PDFDocument, document: ShopDocument) {
           ...purchaseOrderFact(document),
           ...(document.kind === 'invoice' ? accountFacts(document) : []),
         ];
+  sellerHeader(pdf, document.seller, TITLES[document.kind], facts, document.test);
+}
+
+/**
+ * The top of every document: the seller's name, address and numbers on the left; the title and the document's
+ * facts (label: value) on the right.
+ */
+export function sellerHeader(
+  pdf: PDFKit.PDFDocument,
+  seller: SellerSnapshot,
+  title: string,
+  facts: [string, string][],
+  test = false,
+) {
+  const top = test ? testBanner(pdf) : PAGE.margin;
+  pdf.font('bold').fontSize(16).text(seller.legal_name, PAGE.margin, top);
+  pdf.font('regular').fontSize(9);
+  for (const line of sellerLines(seller)) pdf.text(line);
+  pdf.text(`VAT registration number: ${seller.vat_number}`);
+  pdf.text(`Company number: ${seller.company_number}`);
+
+  pdf
+    .font('bold')
+    .fontSize(18)
+    .text(title, PAGE.margin, top, { width: RIGHT - PAGE.margin, align: 'right' });
   pdf.font('regular').fontSize(9);
   let y = top + 28;
   for (const [label, value] of facts) {
@@ -238,7 +264,7 @@ function accountFacts(document: SaleDocument): [string, string][] {
   ];
 }
 
-function addressBlocks(pdf: PDFKit.PDFDocument, blocks: { title: string; lines: string[] }[]) {
+export function addressBlocks(pdf: PDFKit.PDFDocument, blocks: { title: string; lines: string[] }[]) {
   const top = pdf.y;
   let bottom = top;
   blocks.forEach((block, index) => {
@@ -256,7 +282,7 @@ function buyerBlock(document: ShopDocument) {
 }
 
 /** A table with its header row, repeated on each new page; answers the y below it. */
-function table(pdf: PDFKit.PDFDocument, columns: Column[], rows: string[][]) {
+export function table(pdf: PDFKit.PDFDocument, columns: Column[], rows: string[][]) {
   const drawHeader = () => {
     pdf.font('bold').fontSize(8.5);
     const top = pdf.y;
@@ -295,7 +321,8 @@ function table(pdf: PDFKit.PDFDocument, columns: Column[], rows: string[][]) {
   pdf.y += 8;
 }
 
-function totals(pdf: PDFKit.PDFDocument, rows: [string, string, boolean?][]) {
+/** Label and amount rows, right-aligned; `valueWidth` is the amounts' column (wider for words after them). */
+export function totals(pdf: PDFKit.PDFDocument, rows: [string, string, boolean?][], valueWidth = 85) {
   if (pdf.y + rows.length * 15 > PAGE.height - PAGE.margin - 40) {
     pdf.addPage();
     pdf.y = PAGE.margin;
@@ -303,8 +330,8 @@ function totals(pdf: PDFKit.PDFDocument, rows: [string, string, boolean?][]) {
   for (const [label, value, strong] of rows) {
     const top = pdf.y;
     pdf.font(strong ? 'bold' : 'regular').fontSize(strong ? 10 : 9);
-    pdf.text(label, PAGE.margin + 150, top, { width: 260, align: 'right' });
-    pdf.text(value, RIGHT - 85, top, { width: 85, align: 'right' });
+    pdf.text(label, PAGE.margin + 150, top, { width: 345 - valueWidth, align: 'right' });
+    pdf.text(value, RIGHT - valueWidth, top, { width: valueWidth, align: 'right' });
     pdf.y = top + 15;
   }
 }
@@ -382,19 +409,26 @@ function paymentRequest(
     { width },
   );
   pdf.moveDown(0.5);
-  if (!account.bank) {
-    pdf.text('Bank details: ask our accounts team.', { width });
+  bankDetails(
+    pdf,
+    account.bank,
+    `Quote ${document.number}${account.accountNumber ? ` and your account number ${account.accountNumber}` : ''} as the payment reference.`,
+  );
+}
+
+/** Where to pay, as an invoice on account prints it (null: none set, so the buyer is told to ask). */
+export function bankDetails(pdf: PDFKit.PDFDocument, bank: SellerSnapshot['bank'], reference: string) {
+  const width = RIGHT - PAGE.margin;
+  if (!bank) {
+    pdf.text('Bank details: ask our accounts team.', PAGE.margin, pdf.y, { width });
     return;
   }
-  pdf.font('bold').text('Pay by bank transfer to', { width });
+  pdf.font('bold').text('Pay by bank transfer to', PAGE.margin, pdf.y, { width });
   pdf.font('regular');
-  pdf.text(`Account name: ${account.bank.account_name}`, { width });
-  pdf.text(`Sort code: ${formatSortCode(account.bank.sort_code)}`, { width });
-  pdf.text(`Account number: ${account.bank.account_number}`, { width });
-  pdf.text(
-    `Quote ${document.number}${account.accountNumber ? ` and your account number ${account.accountNumber}` : ''} as the payment reference.`,
-    { width },
-  );
+  pdf.text(`Account name: ${bank.account_name}`, { width });
+  pdf.text(`Sort code: ${formatSortCode(bank.sort_code)}`, { width });
+  pdf.text(`Account number: ${bank.account_number}`, { width });
+  pdf.text(reference, { width });
 }
 
 function creditNoteBody(pdf: PDFKit.PDFDocument, document: CreditNoteDocument) {
@@ -435,8 +469,17 @@ function creditNoteBody(pdf: PDFKit.PDFDocument, document: CreditNoteDocument) {
   );
 }
 
-/** Page numbers and the currency note at the foot of every page (a test order's heading first). */
 function footers(pdf: PDFKit.PDFDocument, document: ShopDocument) {
+  pageFooters(pdf, document.seller, document.number, document.test);
+}
+
+/** Page numbers and the currency note at the foot of every page (a test order's heading first). */
+export function pageFooters(
+  pdf: PDFKit.PDFDocument,
+  seller: SellerSnapshot,
+  reference: string,
+  test = false,
+) {
   const { start, count } = pdf.bufferedPageRange();
   for (let index = start; index < start + count; index++) {
     pdf.switchToPage(index);
@@ -445,7 +488,7 @@ function footers(pdf: PDFKit.PDFDocument, document: ShopDocument) {
     const bottom = pdf.page.margins.bottom;
     pdf.page.margins.bottom = 0;
     pdf.text(
-      `${document.test ? `${TEST_DOCUMENT_HEADING} · ` : ''}${document.seller.legal_name} · VAT ${document.seller.vat_number} · All amounts in pounds sterling (GBP) · ${document.number} · Page ${index - start + 1} of ${count}`,
+      `${test ? `${TEST_DOCUMENT_HEADING} · ` : ''}${seller.legal_name} · VAT ${seller.vat_number} · All amounts in pounds sterling (GBP) · ${reference} · Page ${index - start + 1} of ${count}`,
       PAGE.margin,
       PAGE.height - PAGE.margin + 10,
       { width: RIGHT - PAGE.margin, align: 'center' },

@@ -8,7 +8,8 @@ import type { DocumentsService, RenderedDocument } from './service';
 /** An order has few refunds (each at least a penny of what was paid); a bound all the same. */
 export const MAX_REFUND_ORDINAL = 1000;
 
-function sendPdf(reply: FastifyReply, document: RenderedDocument) {
+/** A PDF as a download, never kept by a shared cache. */
+export function sendPdf(reply: FastifyReply, document: RenderedDocument) {
   return reply
     .header('content-type', 'application/pdf')
     .header('content-disposition', `attachment; filename="${document.filename}"`)

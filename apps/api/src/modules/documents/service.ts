@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/client';
 import type { EmailAttachmentRef } from '../../db/schema';
 import { NotFound } from '../../http/errors';
+import { renderedStatement } from '../receivables/statements';
 import * as queries from './queries';
 import { renderDocument, type CreditNoteDocument, type SaleDocument, type ShopDocument } from './render';
 
@@ -190,9 +191,15 @@ export function createDocumentsService(db: Db, cache = createDocumentCache()) {
     creditNote: (orderId: number, userId: number | null, n: number) => creditNote(orderId, userId, { n }),
     /** An e-mail's attachment, made when the message is sent. */
     attachment(ref: EmailAttachmentRef): Promise<RenderedDocument> {
-      return ref.kind === 'credit_note'
-        ? creditNote(ref.order_id, null, { refundId: ref.refund_id })
-        : sale(ref.order_id, null, ref.kind);
+      switch (ref.kind) {
+        case 'credit_note':
+          return creditNote(ref.order_id, null, { refundId: ref.refund_id });
+        case 'statement':
+          // Drawn from the ledger as it stands when sent, never kept: it is not an issued document.
+          return renderedStatement(db, ref.company_id, ref.month);
+        default:
+          return sale(ref.order_id, null, ref.kind);
+      }
     },
   };
 }

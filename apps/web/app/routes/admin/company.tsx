@@ -9,6 +9,7 @@ import {
   CompanyMembers,
 } from '~/features/admin/companies/components/company-facts';
 import { CompanyPricesEditor } from '~/features/admin/companies/components/company-prices-editor';
+import { CompanyStatements } from '~/features/admin/companies/components/company-statements';
 import { CreditTermsForm } from '~/features/admin/companies/components/credit-terms-form';
 import { DeclineForm } from '~/features/admin/companies/components/decline-form';
 import { HoldForm } from '~/features/admin/companies/components/hold-form';
@@ -95,6 +96,8 @@ export default function AdminCompany({ loaderData }: Route.ComponentProps) {
         <h2 id="company-members-title">Members</h2>
         <CompanyMembers company={company} />
       </section>
+
+      {company.status === 'approved' ? <CompanyStatements company={company} /> : null}
 
       <section className="admin-panel" aria-labelledby="company-prices-title">
         <h2 id="company-prices-title">Company prices</h2>

@@ -1,0 +1,194 @@
+import {
+  companyAccountNumber,
+  firstWorkingDay,
+  formatGbp,
+  monthBounds,
+  previousMonth,
+  statementFor,
+  type Statement,
+} from '@shop/domain';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows-of';
+import { selectAdministratorEmails } from '../companies/queries';
+import { statementBalance, statementMonthName } from '../documents/statement';
+import { enqueueEmail, type OutgoingEmail } from '../mail/queries';
+import { ukToday } from '../orders/service';
+import { selectSetting } from '../settings/queries';
+import { selectLedger } from './ledger';
+
+const SHOP = 'PackRight Supplies';
+
+/** The most companies one call looks at; the caller (the scheduler) calls again while `more` is true. */
+export const STATEMENT_BATCH_SIZE = 50;
+
+/** The scheduled_effects kind of a company's monthly statement (subject: the company, period: 'YYYY-MM'). */
+export const STATEMENT_EFFECT = 'statement';
+/** Kept once a month's run has found no company left (subject 0), so later calls end at once. */
+export const STATEMENT_RUN_EFFECT = 'statement_run';
+
+export interface StatementRunReport {
+  /** The month whose statements were sent, or null when none are due today (before the first working day, or off). */
+  month: string | null;
+  /** Companies e-mailed by this call. */
+  companies: number;
+  /** Messages queued (one per recipient). */
+  emails: number;
+  /** Whether companies may be left for the next call. */
+  more: boolean;
+}
+
+interface CandidateRow {
+  id: number;
+  trading_name: string;
+  accounts_email: string;
+}
+
+/** SQL: a timestamp's UK calendar day, as a date. */
+const ukDate = (column: ReturnType<typeof sql>) => sql`(${column} at time zone 'Europe/London')::date`;
+
+/**
+ * Approved companies whose statement for `month` has not been sent, that had an entry dated in the month or
+ * owed (or were owed) something at its end: the ledger's sums, as statementFor makes them, in SQL. In id order.
+ */
+async function selectCandidates(db: Db, month: string, limit: number): Promise<CandidateRow[]> {
+  const { from, to } = monthBounds(month);
+  const first = sql`${from}::date`;
+  const last = sql`${to}::date`;
+  const result = await db.execute(sql`
+    select c.id, c.trading_name, c.accounts_email
+    from companies c
+    where c.status = 'approved'
+      and not exists (select 1 from scheduled_effects e
+        where e.kind = ${STATEMENT_EFFECT} and e.subject_id = c.id and e.period = ${month})
+      and (
+        exists (select 1 from orders o where o.company_id = c.id and o.payment_method = 'account'
+          and ${ukDate(sql`o.created_at`)} between ${first} and ${last})
+        or exists (select 1 from orders o join refunds r on r.order_id = o.id
+          where o.company_id = c.id and o.payment_method = 'account' and r.status = 'succeeded'
+            and ${ukDate(sql`coalesce(r.issued_at, r.created_at)`)} between ${first} and ${last})
+        or exists (select 1 from payments_received p where p.company_id = c.id
+          and p.received_on between ${first} and ${last})
+        or (select coalesce(sum(o.total_pence), 0) from orders o
+              where o.company_id = c.id and o.payment_method = 'account' and ${ukDate(sql`o.created_at`)} <= ${last})
+          - (select coalesce(sum(r.amount_pence), 0) from orders o join refunds r on r.order_id = o.id
+              where o.company_id = c.id and o.payment_method = 'account' and r.status = 'succeeded'
+                and ${ukDate(sql`coalesce(r.issued_at, r.created_at)`)} <= ${last})
+          - (select coalesce(sum(case when p.reverses_id is null then p.amount_pence else -v.amount_pence end), 0)
+              from payments_received p left join payments_received v on v.id = p.reverses_id
+              where p.company_id = c.id and p.received_on <= ${last}) <> 0
+      )
+    order by c.id
+    limit ${limit}`);
+  return rowsOf<CandidateRow>(result);
+}
+
+/** Claims a scheduled effect in the caller's transaction: false when it was already claimed (by anyone). */
+async function claimEffect(db: Db, kind: string, subjectId: number, period: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    insert into scheduled_effects (kind, subject_id, period) values (${kind}, ${subjectId}, ${period})
+    on conflict (kind, subject_id, period) do nothing
+    returning id`);
+  return rowsOf(result).length > 0;
+}
+
+async function runFinished(db: Db, month: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    select 1 from scheduled_effects
+    where kind = ${STATEMENT_RUN_EFFECT} and subject_id = 0 and period = ${month}`);
+  return rowsOf(result).length > 0;
+}
+
+/** The message that carries the statement; the PDF is drawn when the outbox sends it. */
+export function statementEmail(
+  to: string,
+  company: { id: number; tradingName: string },
+  statement: Statement,
+): OutgoingEmail {
+  const account = companyAccountNumber(company.id);
+  const month = statementMonthName(statement.month);
+  return {
+    to,
+    subject: `Your ${SHOP} statement for ${month} (${account})`,
+    text: [
+      `Attached is the statement of account of ${company.tradingName} (${account}) for ${month}.`,
+      [
+        `Balance brought forward: ${statementBalance(statement.openingBalancePence)}`,
+        `Closing balance: ${statementBalance(statement.closingBalancePence)}`,
+        ...(statement.overduePence > 0
+          ? [`Past due at the end of the month: ${formatGbp(statement.overduePence)}`]
+          : []),
+      ].join('\n'),
+      'Your company’s administrators can download any month’s statement from My account, under Company.',
+      SHOP,
+      '',
+    ].join('\n\n'),
+    attachments: [{ kind: 'statement', company_id: company.id, month: statement.month }],
+  };
+}
+
+/** The company's administrators and its accounts address, each once (addresses compared without case). */
+function recipients(administrators: string[], accountsEmail: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const address of [...administrators, accountsEmail]) {
+    const key = address.trim().toLowerCase();
+    if (!key || seen.has(key)) continue;
+    seen.add(key);
+    out.push(address.trim());
+  }
+  return out;
+}
+
+/**
+ * The monthly statement run (issue 22): on or after the first working day of the UK month of `now`, when the
+ * receivables setting `email_statements` is on, each approved company with ledger activity in the previous
+ * month or a balance at its end is sent that month's statement: one message to each administrator and to its
+ * accounts address, the PDF attached. Exactly once per company and month however many processes run it at
+ * once: the scheduled_effects key ('statement', company, 'YYYY-MM') is claimed in the same transaction that
+ * queues the messages, so a second claimer gets no row and queues nothing. Looks at `batchSize` companies per
+ * call; `more` says to call again. Nothing here starts a timer: the scheduler calls it.
+ */
+export async function sendMonthlyStatements(
+  db: Db,
+  now: Date = new Date(),
+  { batchSize = STATEMENT_BATCH_SIZE }: { batchSize?: number } = {},
+): Promise<StatementRunReport> {
+  const idle = { month: null, companies: 0, emails: 0, more: false };
+  const today = ukToday(now);
+  if (today < firstWorkingDay(today.slice(0, 7))) return idle;
+  const settings = await selectSetting(db, 'receivables');
+  if (!settings.email_statements) return idle;
+  const month = previousMonth(today);
+  const report: StatementRunReport = { month, companies: 0, emails: 0, more: false };
+  if (await runFinished(db, month)) return report;
+
+  const limit = Math.max(1, Math.min(batchSize, 1000));
+  const candidates = await selectCandidates(db, month, limit);
+  for (const company of candidates) {
+    const statement = statementFor(await selectLedger(db, company.id), month);
+    const due = statement.lines.length > 0 || statement.closingBalancePence !== 0;
+    const queued = await db.transaction(async (tx) => {
+      // The key is claimed even when nothing is due (the SQL and the domain agree; this only ends the look).
+      if (!(await claimEffect(tx, STATEMENT_EFFECT, company.id, month)) || !due) return 0;
+      const to = recipients(await selectAdministratorEmails(tx, company.id), company.accounts_email);
+      for (const address of to) {
+        await enqueueEmail(
+          tx,
+          statementEmail(address, { id: company.id, tradingName: company.trading_name }, statement),
+        );
+      }
+      return to.length;
+    });
+    if (queued > 0) {
+      report.companies++;
+      report.emails += queued;
+    }
+  }
+  if (candidates.length < limit) {
+    await db.transaction((tx) => claimEffect(tx, STATEMENT_RUN_EFFECT, 0, month));
+  } else {
+    report.more = true;
+  }
+  return report;
+}

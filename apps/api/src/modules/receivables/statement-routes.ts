@@ -1,0 +1,53 @@
+import { MonthSchema } from '@shop/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { queryId } from '../../http/query-ids';
+import { signedInUser } from '../accounts/authenticate';
+import { sendPdf } from '../documents/routes';
+import { createStatementsService } from './statements';
+
+const StatementQuerySchema = z.object({ month: MonthSchema }).strict();
+
+const produces = ['application/pdf'];
+
+/** GET /api/account/company/statement.pdf?month=YYYY-MM: the caller's company's statement, for its administrators. */
+export const companyStatementRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const statements = createStatementsService(db);
+  app.get(
+    '/account/company/statement.pdf',
+    {
+      schema: {
+        security: [{ bearerAuth: [] }],
+        tags: ['trade accounts'],
+        produces,
+        summary:
+          'The company’s statement of account for a month (PDF): administrators only, 404 for anyone else',
+        querystring: StatementQuerySchema,
+      },
+      onRequest: app.authenticate,
+    },
+    async (request, reply) =>
+      sendPdf(reply, await statements.forMember(signedInUser(request).id, request.query.month)),
+  );
+};
+
+/** GET /api/administration/companies/{id}/statement.pdf?month=YYYY-MM (the administration plugin checks staff). */
+export const staffStatementRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const statements = createStatementsService(db);
+  app.get(
+    '/companies/:id/statement.pdf',
+    {
+      schema: {
+        security: [{ bearerAuth: [] }],
+        tags: ['administration: companies'],
+        produces,
+        summary: 'A company’s statement of account for a month (PDF)',
+        params: z.object({ id: queryId }),
+        querystring: StatementQuerySchema,
+      },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await statements.forStaff(request.params.id, request.query.month)),
+  );
+};
