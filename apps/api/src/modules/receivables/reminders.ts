@@ -80,7 +80,7 @@ async function selectCandidates(db: Db, horizon: string, after: Keyset, limit: n
         (select array_agg(e.period) from scheduled_effects e
           where e.kind = ${REMINDER_EFFECT} and e.subject_id = o.id) as sent
       from orders o
-      where o.payment_method = 'account' and o.payment_status = 'ON_ACCOUNT'
+      where o.payment_method = 'account' and o.payment_status not in ('COMPLETED', 'REFUND')
         and o.invoice_due_date <= ${horizon}::date and o.company_id is not null ${keyset}
       order by o.invoice_due_date, o.id
       limit ${limit}
