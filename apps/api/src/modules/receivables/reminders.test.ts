@@ -1,6 +1,6 @@
 // Payment reminders (issue 22) on a simulated clock: the pass is given `now`, and the invoices their due days.
 import { DEFAULT_RECEIVABLES_SETTINGS, documentNumber } from '@shop/domain';
-import { and, asc, eq, like } from 'drizzle-orm';
+import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helper';
 import { databaseUrlOf } from '../../../test/server-process';
@@ -12,7 +12,7 @@ import {
 } from '../../../test/support/invoices';
 import { openDatabase, type Database } from '../../db/client';
 import { outboundEmails, scheduledEffects, shopSettings } from '../../db/schema';
-import { sendRemindersOnce } from './reminders';
+import { candidatesStatement, sendRemindersOnce } from './reminders';
 
 let ctx: TestContext;
 let company: Awaited<ReturnType<typeof companyWithAdministrator>>;
@@ -210,4 +210,19 @@ describe('sendRemindersOnce', () => {
       await second?.close();
     }
   });
+
+  it.runIf(Boolean(inject('pgTemplate')))(
+    'reads its candidates on the partial index of unpaid invoices on account (PostgreSQL plan)',
+    async () => {
+      // With sequential scans priced out, the plan can only use the index if the query implies its predicate.
+      const plan = await ctx.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const explained = await tx.execute(
+          sql`explain ${candidatesStatement('2027-03-18', { dueOn: '2027-01-01', id: 5 }, 200)}`,
+        );
+        return explained.rows.map((row) => String(Object.values(row)[0])).join('\n');
+      });
+      expect(plan).toContain('orders_account_due_idx');
+    },
+  );
 });

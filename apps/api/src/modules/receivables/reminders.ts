@@ -60,7 +60,7 @@ interface CandidateRow {
 }
 
 /** Where the last page ended, by (due day, id): the order of orders_account_due_idx. */
-type Keyset = { dueOn: string; id: number } | null;
+export type Keyset = { dueOn: string; id: number } | null;
 
 /**
  * One statement: up to `limit` unpaid invoices on account after `after`, due by `horizon` (today plus the days
@@ -68,11 +68,11 @@ type Keyset = { dueOn: string; id: number } | null;
  * holds only unpaid invoices on account, in this order, so paid history is never read and each page starts
  * where the last ended.
  */
-async function selectCandidates(db: Db, horizon: string, after: Keyset, limit: number) {
+export function candidatesStatement(horizon: string, after: Keyset, limit: number): SQL {
   const keyset = after
     ? sql`and (o.invoice_due_date, o.id) > (${after.dueOn}::date, ${after.id}::int)`
     : sql``;
-  const result = await db.execute(sql`
+  return sql`
     select c.* from (
       select o.id, o.company_id, o.invoice_number, ${ukDayOf(sql`o.created_at`)} as issued_on,
         to_char(o.invoice_due_date, 'YYYY-MM-DD') as due_on, o.total_pence, o.purchase_order_number as po,
@@ -84,8 +84,11 @@ async function selectCandidates(db: Db, horizon: string, after: Keyset, limit: n
         and o.invoice_due_date <= ${horizon}::date and o.company_id is not null ${keyset}
       order by o.invoice_due_date, o.id
       limit ${limit}
-    ) c`);
-  return rowsOf<CandidateRow>(result);
+    ) c`;
+}
+
+async function selectCandidates(db: Db, horizon: string, after: Keyset, limit: number) {
+  return rowsOf<CandidateRow>(await db.execute(candidatesStatement(horizon, after, limit)));
 }
 
 /** A json or text array from either driver. */
