@@ -39,6 +39,7 @@ import { pricingRoutes } from './modules/pricing/routes';
 import { createPricingService, type PricingService } from './modules/pricing/service';
 import { createRateLimiter, type RateLimiter } from './modules/rate-limits/service';
 import { startReconciliation } from './modules/orders/reconcile';
+import { startReceivablesSchedule } from './modules/receivables/schedule';
 import { buyerDocumentRoutes } from './modules/documents/routes';
 import { createDocumentsService, type DocumentsService } from './modules/documents/service';
 import { companyOrderRoutes } from './modules/company-orders/routes';
@@ -246,6 +247,18 @@ export async function buildApp({ config, database, storefront, logStream, paymen
       });
     });
     app.addHook('onClose', async () => reconciliation?.stop());
+
+    // Payment reminders, automatic holds and monthly statements (modules/receivables/schedule.ts): every process
+    // runs it, and each effect happens once however many do. API tests run its passes by hand.
+    let receivables: ReturnType<typeof startReceivablesSchedule> | undefined;
+    app.addHook('onReady', async () => {
+      receivables = startReceivablesSchedule({
+        db: database.db,
+        log: app.log,
+        intervalMs: config.receivablesIntervalSeconds * 1000,
+      });
+    });
+    app.addHook('onClose', async () => receivables?.stop());
   }
 
   await app.register(

@@ -87,6 +87,18 @@ describe('loadConfig: what must not come from a request', () => {
   });
 });
 
+describe('loadConfig: the receivables schedule', () => {
+  it('runs every 10 minutes unless told, from a second to a day', () => {
+    expect(loadConfig({}).receivablesIntervalSeconds).toBe(600);
+    expect(loadConfig({ RECEIVABLES_INTERVAL_SECONDS: '60' }).receivablesIntervalSeconds).toBe(60);
+    for (const value of ['0', '86401', '1.5', 'often']) {
+      expect(() => loadConfig({ RECEIVABLES_INTERVAL_SECONDS: value })).toThrow(
+        /RECEIVABLES_INTERVAL_SECONDS/,
+      );
+    }
+  });
+});
+
 describe('loadConfig: payments', () => {
   it('waits 30 minutes for a paid payment’s delivery details unless told, between 5 minutes and a day', () => {
     expect(loadConfig({}).paymentDetailsWaitMinutes).toBe(30);

@@ -101,6 +101,11 @@ const EnvSchema = z.object({
    * address on the account) before reconciliation refunds it (decision 009).
    */
   PAYMENT_DETAILS_WAIT_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+  /**
+   * Seconds between two passes of the receivables schedule (payment reminders, automatic holds, monthly
+   * statements) in each server process; the first pass is 30 seconds after the start, or sooner.
+   */
+  RECEIVABLES_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
 });
 
 export type Config = {
@@ -134,6 +139,8 @@ export type Config = {
     | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
   /** How long a paid payment without addresses waits for them before it is refunded (decision 009). */
   paymentDetailsWaitMinutes: number;
+  /** How often each process runs the receivables schedule (modules/receivables/schedule.ts). */
+  receivablesIntervalSeconds: number;
 };
 
 /** A wrong or unsafe setting: the server prints its message (no stack) and does not start. */
@@ -204,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devMailbox: devMailboxEnabled(e.DEV_MAILBOX, e.SMTP_URL, e.NODE_ENV),
     payments: paymentsConfig(e),
     paymentDetailsWaitMinutes: e.PAYMENT_DETAILS_WAIT_MINUTES,
+    receivablesIntervalSeconds: e.RECEIVABLES_INTERVAL_SECONDS,
   };
 }
 

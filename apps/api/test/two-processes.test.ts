@@ -8,6 +8,8 @@ import type { CartView } from '@shop/domain';
 import { accountClient, refreshCookieOf } from './support/accounts';
 import { cartLine, itemBySku, newShopper, tierId } from './support/carts';
 import { enqueueEmail } from '../src/modules/mail/queries';
+import { ukToday } from '../src/modules/orders/service';
+import { companyWithAdministrator, openInvoice } from './support/invoices';
 import { checkoutShopper, orderBody, stockOf } from './support/orders';
 import { createTestDatabase, type TestContext } from './helper';
 import { databaseUrlOf, killAllServers, startServer, type ServerProcess } from './server-process';
@@ -96,6 +98,8 @@ if (onPostgres)
         COOKIE_SECURE: 'false',
         JWT_SECRET: 'two-processes-share-this-signing-secret-0123456789',
         SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        // The receivables schedule (reminders) every second in each process, for the reminders test below.
+        RECEIVABLES_INTERVAL_SECONDS: '1',
       };
       [a, b] = await Promise.all([
         startServer({ env, readyTimeoutMs: 60_000 }),
@@ -246,6 +250,71 @@ if (onPostgres)
       await new Promise((resolve) => setTimeout(resolve, 1000));
       expect(confirmations()).toHaveLength(1);
     });
+
+    it('sends each payment reminder once, with both processes running the receivables schedule', async () => {
+      // The clock is simulated from the invoice's side: its due day moves, the processes' clocks do not.
+      const { company, administrator } = await companyWithAdministrator(ctxA, 'reminded');
+      const today = ukToday();
+      const shift = (days: number) =>
+        new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+      const invoice = await openInvoice(database.db, {
+        companyId: company.id,
+        userId: administrator.userId,
+        totalPence: 12_000,
+        dueOn: shift(4),
+      });
+      const label = `INV-${String(invoice.invoiceNumber).padStart(6, '0')}`;
+      // The outbox rows (the subjects carry a pound sign, which SMTP sends encoded); the outbox's own test
+      // above shows each row is delivered once.
+      const remindersFor = async (address: string) =>
+        (
+          await database.db.execute<{ subject: string }>(
+            sql`select subject from outbound_emails where to_address = ${address}
+              and subject like ${`Invoice ${label} %`} order by id`,
+          )
+        ).rows.map((row) => row.subject);
+      const periods = async () =>
+        (
+          await database.db.execute<{ period: string }>(
+            sql`select period from scheduled_effects where kind = 'reminder' and subject_id = ${invoice.id}
+              order by id`,
+          )
+        ).rows.map((row) => row.period);
+      // Four days before: several passes of each process go by and send nothing.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(await periods()).toEqual([]);
+
+      const steps: [dueOn: string, period: string, subject: string][] = [
+        [shift(3), 'before', `is due on`],
+        [today, 'due', 'is due today'],
+        [shift(-7), 'overdue-1', 'is 7 days overdue: £120.00 to pay'],
+      ];
+      for (const [i, [dueOn, period, subject]] of steps.entries()) {
+        await database.db.execute(
+          sql`update orders set invoice_due_date = ${dueOn} where id = ${invoice.id}`,
+        );
+        await within(15_000, async () => (await periods()).length === i + 1);
+        for (const address of [administrator.email, company.accountsEmail]) {
+          await within(15_000, async () => (await remindersFor(address)).length === i + 1);
+        }
+        // Both processes pass at least twice more; a second sending would have arrived meanwhile.
+        await new Promise((resolve) => setTimeout(resolve, 2500));
+        expect(await periods()).toEqual(steps.slice(0, i + 1).map(([, p]) => p));
+        for (const address of [administrator.email, company.accountsEmail]) {
+          const mine = await remindersFor(address);
+          expect(mine).toHaveLength(i + 1);
+          expect(mine[i]).toContain(subject);
+        }
+        expect(period).toBe(steps[i]![1]);
+      }
+      await within(20_000, async () => {
+        const pending = await database.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from outbound_emails where subject like ${`Invoice ${label} %`}
+            and status <> 'sent'`,
+        );
+        return pending.rows[0]!.n === 0;
+      });
+    }, 90_000);
 
     it('runs WEB_CONCURRENCY processes on one port, starts again one that dies, and stops them all on SIGTERM', async () => {
       const shop = await startServer({ env: { ...env, WEB_CONCURRENCY: '2' }, readyTimeoutMs: 60_000 });

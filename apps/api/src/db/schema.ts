@@ -666,6 +666,13 @@ export const orders = pgTable(
     index('orders_company_created_idx').on(t.companyId, t.createdAt, t.id),
     // (Not a partial index on ON_ACCOUNT: a new enum value cannot be used in the migration that adds it.)
     index('orders_company_owed_idx').on(t.companyId, t.paymentStatus),
+    // The reminders' pass (issue 22): unpaid invoices on account by due day. Paid (COMPLETED) and credited in
+    // full (REFUND) ones leave it, so a pass reads the open ones only, however long the history grows. (Not
+    // `= 'ON_ACCOUNT'`: a fresh database runs every migration in one transaction, where 0013's new enum value
+    // cannot be used.)
+    index('orders_account_due_idx')
+      .on(t.invoiceDueDate, t.id)
+      .where(sql`${t.paymentMethod} = 'account' and ${t.paymentStatus} not in ('COMPLETED', 'REFUND')`),
     // Staff's filter by the start of a purchase-order number in any case: `upper(…) like 'PO-1%'`, which
     // text_pattern_ops serves under any collation (migration 0014).
     index('orders_purchase_order_prefix_idx').on(sql`upper(${t.purchaseOrderNumber}) text_pattern_ops`),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isUkPostcode, normalisePostcode } from '../addresses/schemas';
+import { RECEIVABLES_SETTING_LIMITS, type ReceivablesSettings } from '../receivables/rules';
 
 /** The back office's words for the shop settings. */
 export const SETTINGS_MESSAGES = {
@@ -215,3 +216,38 @@ export const BankDetailsViewSchema = z
   .object({ account_name: z.string(), sort_code: z.string(), account_number: z.string() })
   .nullable();
 export type BankDetailsView = z.infer<typeof BankDetailsViewSchema>;
+
+/** The back office's words for the receivables settings (issue 22). */
+export const RECEIVABLES_SETTINGS_MESSAGES = {
+  wholeDays: 'Enter a whole number of days.',
+  yesOrNo: 'Choose yes or no.',
+} as const;
+
+const days = ({ min, max }: { min: number; max: number }) =>
+  z
+    .number({ message: SETTINGS_MESSAGES.range(min, max) })
+    .int(RECEIVABLES_SETTINGS_MESSAGES.wholeDays)
+    .min(min, SETTINGS_MESSAGES.range(min, max))
+    .max(max, SETTINGS_MESSAGES.range(min, max));
+
+/**
+ * PUT administration/settings/receivables/ (issue 22): when payment reminders go, when an overdue invoice puts
+ * its company on hold, and whether statements are e-mailed each month. Bounded by RECEIVABLES_SETTING_LIMITS.
+ */
+export const ReceivablesSettingsSchema = z
+  .object({
+    reminder_days_before: days(RECEIVABLES_SETTING_LIMITS.reminder_days_before),
+    overdue_reminder_every_days: days(RECEIVABLES_SETTING_LIMITS.overdue_reminder_every_days),
+    hold_after_days_overdue: days(RECEIVABLES_SETTING_LIMITS.hold_after_days_overdue),
+    email_statements: z.boolean({ message: RECEIVABLES_SETTINGS_MESSAGES.yesOrNo }),
+  })
+  .strict() satisfies z.ZodType<ReceivablesSettings>;
+
+/** GET and PUT administration/settings/receivables/: the settings in force (their defaults until saved). */
+export const ReceivablesSettingsViewSchema = z.object({
+  reminder_days_before: z.number().int(),
+  overdue_reminder_every_days: z.number().int(),
+  hold_after_days_overdue: z.number().int(),
+  email_statements: z.boolean(),
+});
+export type ReceivablesSettingsView = z.infer<typeof ReceivablesSettingsViewSchema>;

@@ -1,4 +1,4 @@
-import type { ShopSettingsView } from '@shop/domain';
+import type { ReceivablesSettingsView, ShopSettingsView } from '@shop/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -35,6 +35,13 @@ const GET = 'GET /api/administration/settings/';
 const BANK = 'GET /api/administration/settings/bank/';
 /** No bank details yet: the API answers null until staff set them. */
 const bank = null;
+const RECEIVABLES = 'GET /api/administration/settings/receivables/';
+const receivables: ReceivablesSettingsView = {
+  reminder_days_before: 3,
+  overdue_reminder_every_days: 7,
+  hold_after_days_overdue: 14,
+  email_statements: true,
+};
 
 function renderScreen() {
   localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
@@ -53,8 +60,8 @@ afterEach(() => {
 });
 
 describe('/admin/settings', () => {
-  it('shows the four forms filled with the saved settings under one h1, and passes axe', async () => {
-    stubApi({ [GET]: settings, [BANK]: bank });
+  it('shows the five forms filled with the saved settings under one h1, and passes axe', async () => {
+    stubApi({ [GET]: settings, [BANK]: bank, [RECEIVABLES]: receivables });
     const { container } = renderScreen();
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
@@ -62,6 +69,7 @@ describe('/admin/settings', () => {
       'Bank details',
       'VAT rate',
       'Delivery',
+      'Reminders, holds and statements',
     ]);
     expect(screen.getByLabelText('VAT number')).toHaveValue('GB123456782');
     expect(screen.getByLabelText('VAT rate (%)')).toHaveValue(20);
@@ -75,6 +83,7 @@ describe('/admin/settings', () => {
     let answer: Response = json({ vat_number: ['This VAT number’s check digits do not match.'] }, 400);
     const api = stubApi({
       [GET]: settings,
+      [RECEIVABLES]: receivables,
       [BANK]: bank,
       'PUT /api/administration/settings/invoice/': () => answer,
     });
@@ -104,7 +113,7 @@ describe('/admin/settings', () => {
   });
 
   it('refuses a malformed VAT number or postcode before sending anything', async () => {
-    const api = stubApi({ [GET]: settings, [BANK]: bank });
+    const api = stubApi({ [GET]: settings, [BANK]: bank, [RECEIVABLES]: receivables });
     renderScreen();
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Invoice details' });
@@ -122,6 +131,7 @@ describe('/admin/settings', () => {
     let answer: Response = json({ vat_rate: ['Enter a VAT rate from 0 to 100.'] }, 400);
     const api = stubApi({
       [GET]: settings,
+      [RECEIVABLES]: receivables,
       [BANK]: bank,
       'PUT /api/administration/settings/vat-rate/': () => answer,
     });
@@ -160,6 +170,7 @@ describe('/admin/settings', () => {
     );
     const api = stubApi({
       [GET]: settings,
+      [RECEIVABLES]: receivables,
       [BANK]: bank,
       'PUT /api/administration/settings/shipping/': () => answer,
     });
@@ -196,6 +207,7 @@ describe('/admin/settings', () => {
     let answer: Response = json({ account_number: ['Enter the 8-digit account number.'] }, 400);
     const api = stubApi({
       [GET]: settings,
+      [RECEIVABLES]: receivables,
       [BANK]: bank,
       'PUT /api/administration/settings/bank/': () => answer,
     });
@@ -229,6 +241,7 @@ describe('/admin/settings', () => {
   it('refuses a short sort code or account number before sending anything', async () => {
     const api = stubApi({
       [GET]: settings,
+      [RECEIVABLES]: receivables,
       [BANK]: { account_name: 'PackRight Supplies Ltd', sort_code: '123456', account_number: '12345678' },
     });
     renderScreen();
@@ -245,5 +258,65 @@ describe('/admin/settings', () => {
     expect(await within(form).findByText('Enter the 6-digit sort code, e.g. 12-34-56.')).toBeInTheDocument();
     expect(within(form).getByText('Enter the 8-digit account number.')).toBeInTheDocument();
     expect(api.called('PUT', '/api/administration/settings/bank/')).toHaveLength(0);
+  });
+
+  it('saves the receivables settings, refusing a bad number before sending and showing the server’s refusal', async () => {
+    const PUT = 'PUT /api/administration/settings/receivables/';
+    let answer: Response = json({ hold_after_days_overdue: ['Enter a number from 1 to 365.'] }, 400);
+    const api = stubApi({ [GET]: settings, [BANK]: bank, [RECEIVABLES]: receivables, [PUT]: () => answer });
+    renderScreen();
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Reminders, holds and statements' });
+    const before = within(form).getByLabelText('Days before the due date for the first reminder');
+    const every = within(form).getByLabelText('Days between overdue reminders');
+    const hold = within(form).getByLabelText('Days overdue before an automatic hold');
+    const statements = within(form).getByRole('checkbox', { name: 'E-mail monthly statements' });
+    expect(before).toHaveValue(3);
+    expect(every).toHaveValue(7);
+    expect(hold).toHaveValue(14);
+    expect(statements).toBeChecked();
+    const save = within(form).getByRole('button', { name: 'Save receivables settings' });
+
+    // Out of bounds and not whole: refused in the browser with the API's own messages.
+    await user.clear(before);
+    await user.type(before, '31');
+    await user.clear(every);
+    await user.type(every, '2.5');
+    await user.click(save);
+    expect(await within(form).findByText('Enter a number from 1 to 30.')).toHaveAttribute(
+      'id',
+      'receivables-days-before-error',
+    );
+    expect(within(form).getByText('Enter a whole number of days.')).toBeInTheDocument();
+    expect(before).toHaveAttribute('aria-invalid', 'true');
+    expect(api.called('PUT', '/api/administration/settings/receivables/')).toEqual([]);
+
+    await user.clear(before);
+    await user.type(before, '5');
+    await user.clear(every);
+    await user.type(every, '10');
+    await user.clear(hold);
+    await user.type(hold, '30');
+    await user.click(statements);
+    await user.click(save);
+    expect(await within(form).findByText('Enter a number from 1 to 365.')).toHaveAttribute(
+      'id',
+      'receivables-hold-after-error',
+    );
+    const sent = {
+      reminder_days_before: 5,
+      overdue_reminder_every_days: 10,
+      hold_after_days_overdue: 30,
+      email_statements: false,
+    };
+    answer = json(sent);
+    await user.click(save);
+    expect(await within(form).findByRole('status')).toHaveTextContent('The receivables settings are saved');
+    expect(hold).not.toHaveAttribute('aria-invalid');
+    expect(statements).not.toBeChecked();
+    expect(api.called('PUT', '/api/administration/settings/receivables/').map((call) => call.body)).toEqual([
+      sent,
+      sent,
+    ]);
   });
 });

@@ -1,28 +1,36 @@
 import type { Route } from './+types/settings';
 import { AdminLoading, adminLoad, LoadFailed } from '~/features/admin/components/admin-load';
 import { AdminPage } from '~/features/admin/components/admin-page';
-import { getBankDetails, getSettings } from '~/features/admin/settings/api/settings';
+import { getBankDetails, getReceivablesSettings, getSettings } from '~/features/admin/settings/api/settings';
 import { BankDetailsForm } from '~/features/admin/settings/components/bank-details-form';
 import { InvoiceForm } from '~/features/admin/settings/components/invoice-form';
+import { ReceivablesForm } from '~/features/admin/settings/components/receivables-form';
 import { ShippingForm } from '~/features/admin/settings/components/shipping-form';
 import { VatRateForm } from '~/features/admin/settings/components/vat-rate-form';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return adminLoad(request, async () => {
-    const [settings, bank] = await Promise.all([getSettings(request.signal), getBankDetails(request.signal)]);
-    return { settings, bank };
+    const [settings, bank, receivables] = await Promise.all([
+      getSettings(request.signal),
+      getBankDetails(request.signal),
+      getReceivablesSettings(request.signal),
+    ]);
+    return { settings, bank, receivables };
   });
 }
 clientLoader.hydrate = true as const;
 
 export const HydrateFallback = AdminLoading;
 
-/** /admin/settings: invoice details, bank details, the VAT rate and delivery rates, each saved on its own. */
+/**
+ * /admin/settings: invoice details, bank details, the VAT rate, delivery rates, and the receivables (reminders,
+ * holds, statements), each saved on its own.
+ */
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === 'failed') {
     return <LoadFailed title="Settings" what="settings" failure={loaderData} />;
   }
-  const { settings, bank } = loaderData.data;
+  const { settings, bank, receivables } = loaderData.data;
   return (
     <AdminPage title="Settings">
       <p>
@@ -40,6 +48,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       </section>
       <section className="admin-panel">
         <ShippingForm shipping={settings.shipping} />
+      </section>
+      <section className="admin-panel">
+        <ReceivablesForm settings={receivables} />
       </section>
     </AdminPage>
   );

@@ -2,6 +2,8 @@ import {
   BankDetailsSettingsSchema,
   BankDetailsViewSchema,
   InvoiceSettingsSchema,
+  ReceivablesSettingsSchema,
+  ReceivablesSettingsViewSchema,
   ShippingSettingsSchema,
   ShopSettingsViewSchema,
   VatRateSettingSchema,
@@ -98,5 +100,33 @@ export const settingsRoutes: FastifyPluginAsyncZod<AdministrationOptions> = asyn
       },
     },
     async (request) => settings.putBank(actorOf(request), request.body),
+  );
+
+  app.get(
+    '/settings/receivables/',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'When payment reminders go, when an overdue invoice puts its company on hold, monthly statements',
+        response: { 200: ReceivablesSettingsViewSchema },
+      },
+    },
+    async () => settings.getReceivables(),
+  );
+
+  app.put(
+    '/settings/receivables/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The receivables settings, used from the schedule’s next pass (issue 22)',
+        body: ReceivablesSettingsSchema,
+        response: { 200: ReceivablesSettingsViewSchema },
+      },
+    },
+    async (request) => settings.putReceivables(actorOf(request), request.body),
   );
 };

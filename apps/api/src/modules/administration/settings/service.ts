@@ -2,6 +2,7 @@ import type {
   BankDetailsSettings,
   BankDetailsView,
   InvoiceSettings,
+  ReceivablesSettings,
   ShippingSettingsInput,
   ShopSettingsView,
 } from '@shop/domain';
@@ -53,5 +54,10 @@ export function createSettingsService(db: Db) {
     /** The bank details invoices on account print from now on; issued ones keep theirs (decision 008). */
     getBank: async (): Promise<BankDetailsView> => (await queries.selectSettings(db, ['bank'])).bank,
     putBank: (actor: Actor, bank: BankDetailsSettings) => put(actor, 'bank', bank),
+    /** Reminders, automatic holds and monthly statements (issue 22): the next pass of the schedule uses them. */
+    getReceivables: async (): Promise<ReceivablesSettings> =>
+      (await queries.selectSettings(db, ['receivables'])).receivables,
+    putReceivables: (actor: Actor, receivables: ReceivablesSettings) =>
+      put(actor, 'receivables', receivables),
   };
 }

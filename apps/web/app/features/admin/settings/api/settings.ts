@@ -2,6 +2,8 @@ import type {
   BankDetailsSettings,
   BankDetailsView,
   InvoiceSettings,
+  ReceivablesSettings,
+  ReceivablesSettingsView,
   ShippingSettingsInput,
   ShopSettingsView,
   VatRateSetting,
@@ -34,4 +36,13 @@ export function getBankDetails(signal?: AbortSignal) {
 
 export function saveBankDetails(body: BankDetailsSettings) {
   return adminRequest<BankDetailsView>('settings/bank/', { method: 'PUT', body });
+}
+
+/** When reminders go, when an overdue invoice puts its company on hold, and monthly statements (issue 22). */
+export function getReceivablesSettings(signal?: AbortSignal) {
+  return adminRequest<ReceivablesSettingsView>('settings/receivables/', { signal });
+}
+
+export function saveReceivablesSettings(body: ReceivablesSettings) {
+  return adminRequest<ReceivablesSettingsView>('settings/receivables/', { method: 'PUT', body });
 }

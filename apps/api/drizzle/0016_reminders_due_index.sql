@@ -1,0 +1,1 @@
+CREATE INDEX "orders_account_due_idx" ON "orders" USING btree ("invoice_due_date","id") WHERE "orders"."payment_method" = 'account' and "orders"."payment_status" not in ('COMPLETED', 'REFUND');

@@ -1,0 +1,113 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { loggableError } from '../../http/errors';
+import { sendRemindersOnce } from './reminders';
+
+/**
+ * The receivables schedule (issue 22): every server process runs it, and every job in it is safe to run from
+ * several processes at once (each effect is a scheduled_effects key inserted in the transaction that makes
+ * it). A pass runs the jobs in order, each on the same `now`; one failing is logged and the next still runs.
+ */
+
+export interface ReceivablesJobContext {
+  db: Db;
+  now: Date;
+  log: FastifyBaseLogger;
+  /** True once the schedule is stopping: a long job stops between its items. */
+  shouldStop: () => boolean;
+}
+
+export interface ReceivablesJob {
+  name: string;
+  run(context: ReceivablesJobContext): Promise<unknown>;
+}
+
+/** The reminders before, on and after an invoice's due day (reminders.ts). */
+export const remindersJob: ReceivablesJob = {
+  name: 'reminders',
+  async run({ db, now, log, shouldStop }) {
+    const report = await sendRemindersOnce(db, now, undefined, { shouldStop });
+    if (report.sent.length > 0 || report.skipped > 0) {
+      log.info(
+        { checked: report.checked, sent: report.sent.length, skipped: report.skipped },
+        'receivables: payment reminders sent',
+      );
+    }
+    return report;
+  },
+};
+
+/**
+ * The jobs of a pass, in order. The automatic holds (applyHoldsOnce) and the monthly statements
+ * (sendMonthlyStatements) join this list where they are written.
+ */
+export const RECEIVABLES_JOBS: readonly ReceivablesJob[] = [remindersJob];
+
+export const RECEIVABLES_SCHEDULE_DEFAULTS = {
+  /** RECEIVABLES_INTERVAL_SECONDS: 10 minutes. */
+  intervalMs: 10 * 60_000,
+  /** The first pass, after the start (never later than the interval). */
+  firstRunMs: 30_000,
+};
+
+/** One pass: each job in turn on the same `now`; a job's failure is logged, never thrown. */
+export async function runReceivablesPass(
+  context: ReceivablesJobContext,
+  jobs: readonly ReceivablesJob[] = RECEIVABLES_JOBS,
+): Promise<void> {
+  for (const job of jobs) {
+    if (context.shouldStop()) return;
+    try {
+      await job.run(context);
+    } catch (err) {
+      context.log.error({ err: loggableError(err), job: job.name }, 'receivables: a scheduled job failed');
+    }
+  }
+}
+
+/**
+ * Runs a pass every `intervalMs`, the first `firstRunMs` after the start; passes never overlap, and the timer
+ * does not keep the process alive. `stop()` ends the schedule and waits for a pass under way.
+ */
+export function startReceivablesSchedule(options: {
+  db: Db;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+  intervalMs?: number;
+  firstRunMs?: number;
+  jobs?: readonly ReceivablesJob[];
+}): { stop(): Promise<void> } {
+  const {
+    db,
+    log,
+    now = () => new Date(),
+    intervalMs = RECEIVABLES_SCHEDULE_DEFAULTS.intervalMs,
+    jobs = RECEIVABLES_JOBS,
+  } = options;
+  const firstRunMs = options.firstRunMs ?? Math.min(RECEIVABLES_SCHEDULE_DEFAULTS.firstRunMs, intervalMs);
+  let stopped = false;
+  let pass: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  const schedule = (delay: number) => {
+    timer = setTimeout(run, delay);
+    timer.unref();
+  };
+  function run() {
+    if (stopped) return;
+    pass = runReceivablesPass({ db, now: now(), log, shouldStop: () => stopped }, jobs)
+      .catch((err: unknown) => log.error({ err: loggableError(err) }, 'receivables pass failed'))
+      .finally(() => {
+        pass = undefined;
+        if (!stopped) schedule(intervalMs);
+      });
+  }
+  schedule(firstRunMs);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await pass;
+    },
+  };
+}
