@@ -18,8 +18,8 @@ const until = async (check: () => boolean, ms = 2000) => {
 };
 
 describe('startReceivablesSchedule', () => {
-  it('runs the reminders first among its jobs', () => {
-    expect(RECEIVABLES_JOBS.map((job) => job.name)).toEqual(['reminders']);
+  it('runs the reminders, then the automatic holds, then the monthly statements', () => {
+    expect(RECEIVABLES_JOBS.map((job) => job.name)).toEqual(['reminders', 'holds', 'statements']);
   });
 
   it('runs each job in order on the same now, logs a failing job and runs the next, and passes again', async () => {

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { loggableError } from '../../http/errors';
+import { applyHoldsOnce } from './holds';
 import { sendRemindersOnce } from './reminders';
+import { sendMonthlyStatements } from './statement-emails';
 
 /**
  * The receivables schedule (issue 22): every server process runs it, and every job in it is safe to run from
@@ -37,11 +39,37 @@ export const remindersJob: ReceivablesJob = {
   },
 };
 
+/** The automatic holds: set on companies with an invoice too long overdue, lifted once paid (holds.ts). */
+export const holdsJob: ReceivablesJob = {
+  name: 'holds',
+  async run({ db, now, log }) {
+    const report = await applyHoldsOnce(db, now);
+    if (report.set > 0 || report.lifted > 0) log.info(report, 'receivables: automatic holds changed');
+    return report;
+  },
+};
+
+/** Last month's statements, e-mailed from the first working day of the month (statement-emails.ts). */
+export const statementsJob: ReceivablesJob = {
+  name: 'statements',
+  async run({ db, now, log, shouldStop }) {
+    let report = await sendMonthlyStatements(db, now);
+    let emails = report.emails;
+    // A batch at a time until the month's run is done, or the schedule stops.
+    while (report.more && !shouldStop()) {
+      report = await sendMonthlyStatements(db, now);
+      emails += report.emails;
+    }
+    if (emails > 0) log.info({ month: report.month, emails }, 'receivables: monthly statements e-mailed');
+    return report;
+  },
+};
+
 /**
- * The jobs of a pass, in order. The automatic holds (applyHoldsOnce) and the monthly statements
- * (sendMonthlyStatements) join this list where they are written.
+ * The jobs of a pass, in order: reminders first (an invoice's reminder goes even on the day its company is put
+ * on hold), then the holds, then the monthly statements.
  */
-export const RECEIVABLES_JOBS: readonly ReceivablesJob[] = [remindersJob];
+export const RECEIVABLES_JOBS: readonly ReceivablesJob[] = [remindersJob, holdsJob, statementsJob];
 
 export const RECEIVABLES_SCHEDULE_DEFAULTS = {
   /** RECEIVABLES_INTERVAL_SECONDS: 10 minutes. */
