@@ -13,6 +13,7 @@ import { AdminInput, AdminSelect, FormOutcome } from '~/features/admin/component
 import { AdminLoading, adminLoad, LoadFailure } from '~/features/admin/components/admin-load';
 import { AdminPage } from '~/features/admin/components/admin-page';
 import { useFormSubmit } from '~/features/admin/components/use-form-submit';
+import { ScrollRegion } from '~/components/ui/scroll-region';
 import { ukDate } from '~/lib/dates';
 import { pageMeta } from '~/lib/seo';
 
@@ -49,31 +50,35 @@ const FORMAT_LABELS: Record<ExportFormat, string> = { xero: 'Xero', quickbooks: 
 
 function Boxes({ view }: { view: VatReturnView }) {
   return (
-    <table className="admin-vat-boxes">
-      <caption>
-        VAT return for {view.quarter} ({ukDate(view.from)} to {ukDate(view.to)})
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Box</th>
-          <th scope="col">Description</th>
-          <th scope="col" className="admin-table__num">
-            Amount (£)
-          </th>
-          <th scope="col">Source</th>
-        </tr>
-      </thead>
-      <tbody>
-        {view.boxes.map((box) => (
-          <tr key={box.box}>
-            <th scope="row">{box.box}</th>
-            <td>{box.label}</td>
-            <td className="admin-table__num">{box.value ?? 'Not from the shop'}</td>
-            <td>{box.source}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div className="admin-table">
+      <ScrollRegion className="admin-table__scroll" label="The nine boxes, scrolls sideways">
+        <table className="admin-vat-boxes">
+          <caption>
+            VAT return for {view.quarter} ({ukDate(view.from)} to {ukDate(view.to)})
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Box</th>
+              <th scope="col">Description</th>
+              <th scope="col" className="admin-table__num">
+                Amount (£)
+              </th>
+              <th scope="col">Source</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.boxes.map((box) => (
+              <tr key={box.box}>
+                <th scope="row">{box.box}</th>
+                <td>{box.label}</td>
+                <td className="admin-table__num">{box.value ?? 'Not from the shop'}</td>
+                <td>{box.source}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+    </div>
   );
 }
 
@@ -86,39 +91,45 @@ function Documents({ view }: { view: VatReturnView }) {
           ? `Showing the first ${DOCUMENTS_SHOWN} of ${view.documents.length} documents; the CSV has them all.`
           : `${view.documents.length} documents.`}
       </p>
-      <table>
-        <caption className="visually-hidden">Documents behind boxes 1 and 6</caption>
-        <thead>
-          <tr>
-            <th scope="col">Document</th>
-            <th scope="col">Order</th>
-            <th scope="col">Issued</th>
-            <th scope="col" className="admin-table__num">
-              Net (£)
-            </th>
-            <th scope="col" className="admin-table__num">
-              VAT (£)
-            </th>
-            <th scope="col" className="admin-table__num">
-              Gross (£)
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((document) => (
-            <tr key={`${document.kind}-${document.number}`}>
-              <td>
-                {document.kind === 'invoice' ? 'VAT invoice' : 'Credit note'} {document.number}
-              </td>
-              <td>#{document.order}</td>
-              <td>{ukDate(document.issued_on)}</td>
-              <td className="admin-table__num">{document.net}</td>
-              <td className="admin-table__num">{document.vat}</td>
-              <td className="admin-table__num">{document.gross}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {shown.length === 0 ? null : (
+        <div className="admin-table">
+          <ScrollRegion className="admin-table__scroll" label="Invoices and credit notes, scrolls sideways">
+            <table>
+              <caption className="visually-hidden">Documents behind boxes 1 and 6</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Document</th>
+                  <th scope="col">Order</th>
+                  <th scope="col">Issued</th>
+                  <th scope="col" className="admin-table__num">
+                    Net (£)
+                  </th>
+                  <th scope="col" className="admin-table__num">
+                    VAT (£)
+                  </th>
+                  <th scope="col" className="admin-table__num">
+                    Gross (£)
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((document) => (
+                  <tr key={`${document.kind}-${document.number}`}>
+                    <td>
+                      {document.kind === 'invoice' ? 'VAT invoice' : 'Credit note'} {document.number}
+                    </td>
+                    <td>#{document.order}</td>
+                    <td>{ukDate(document.issued_on)}</td>
+                    <td className="admin-table__num">{document.net}</td>
+                    <td className="admin-table__num">{document.vat}</td>
+                    <td className="admin-table__num">{document.gross}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        </div>
+      )}
     </>
   );
 }
