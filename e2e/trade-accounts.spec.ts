@@ -280,4 +280,83 @@ describe('trade accounts in Chromium', { timeout: 150_000 }, () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(page, 'admin trade account at 375 px');
   });
+  test('an order on account → staff record a part payment, then the rest → the administrator’s statement shows both → the invoice is closed', async () => {
+    const { admin, id } = await approvedCompany('ledger');
+    const addresses = await callAs<{ id: number }[] | { results: { id: number }[] }>(
+      baseURL,
+      admin.access,
+      'GET',
+      'account/company/addresses/',
+    );
+    const address = (Array.isArray(addresses) ? addresses : addresses.results)[0]!.id;
+    await addToCart(baseURL, admin, { product: 'pallet-covers', sku: 'PC-TS-1200-800-CL', packs: 2 });
+    const order = await callAs<{ id: number; total: string }>(baseURL, admin.access, 'POST', 'orders/', {
+      payment_method: 'account',
+      billing_address: address,
+      shipping_address: address,
+    });
+    const totalPence = Math.round(Number(order.total) * 100);
+    const part = ((totalPence - (totalPence % 200)) / 200).toFixed(2);
+    const rest = ((totalPence - Math.round(Number(part) * 100)) / 100).toFixed(2);
+    const reference = `BACS-${Date.now().toString(36).toUpperCase()}`;
+
+    // Staff record a part payment, then the rest, each set against the invoice as suggested.
+    let page = await visit(`/admin/companies/${id}`, await ownerToken(), { width: 1280, height: 900 });
+    await page.getByRole('heading', { level: 2, name: 'Ledger and payments' }).waitFor();
+    const form = page.getByRole('form', { name: 'Record a payment' });
+    for (const [amount, suffix] of [
+      [part, '-1'],
+      [rest, '-2'],
+    ] as const) {
+      await form.getByLabel('Amount (£)').fill(amount);
+      await form
+        .getByLabel(/^Invoice \d+, due/)
+        .first()
+        .waitFor();
+      await expect
+        .poll(() =>
+          form
+            .getByLabel(/^Invoice \d+, due/)
+            .first()
+            .inputValue(),
+        )
+        .toBe(amount);
+      await form.getByLabel('Reference').fill(`${reference}${suffix}`);
+      await form.getByRole('button', { name: 'Record the payment' }).click();
+      await page
+        .getByText(`Payment of £${Number(amount).toFixed(2)} recorded`)
+        .first()
+        .waitFor();
+      await page.getByRole('row', { name: new RegExp(`${reference}${suffix}`) }).waitFor();
+    }
+    await page.getByText('No invoice is open.').waitFor();
+    await expectAccessible(page, 'admin trade account ledger');
+
+    // The administrator downloads this month's statement at a phone's width: both payments, nothing owed.
+    page = await visit('/account/company', admin.access, PHONE);
+    await page.getByText('Balance').first().waitFor();
+    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' })
+      .format(new Date())
+      .slice(0, 7);
+    await page.getByRole('combobox', { name: 'Month' }).selectOption(month);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download statement' }).click(),
+    ]);
+    const text = await pdfText(await download.path());
+    expect(text).toContain(`${reference}-1`);
+    expect(text).toContain(`${reference}-2`);
+    expect(text).toMatch(/Closing balance \(GBP\)\s*£0\.00/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(page, 'trade account with statements at 375 px');
+
+    // The invoice is closed: the order is paid.
+    const paid = await callAs<{ payment_status: string }>(
+      baseURL,
+      admin.access,
+      'GET',
+      `orders/${order.id}/`,
+    );
+    expect(paid.payment_status).toBe('COMPLETED');
+  });
 });
