@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { loggableError } from '../../http/errors';
+import { startRepeatingPass } from '../../lib/repeating-pass';
 import {
   ProviderUnavailable,
   type IntentStatus,
@@ -199,30 +200,11 @@ export function startReconciliation(
   options: ReconcileOptions & { intervalMs?: number; firstRunMs?: number },
 ): { stop(): Promise<void> } {
   const { intervalMs = 60_000, firstRunMs = 5_000, log } = options;
-  let stopped = false;
-  let pass: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-
-  const schedule = (delay: number) => {
-    timer = setTimeout(run, delay);
-    timer.unref();
-  };
-  function run() {
-    if (stopped) return;
-    pass = reconcileOnce(options, () => stopped)
-      .then(() => undefined)
-      .catch((err: unknown) => log.error({ err: loggableError(err) }, 'reconciliation pass failed'))
-      .finally(() => {
-        pass = undefined;
-        if (!stopped) schedule(intervalMs);
-      });
-  }
-  schedule(firstRunMs);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await pass;
-    },
-  };
+  return startRepeatingPass({
+    pass: (shouldStop) => reconcileOnce(options, shouldStop),
+    intervalMs,
+    firstRunMs,
+    log,
+    failure: 'reconciliation pass failed',
+  });
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { loggableError } from '../../http/errors';
+import { startRepeatingPass } from '../../lib/repeating-pass';
 import { applyHoldsOnce } from './holds';
 import { sendRemindersOnce } from './reminders';
 import { sendMonthlyStatements } from './statement-emails';
@@ -113,29 +114,11 @@ export function startReceivablesSchedule(options: {
     jobs = RECEIVABLES_JOBS,
   } = options;
   const firstRunMs = options.firstRunMs ?? Math.min(RECEIVABLES_SCHEDULE_DEFAULTS.firstRunMs, intervalMs);
-  let stopped = false;
-  let pass: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-
-  const schedule = (delay: number) => {
-    timer = setTimeout(run, delay);
-    timer.unref();
-  };
-  function run() {
-    if (stopped) return;
-    pass = runReceivablesPass({ db, now: now(), log, shouldStop: () => stopped }, jobs)
-      .catch((err: unknown) => log.error({ err: loggableError(err) }, 'receivables pass failed'))
-      .finally(() => {
-        pass = undefined;
-        if (!stopped) schedule(intervalMs);
-      });
-  }
-  schedule(firstRunMs);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await pass;
-    },
-  };
+  return startRepeatingPass({
+    pass: (shouldStop) => runReceivablesPass({ db, now: now(), log, shouldStop }, jobs),
+    intervalMs,
+    firstRunMs,
+    log,
+    failure: 'receivables pass failed',
+  });
 }
