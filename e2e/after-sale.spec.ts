@@ -11,10 +11,10 @@ import {
   openPage,
   waitForHydration,
 } from './browser';
+import { TAPE_GUN } from './items';
 
 const baseURL = inject('baseURL');
 
-const TAPE_GUN = { product: 'tape-dispenser', sku: 'TD-PRO-75' };
 /** A phone's width: the new pages must read and work at 375 px. */
 const PHONE = { width: 375, height: 800 };
 const PROFILE_SAVED = 'Your details have been saved.';

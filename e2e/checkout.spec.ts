@@ -9,10 +9,11 @@ import {
   openPage,
   waitForHydration,
 } from './browser';
+import { STOCK_CHECKED_TAPE_GUN } from './items';
 
 const baseURL = inject('baseURL');
-/** Heavy Duty Tape Gun 75mm: 1 a pack, tracked stock (40 seeded), £15.95 a pack. */
-const TAPE_GUN = { sku: 'TD-PRO-75', page: '/details/tapes/tape-dispenser' };
+/** Heavy Duty Tape Gun 75mm: its stock is checked to the unit, so no other file orders it (items.ts). */
+const TAPE_GUN = STOCK_CHECKED_TAPE_GUN;
 /** Clear Hand Pallet Wrap 400mm, on the six-variant page: 6 rolls a pack. */
 const PALLET_WRAP = { sku: 'PW-HAND-400-CL', page: '/details/wraps/pallet-wraps' };
 

@@ -14,6 +14,7 @@ import {
   openPage,
   waitForHydration,
 } from './browser';
+import { TAPE_GUN } from './items';
 
 const baseURL = inject('baseURL');
 const owner = inject('owner');
@@ -24,7 +25,7 @@ const PHONE: Viewport = { width: 375, height: 800 };
 const LINES = [
   { product: 'pallet-wraps', sku: 'PW-HAND-400-CL', packs: 2 },
   { product: 'bubble-wrap', sku: 'BW-S-300-100', packs: 3 },
-  { product: 'tape-dispenser', sku: 'TD-PRO-75', packs: 1 },
+  { product: TAPE_GUN.product, sku: TAPE_GUN.sku, packs: 1 },
 ];
 const DISCOUNTED = { sku: 'BW-S-300-100', percent: 10 };
 

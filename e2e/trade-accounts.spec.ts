@@ -12,6 +12,7 @@ import {
   openPage,
   waitForHydration,
 } from './browser';
+import { TAPE_GUN } from './items';
 
 /**
  * Issue 21's journeys: a business applies for a trade account, staff approve it with a credit limit, its
@@ -21,7 +22,6 @@ import {
 const baseURL = inject('baseURL');
 const owner = inject('owner');
 const PHONE: Viewport = { width: 375, height: 800 };
-const TAPE_GUN = { product: 'tape-dispenser', sku: 'TD-PRO-75' };
 
 let browser: Browser;
 let current: WatchedPage | undefined;
@@ -55,14 +55,21 @@ async function visit(path: string, access: string, viewport: Viewport = NARROW):
   return current.page;
 }
 
-async function ownerToken(): Promise<string> {
-  const response = await fetch(`${baseURL}/api/account/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(owner),
-  });
-  const body = (await response.json()) as { token: { access: string } };
-  return body.token.access;
+/** The owner's sign-in, made once for the file (an access token lasts 15 minutes): staff stay signed in. */
+let ownerAccess: Promise<string> | undefined;
+
+function ownerToken(): Promise<string> {
+  ownerAccess ??= (async () => {
+    const response = await fetch(`${baseURL}/api/account/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(owner),
+    });
+    if (!response.ok) throw new Error(`the owner could not log in: ${response.status}`);
+    const body = (await response.json()) as { token: { access: string } };
+    return body.token.access;
+  })();
+  return ownerAccess;
 }
 
 async function pdfText(path: string): Promise<string> {
