@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, lte, ne, sql, type SQL } from 'drizzle-orm';
-import type { CompanyApply, CompanyInvite, CompanyRole } from '@shop/domain';
+import { balancePence, type CompanyApply, type CompanyInvite, type CompanyRole } from '@shop/domain';
 import type { Db } from '../../db/client';
+import { reusableStatement } from '../../db/reusable-statement';
 import { rowsOf } from '../../db/rows-of';
 import {
   addresses,
@@ -11,7 +12,7 @@ import {
   type AddressSnapshot,
 } from '../../db/schema';
 import { snapshotOf } from '../addresses/queries';
-import { ledgerBalanceOf, ledgerStatement, type LedgerRow } from '../receivables/ledger';
+import { ledgerBalanceOf, ledgerOfJson, ledgerStatement, type LedgerRow } from '../receivables/ledger';
 
 type Window = { limit: number; offset: number };
 
@@ -93,28 +94,33 @@ export type OwnCompanyRow = CompanyRow & {
   ledger: LedgerJson | string | null;
 };
 
-/**
- * The caller's company as GET account/company/ answers it, with their role and own limit, and for an
- * administrator what the company owes and its ledger (aged buckets, overdue): one statement (the sum and the
- * ledger run only for administrators).
- */
-export async function selectOwnCompany(db: Db, userId: number): Promise<OwnCompanyRow | undefined> {
-  const [row] = await db
+// A named statement: every page of My account and the checkout ask for it, and its ledger subquery costs more
+// to plan (about 3 ms) than to run (under 2 ms at 50 entries a company; docs/benchmarks.md "receivables").
+const ownCompanyStatement = reusableStatement((db) =>
+  db
     .select({
       ...companyColumns,
       role: companyMembers.role,
       orderLimitPence: companyMembers.orderLimitPence,
-      owedPence: sql<
-        number | null
-      >`case when ${companyMembers.role} = 'administrator' then ${owedPenceOf(companyIdColumn)} end`.mapWith(
-        (value: unknown) => (value === null ? null : Number(value)),
-      ),
       ledger: sql<LedgerJson | null>`case when ${companyMembers.role} = 'administrator' then ${ledgerJsonOf(companyIdColumn)} end`,
     })
     .from(companyMembers)
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))
-    .where(eq(companyMembers.userId, userId));
-  return row as OwnCompanyRow | undefined;
+    .where(eq(companyMembers.userId, sql.placeholder('userId')))
+    .prepare('own_company'),
+);
+
+/**
+ * The caller's company as GET account/company/ answers it, with their role and own limit, and for an
+ * administrator its ledger, whose balance is what the company owes and whose invoices give the aged buckets
+ * and the overdue figure: one named statement (the ledger read only for administrators).
+ */
+export async function selectOwnCompany(db: Db, userId: number): Promise<OwnCompanyRow | undefined> {
+  const [row] = await ownCompanyStatement(db).execute({ userId });
+  if (!row) return undefined;
+  // What is owed is the ledger's balance (the sum ledgerBalanceOf makes in SQL for the credit check).
+  const owedPence = row.ledger === null ? null : balancePence(ledgerOfJson(row.ledger));
+  return { ...row, owedPence } as OwnCompanyRow;
 }
 
 /**

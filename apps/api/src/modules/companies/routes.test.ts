@@ -18,6 +18,7 @@ import {
   companyMembers,
   orders,
   outboundEmails,
+  refunds,
 } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../../test/helper';
 import { countingDb } from '../../../test/query-counter';
@@ -216,6 +217,10 @@ describe('the company view', () => {
         refundedPence: 100,
       })
       .where(eq(orders.id, order.id));
+    // The credit note the refund issued: the ledger reads credit notes from their rows (issue 22).
+    await ctx.database.db
+      .insert(refunds)
+      .values({ orderId: order.id, amountPence: 100, status: 'succeeded', issuedAt: new Date() });
     const owed = totalPence - 100;
     const seen = (await admin.call('GET', '/api/account/company/')).json<CompanyView>();
     expect(seen).toMatchObject({
