@@ -211,18 +211,15 @@ describe('sendRemindersOnce', () => {
     }
   });
 
-  it(
-    'reads its candidates on the partial index of unpaid invoices on account (the plan)',
-    async () => {
-      // With sequential scans priced out, the plan can only use the index if the query implies its predicate.
-      const plan = await ctx.database.db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        const explained = await tx.execute(
-          sql`explain ${candidatesStatement('2027-03-18', { dueOn: '2027-01-01', id: 5 }, 200)}`,
-        );
-        return explained.rows.map((row) => String(Object.values(row)[0])).join('\n');
-      });
-      expect(plan).toContain('orders_account_due_idx');
-    },
-  );
+  it('reads its candidates on the partial index of unpaid invoices on account (the plan)', async () => {
+    // With sequential scans priced out, the plan can only use the index if the query implies its predicate.
+    const plan = await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const explained = await tx.execute(
+        sql`explain ${candidatesStatement('2027-03-18', { dueOn: '2027-01-01', id: 5 }, 200)}`,
+      );
+      return explained.rows.map((row) => String(Object.values(row)[0])).join('\n');
+    });
+    expect(plan).toContain('orders_account_due_idx');
+  });
 });
