@@ -199,6 +199,7 @@ describe('/account/company', { timeout: 20_000 }, () => {
       'Delivery addresses',
       'Settings',
       'Orders',
+      'Statements',
       'Invoices',
     ]);
     const overview = section('Acme Packaging');
