@@ -31,3 +31,6 @@ export * from './companies/schemas';
 export * from './companies/rules';
 export * from './receivables/rules';
 export * from './receivables/schemas';
+export * from './delivery/data';
+export * from './delivery/rules';
+export * from './delivery/schemas';

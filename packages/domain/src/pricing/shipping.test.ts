@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deliveredTotals, shippingLabel, shippingQuote, type ShippingRates } from './shipping';
+import { DEFAULT_DELIVERY_SETTINGS } from '../delivery/schemas';
+import { deliveredTotals } from '../delivery/rules';
+import { shippingLabel, shippingQuote, type ShippingRates } from './shipping';
 
 /** The seeded defaults (DESIGN §4.8). */
 const RATES: ShippingRates = {
@@ -124,10 +126,19 @@ describe('deliveredTotals', () => {
     pallet_max_weight_kg: 1000,
     pallet_from_weight_kg: 750,
   };
+  const deliveryRules = { shipping: rates, delivery: DEFAULT_DELIVERY_SETTINGS };
+  const mainland = { postal_code: null };
+  const now = new Date('2026-11-27T10:00:00Z');
 
   it('charges VAT on goods plus the shipping quoted for their weight and value', () => {
-    const { totals, quote } = deliveredTotals([line(1000, 12), line(2000, 25)], 20, rates);
-    expect(quote).toMatchObject({ parcel_type: 'parcel', parcels_needed: 2, shipping_pence: 1390 });
+    const { totals, choice } = deliveredTotals(
+      [line(1000, 12), line(2000, 25)],
+      20,
+      deliveryRules,
+      mainland,
+      now,
+    );
+    expect(choice).toMatchObject({ ok: true, price_pence: 1390, option: { unit: 'parcel', units: 2 } });
     expect(totals).toMatchObject({
       goods_pence: 3000,
       shipping_pence: 1390,
@@ -138,6 +149,6 @@ describe('deliveredTotals', () => {
   });
 
   it('ships an empty cart for nothing', () => {
-    expect(deliveredTotals([], 20, rates).totals.total_pence).toBe(0);
+    expect(deliveredTotals([], 20, deliveryRules, mainland, now).totals.total_pence).toBe(0);
   });
 });

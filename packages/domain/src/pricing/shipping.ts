@@ -1,6 +1,5 @@
 import type { ShippingSettingsInput } from '../administration/shop-settings';
 import { formatGbp } from './money';
-import { sumTotals, type LineTotals, type Totals } from './totals';
 
 /**
  * Delivery charges (DESIGN §4.8), computed by the server from the cart's weight and its net goods value.
@@ -84,22 +83,4 @@ export function shippingQuote(input: ShippingInput, rates: ShippingRates): Shipp
 export function shippingLabel(shippingPence: number, count: number, type: string): string {
   if (shippingPence === 0) return 'FREE';
   return `${formatGbp(shippingPence)} (${count} ${type}${count === 1 ? '' : 's'})`;
-}
-
-/**
- * A cart's totals with its delivery (DESIGN §4.5, §4.8): shipping is quoted from the lines' weight and their
- * goods after discounts, then VAT is charged on goods plus shipping. The cart page, the payment intent and
- * the order all price a cart with this.
- */
-export function deliveredTotals(
-  lines: readonly LineTotals[],
-  vatPercent: number,
-  rates: ShippingRates,
-): { totals: Totals; quote: ShippingQuote } {
-  const goods = sumTotals(lines, 0, vatPercent);
-  const quote = shippingQuote(
-    { lines: lines.length, weight_kg: goods.weight_kg, goods_pence: goods.goods_pence },
-    rates,
-  );
-  return { totals: sumTotals(lines, quote.shipping_pence, vatPercent), quote };
 }

@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { ADDRESS_MESSAGES, isUkPostcode, normalisePostcode } from '../addresses/schemas';
+import { SETTINGS_MESSAGES } from '../administration/shop-settings';
+import { DEFAULT_ZONE_TABLE, DELIVERY_ZONES, HOLIDAY_REGIONS, type DeliveryZone } from './data';
+
+/** The delivery services (issue 23): parcels, and pallets at two speeds. */
+export const DELIVERY_SERVICES = ['parcel', 'pallet_economy', 'pallet_next_day'] as const;
+export type DeliveryService = (typeof DELIVERY_SERVICES)[number];
+
+/** What a pallet delivery can add, each priced per delivery. */
+export const DELIVERY_EXTRAS = ['am_slot', 'timed_slot', 'tail_lift'] as const;
+export type DeliveryExtra = (typeof DELIVERY_EXTRAS)[number];
+
+/** The most rows each editable list of the delivery settings holds (docs/security.md, limits). */
+export const DELIVERY_LIMITS = { zoneRows: 200, addedDays: 400, transitDays: 10, notes: 100 } as const;
+
+export const DELIVERY_SETTINGS_MESSAGES = {
+  cutoff: 'Enter a time as HH:MM, from 00:00 to 23:59.',
+  area: 'Enter a postcode area: one or two letters, e.g. PA.',
+  districts: 'Enter districts from 0 to 99, the first no greater than the last.',
+  date: 'Enter a date as YYYY-MM-DD.',
+  duplicateDay: 'This day is already listed for this calendar.',
+  transit: `Enter a number of working days from 1 to ${DELIVERY_LIMITS.transitDays}.`,
+} as const;
+
+const pence = z
+  .number({ message: SETTINGS_MESSAGES.range(0, 1_000_000) })
+  .int(SETTINGS_MESSAGES.wholePence)
+  .min(0, SETTINGS_MESSAGES.range(0, 1_000_000))
+  .max(1_000_000, SETTINGS_MESSAGES.range(0, 1_000_000));
+
+const district = z
+  .number({ message: DELIVERY_SETTINGS_MESSAGES.districts })
+  .int(DELIVERY_SETTINGS_MESSAGES.districts)
+  .min(0, DELIVERY_SETTINGS_MESSAGES.districts)
+  .max(99, DELIVERY_SETTINGS_MESSAGES.districts);
+
+export const ZoneRangeSchema = z
+  .object({
+    area: z
+      .string({ message: DELIVERY_SETTINGS_MESSAGES.area })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{1,2}$/, DELIVERY_SETTINGS_MESSAGES.area),
+    from: district.optional(),
+    to: district.optional(),
+    zone: z.enum(DELIVERY_ZONES),
+  })
+  .strict()
+  .refine((row) => (row.from === undefined) === (row.to === undefined) && (row.from ?? 0) <= (row.to ?? 0), {
+    message: DELIVERY_SETTINGS_MESSAGES.districts,
+    path: ['to'],
+  });
+
+/** How one zone is served by one service. */
+export const ZoneServiceRuleSchema = z
+  .object({
+    served: z.boolean(),
+    /** Per parcel or pallet: the zone's own price, or a surcharge on the mainland's. */
+    price: z.object({ kind: z.enum(['per_unit', 'surcharge']), pence }).strict(),
+    transit_days: z
+      .number({ message: DELIVERY_SETTINGS_MESSAGES.transit })
+      .int(DELIVERY_SETTINGS_MESSAGES.transit)
+      .min(1, DELIVERY_SETTINGS_MESSAGES.transit)
+      .max(DELIVERY_LIMITS.transitDays, DELIVERY_SETTINGS_MESSAGES.transit),
+    /** Whether the free-delivery threshold applies. */
+    free_threshold: z.boolean(),
+  })
+  .strict();
+export type ZoneServiceRule = z.infer<typeof ZoneServiceRuleSchema>;
+
+const ZoneServicesSchema = z
+  .object({
+    parcel: ZoneServiceRuleSchema,
+    pallet_economy: ZoneServiceRuleSchema,
+    pallet_next_day: ZoneServiceRuleSchema,
+  })
+  .strict();
+
+const isoDay = z
+  .string({ message: DELIVERY_SETTINGS_MESSAGES.date })
+  .regex(/^20\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, DELIVERY_SETTINGS_MESSAGES.date)
+  .refine(
+    (day) =>
+      !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) &&
+      new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+    DELIVERY_SETTINGS_MESSAGES.date,
+  );
+
+export const AddedDaySchema = z
+  .object({
+    date: isoDay,
+    /** The warehouse's own closing day, or an extra holiday of a region's deliveries. */
+    applies_to: z.enum(['warehouse', ...HOLIDAY_REGIONS]),
+    note: z.string().trim().max(DELIVERY_LIMITS.notes, SETTINGS_MESSAGES.tooLong(DELIVERY_LIMITS.notes)),
+  })
+  .strict();
+
+/** PUT administration/settings/delivery/: zones, services, prices, cut-off and closing days (issue 23). */
+export const DeliverySettingsSchema = z
+  .object({
+    /** Orders before this UK time on a working day leave that day. */
+    cutoff: z
+      .string({ message: DELIVERY_SETTINGS_MESSAGES.cutoff })
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, DELIVERY_SETTINGS_MESSAGES.cutoff),
+    /** Whose bank holidays the warehouse keeps. */
+    warehouse_region: z.enum(HOLIDAY_REGIONS),
+    /** The mainland's next-day pallet rate, per pallet (the economy rate is the shipping settings'). */
+    pallet_next_day_rate_pence: pence,
+    /** Per delivery. */
+    extras: z.object({ am_slot: pence, timed_slot: pence, tail_lift: pence }).strict(),
+    zone_table: z.array(ZoneRangeSchema).max(DELIVERY_LIMITS.zoneRows),
+    zones: z
+      .object(
+        Object.fromEntries(DELIVERY_ZONES.map((zone) => [zone, ZoneServicesSchema])) as Record<
+          DeliveryZone,
+          typeof ZoneServicesSchema
+        >,
+      )
+      .strict(),
+    added_days: z.array(AddedDaySchema).max(DELIVERY_LIMITS.addedDays),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    const seen = new Set<string>();
+    value.added_days.forEach((day, index) => {
+      const key = `${day.applies_to}:${day.date}`;
+      if (seen.has(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: DELIVERY_SETTINGS_MESSAGES.duplicateDay,
+          path: ['added_days', index, 'date'],
+        });
+      }
+      seen.add(key);
+    });
+  });
+export type DeliverySettings = z.infer<typeof DeliverySettingsSchema>;
+
+const rule = (
+  served: boolean,
+  kind: 'per_unit' | 'surcharge',
+  amount: number,
+  transit: number,
+  freeThreshold = false,
+): ZoneServiceRule => ({
+  served,
+  price: { kind, pence: amount },
+  transit_days: transit,
+  free_threshold: freeThreshold,
+});
+
+const notServed = rule(false, 'surcharge', 0, 3);
+
+/**
+ * The seeded delivery settings. The mainland keeps the shop's rates before issue 23 (the shipping settings:
+ * £6.95 a parcel, free over £150 net, £45 a pallet); the surcharges are typical UK carriers' for 2026.
+ */
+export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
+  cutoff: '14:00',
+  warehouse_region: 'england-and-wales',
+  pallet_next_day_rate_pence: 6500,
+  extras: { am_slot: 1500, timed_slot: 2500, tail_lift: 2500 },
+  zone_table: DEFAULT_ZONE_TABLE,
+  zones: {
+    mainland: {
+      parcel: rule(true, 'surcharge', 0, 1, true),
+      pallet_economy: rule(true, 'surcharge', 0, 2),
+      pallet_next_day: rule(true, 'surcharge', 0, 1),
+    },
+    highlands: {
+      parcel: rule(true, 'surcharge', 895, 2),
+      pallet_economy: rule(true, 'surcharge', 3500, 3),
+      pallet_next_day: notServed,
+    },
+    northern_ireland: {
+      parcel: rule(true, 'surcharge', 995, 2),
+      pallet_economy: rule(true, 'surcharge', 5500, 3),
+      pallet_next_day: notServed,
+    },
+    isle_of_wight: {
+      parcel: rule(true, 'surcharge', 595, 2),
+      pallet_economy: rule(true, 'surcharge', 3000, 3),
+      pallet_next_day: notServed,
+    },
+    scilly: {
+      parcel: rule(true, 'surcharge', 1495, 3),
+      pallet_economy: notServed,
+      pallet_next_day: notServed,
+    },
+    isle_of_man: { parcel: notServed, pallet_economy: notServed, pallet_next_day: notServed },
+    channel_islands: { parcel: notServed, pallet_economy: notServed, pallet_next_day: notServed },
+  },
+  added_days: [],
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// The API
+// ---------------------------------------------------------------------------------------------------------
+
+const postcode = z
+  .string({ message: ADDRESS_MESSAGES.postalCodeInvalid })
+  .trim()
+  .min(1, { message: ADDRESS_MESSAGES.postalCodeRequired, abort: true })
+  .max(10, { message: ADDRESS_MESSAGES.postalCodeInvalid, abort: true })
+  .transform(normalisePostcode)
+  .refine(isUkPostcode, ADDRESS_MESSAGES.postalCodeInvalid);
+
+/** POST ecommerce/delivery-options/. */
+export const DeliveryOptionsRequestSchema = z.object({
+  cart_id: z.number().int().positive().max(2_147_483_647),
+  postal_code: postcode,
+});
+export type DeliveryOptionsRequest = z.infer<typeof DeliveryOptionsRequestSchema>;
+
+export const DeliveryExtraViewSchema = z.object({
+  code: z.enum(DELIVERY_EXTRAS),
+  label: z.string(),
+  /** Decimal pounds, as every price in the API. */
+  price: z.string(),
+});
+
+export const DeliveryOptionViewSchema = z.object({
+  service: z.enum(DELIVERY_SERVICES),
+  label: z.string(),
+  /** Decimal pounds, before VAT. */
+  price: z.string(),
+  /** The promised delivery day, YYYY-MM-DD (UK). */
+  delivery_date: z.string(),
+  /** The last moment to order for that date (the cut-off on the dispatch day), ISO 8601 with offset. */
+  order_by: z.string(),
+  dispatch_date: z.string(),
+  explanation: z.string(),
+  extras: z.array(DeliveryExtraViewSchema),
+});
+export type DeliveryOptionView = z.infer<typeof DeliveryOptionViewSchema>;
+
+/**
+ * The answer (issue 23's contract): the array of options when the address is served; when it is not, 200 with
+ * no options and the reason, `{options: [], reason, zone}` (decision 012).
+ */
+export const DeliveryNotServedViewSchema = z.object({
+  options: z.array(DeliveryOptionViewSchema).max(0),
+  reason: z.string(),
+  zone: z.enum(DELIVERY_ZONES),
+});
+export const DeliveryOptionsViewSchema = z.union([
+  z.array(DeliveryOptionViewSchema),
+  DeliveryNotServedViewSchema,
+]);
+export type DeliveryOptionsView = z.infer<typeof DeliveryOptionsViewSchema>;
+
+/** The delivery choice a cart keeps and an intent or an on-account order may name. */
+export const DeliveryChoiceSchema = z.object({
+  delivery_service: z.enum(DELIVERY_SERVICES).nullish(),
+  delivery_extras: z.array(z.enum(DELIVERY_EXTRAS)).max(DELIVERY_EXTRAS.length).optional(),
+});
