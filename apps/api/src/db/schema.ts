@@ -5,6 +5,7 @@
  * custom `extensions` migration that creates pg_trgm, the triggers of 0005 and 0006, and the statistics at the
  * end of 0008.
  */
+import type { DeliveryExtra, DeliveryService, DeliveryZone } from '@shop/domain';
 import { relations, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -535,6 +536,14 @@ export const carts = pgTable('carts', {
     .notNull()
     .unique('carts_user_unique')
     .references(() => users.id, { onDelete: 'cascade' }),
+  /**
+   * The buyer's delivery choice (issue 23): the postcode the cart page quotes for (null: the mainland
+   * estimate), the service (null: the cheapest) and a pallet's extras. The server prices them; a choice the
+   * cart can no longer have falls back to the cheapest on the cart page and is refused at payment.
+   */
+  deliveryPostalCode: text('delivery_postal_code'),
+  deliveryService: text('delivery_service').$type<DeliveryService>(),
+  deliveryExtras: jsonb('delivery_extras').$type<DeliveryExtra[]>().notNull().default([]),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -607,6 +616,9 @@ export interface ShippingDetailsSnapshot {
   parcel_type: string;
   parcels_needed: number;
   explanation: string;
+  /** A held order's delivery choice (issue 23), dated when an approver places it. */
+  service?: DeliveryService | undefined;
+  extras?: DeliveryExtra[] | undefined;
 }
 
 export const orders = pgTable(
@@ -633,6 +645,16 @@ export const orders = pgTable(
     billingAddress: jsonb('billing_address').$type<AddressSnapshot>().notNull(),
     shippingDetails: jsonb('shipping_details').$type<ShippingDetailsSnapshot>(),
     totalWeightKg: weight('total_weight_kg').notNull().default(0),
+    /**
+     * The delivery promise (issue 23), fixed when the order is made: the service and extras paid for, the
+     * zone of the shipping address, the day it must leave the warehouse and the day promised to the buyer
+     * (UK days). Null on orders from before the promise.
+     */
+    deliveryService: text('delivery_service').$type<DeliveryService>(),
+    deliveryExtras: jsonb('delivery_extras').$type<DeliveryExtra[]>().notNull().default([]),
+    deliveryZone: text('delivery_zone').$type<DeliveryZone>(),
+    dispatchBy: date('dispatch_by', { mode: 'string' }),
+    deliveryDate: date('delivery_date', { mode: 'string' }),
     /** Set by staff when the order ships. */
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
@@ -683,6 +705,8 @@ export const orders = pgTable(
     index('orders_payment_status_idx').on(t.paymentStatus, t.createdAt, t.id),
     index('orders_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('orders_status_idx').on(t.status, t.createdAt, t.id),
+    // The back office's list by dispatch-by day, and the dashboard's orders due out today (issue 23).
+    index('orders_dispatch_by_idx').on(t.dispatchBy, t.id),
     // MAX_ORDER_TOTAL_PENCE: no order costs more than one card payment may take.
     check('orders_total_range', sql`${t.totalPence} >= 0 and ${t.totalPence} <= 99999999`),
   ],
@@ -740,6 +764,12 @@ export const payments = pgTable(
     /** Where the order ships, given before the card is confirmed so the webhook can make the order. */
     billingAddress: jsonb('billing_address').$type<AddressSnapshot>(),
     shippingAddress: jsonb('shipping_address').$type<AddressSnapshot>(),
+    /**
+     * The postcode the amount's delivery was priced for (issue 23): the shipping address's, else the cart's,
+     * else the buyer's newest address's; null for the mainland. The order prices with it, so it charges what
+     * was paid (decision 012).
+     */
+    deliveryPostalCode: text('delivery_postal_code'),
     /** Pence refunded through the provider. */
     refundedPence: integer('refunded_pence').notNull().default(0),
     /** Why a paid payment made no order (and was refunded): shown to the buyer. */

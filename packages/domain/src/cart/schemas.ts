@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { ADDRESS_MESSAGES, isUkPostcode, normalisePostcode } from '../addresses/schemas';
+import { DELIVERY_ZONES } from '../delivery/data';
+import { DELIVERY_EXTRAS, DELIVERY_SERVICES } from '../delivery/schemas';
 import { MAX_PACK_QUANTITY } from '../pricing/constants';
 
 const id = z.number().int().positive().max(2_147_483_647);
@@ -109,6 +112,41 @@ export const CartItemViewSchema = z.object({
 });
 export type CartItemView = z.infer<typeof CartItemViewSchema>;
 
+export const CartDeliveryViewSchema = z.object({
+  postal_code: z.string().nullable(),
+  zone: z.enum(DELIVERY_ZONES),
+  zone_label: z.string(),
+  service: z.enum(DELIVERY_SERVICES).nullable(),
+  label: z.string().nullable(),
+  extras: z.array(z.enum(DELIVERY_EXTRAS)),
+  /** Decimal pounds before VAT, extras included. */
+  price: z.string().nullable(),
+  dispatch_date: z.string().nullable(),
+  delivery_date: z.string().nullable(),
+  order_by: z.string().nullable(),
+  /** Why the cart cannot be delivered there as chosen (a zone not served, a service not offered). */
+  reason: z.string().nullable(),
+});
+export type CartDeliveryView = z.infer<typeof CartDeliveryViewSchema>;
+
+/** PATCH ecommerce/carts/{id}/ (issue 23): where the cart goes and how. Absent keys are left as they are. */
+export const CartDeliveryUpdateSchema = z
+  .object({
+    postal_code: z
+      .string({ message: ADDRESS_MESSAGES.postalCodeInvalid })
+      .trim()
+      .max(10, { message: ADDRESS_MESSAGES.postalCodeInvalid, abort: true })
+      .transform(normalisePostcode)
+      .refine((value) => value === '' || isUkPostcode(value), ADDRESS_MESSAGES.postalCodeInvalid)
+      .transform((value) => (value === '' ? null : value))
+      .nullable()
+      .optional(),
+    delivery_service: z.enum(DELIVERY_SERVICES).nullable().optional(),
+    delivery_extras: z.array(z.enum(DELIVERY_EXTRAS)).max(DELIVERY_EXTRAS.length).optional(),
+  })
+  .strict();
+export type CartDeliveryUpdate = z.infer<typeof CartDeliveryUpdateSchema>;
+
 /** A cart with its totals (spec 2, §3 Cart). */
 export const CartViewSchema = z.object({
   id: z.number().int(),
@@ -133,6 +171,12 @@ export const CartViewSchema = z.object({
     parcels_needed: z.number().int(),
     explanation: z.string(),
   }),
+  /**
+   * The delivery the totals are for (issue 23): the cart's postcode (null: the mainland estimate), its zone,
+   * the service charged (the buyer's choice, or the cheapest) with its extras, price and dates, or the reason
+   * there is none. Null for an empty cart.
+   */
+  delivery: CartDeliveryViewSchema.nullable(),
 });
 export type CartView = z.infer<typeof CartViewSchema>;
 

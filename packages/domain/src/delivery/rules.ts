@@ -398,24 +398,36 @@ export function chooseDelivery(
 export interface DeliveredTotals {
   totals: Totals;
   quote: DeliveryQuote;
+  /** The delivery charged; null for an empty cart; not ok when the address cannot be served at all. */
   choice: DeliveryChoice | null;
+  /** The buyer's own choice when it could not be had and the cheapest was charged instead. */
+  refused: Extract<DeliveryChoice, { ok: false }> | null;
+}
+
+/** Where a cart goes and how: the postcode priced for (null: the mainland) and the buyer's choice. */
+export interface DeliveryWhere {
+  postal_code: string | null;
+  service?: DeliveryService | null | undefined;
+  extras?: readonly DeliveryExtra[] | undefined;
+  /**
+   * True when the buyer named the service in this request (an intent or an order on account): one the
+   * address and load cannot have is refused. Otherwise (the cart's stored choice, which a later change of
+   * the cart may have outdated) the cheapest service is charged instead and `refused` says why.
+   */
+  strict?: boolean | undefined;
 }
 
 /**
  * A cart's totals with its delivery (DESIGN §4.5, §4.8, §7): the goods, then the chosen service's price
- * (the cheapest when none is chosen), then VAT on goods plus delivery. An empty cart, or a choice the
- * address cannot have, delivers nothing and is charged nothing for it (`choice` says why). The cart page,
- * the payment intent and the order all price a cart with this.
+ * (the cheapest when none is chosen), then VAT on goods plus delivery. An empty cart, or an address no
+ * service reaches, is charged nothing for delivery (`choice` says why). The cart page, the payment intent
+ * and the order all price a cart with this.
  */
 export function deliveredTotals(
   lines: readonly LineTotals[],
   vatPercent: number,
   rules: DeliveryRules,
-  where: {
-    postal_code: string | null;
-    service?: DeliveryService | null | undefined;
-    extras?: readonly DeliveryExtra[] | undefined;
-  },
+  where: DeliveryWhere,
   now: Date,
 ): DeliveredTotals {
   const goods = sumTotals(lines, 0, vatPercent);
@@ -425,9 +437,19 @@ export function deliveredTotals(
     now,
     rules,
   );
-  if (lines.length === 0) return { totals: goods, quote, choice: null };
-  const choice = chooseDelivery(quote, where.service, where.extras ?? []);
-  return { totals: sumTotals(lines, choice.ok ? choice.price_pence : 0, vatPercent), quote, choice };
+  if (lines.length === 0) return { totals: goods, quote, choice: null, refused: null };
+  let choice = chooseDelivery(quote, where.service, where.extras ?? []);
+  let refused: DeliveredTotals['refused'] = null;
+  if (!choice.ok && choice.field !== 'shipping_address' && !where.strict) {
+    refused = choice;
+    choice = chooseDelivery(quote, null, []);
+  }
+  return {
+    totals: sumTotals(lines, choice.ok ? choice.price_pence : 0, vatPercent),
+    quote,
+    choice,
+    refused,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------

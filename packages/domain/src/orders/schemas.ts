@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DELIVERY_ZONES } from '../delivery/data';
+import { DELIVERY_EXTRAS, DELIVERY_SERVICES } from '../delivery/schemas';
 import { formatGbp } from '../pricing/money';
 
 const id = z.number().int().positive().max(2_147_483_647);
@@ -47,6 +49,8 @@ export const CHECKOUT_MESSAGES = {
    * Not the spec's: paid, but no delivery details came (no POST orders/, no usable address on the account)
    * within PAYMENT_DETAILS_WAIT_MINUTES, so reconciliation refunded it (decision 009).
    */
+  /** Issue 23: the shipping address is in a zone the chosen delivery does not reach. */
+  deliveryNotServed: 'We cannot deliver this order to that address online: contact us for a quote.',
   detailsNeverArrived:
     'No delivery details arrived for this payment, so no order was placed. Your payment has been refunded in full; you are welcome to order again.',
 } as const;
@@ -97,6 +101,12 @@ export const OrderCreateSchema = z
       .nullish(),
     /** True to use a purchase-order number the company has used before (after the warning). */
     confirm_purchase_order_reuse: z.boolean().optional(),
+    /**
+     * On account (issue 23): the delivery service and extras (absent: the cart's choice, else the cheapest).
+     * A card order's delivery is the one its payment was priced for.
+     */
+    delivery_service: z.enum(DELIVERY_SERVICES).nullish(),
+    delivery_extras: z.array(z.enum(DELIVERY_EXTRAS)).max(DELIVERY_EXTRAS.length).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.payment_method === 'card' && body.transaction_id === undefined) {
@@ -159,6 +169,19 @@ export const OrderRefundViewSchema = z.object({
 });
 export type OrderRefundView = z.infer<typeof OrderRefundViewSchema>;
 
+/** An order's delivery promise (issue 23), fixed when the order was made. */
+export const OrderDeliveryViewSchema = z.object({
+  service: z.enum(DELIVERY_SERVICES),
+  label: z.string(),
+  extras: z.array(z.object({ code: z.enum(DELIVERY_EXTRAS), label: z.string() })),
+  zone: z.enum(DELIVERY_ZONES),
+  zone_label: z.string(),
+  /** UK days, YYYY-MM-DD. */
+  dispatch_by: z.string(),
+  delivery_date: z.string(),
+});
+export type OrderDeliveryView = z.infer<typeof OrderDeliveryViewSchema>;
+
 /**
  * An order (spec 2, §3 Order). Money is pounds as decimal strings; `vat` is the percent applied. The last four
  * fields are not the spec's: how it ships, what has been refunded and its status history. They are
@@ -216,6 +239,8 @@ export const OrderViewSchema = z.object({
   payment_terms: z.string().nullable().optional(),
   /** The trade account the order was placed under, or null. */
   company: z.number().int().nullable().optional(),
+  /** The delivery promised (issue 23); null on orders from before it. */
+  delivery: OrderDeliveryViewSchema.nullable().optional(),
 });
 export type OrderView = z.infer<typeof OrderViewSchema>;
 
@@ -235,6 +260,9 @@ export const PaymentIntentCreateSchema = z.object({
     .optional(),
   /** True to use a purchase-order number the company has used before (after the warning). */
   confirm_purchase_order_reuse: z.boolean().optional(),
+  /** The delivery service and extras chosen (issue 23); absent: the cart's choice, else the cheapest. */
+  delivery_service: z.enum(DELIVERY_SERVICES).nullish(),
+  delivery_extras: z.array(z.enum(DELIVERY_EXTRAS)).max(DELIVERY_EXTRAS.length).optional(),
 });
 export type PaymentIntentCreate = z.infer<typeof PaymentIntentCreateSchema>;
 

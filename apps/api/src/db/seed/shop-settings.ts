@@ -1,4 +1,10 @@
-import { DEFAULT_RECEIVABLES_SETTINGS, type ReceivablesSettings, type ShippingRates } from '@shop/domain';
+import {
+  DEFAULT_DELIVERY_SETTINGS,
+  DEFAULT_RECEIVABLES_SETTINGS,
+  type DeliverySettings,
+  type ReceivablesSettings,
+  type ShippingRates,
+} from '@shop/domain';
 import type { Db } from '../client';
 import { shopSettings } from '../schema';
 
@@ -41,6 +47,8 @@ export interface ShopSettingValues {
   bank: BankDetails | null;
   /** Reminders, automatic holds and monthly statements (issue 22). */
   receivables: ReceivablesSettings;
+  /** Zones, services, extras, cut-off and closing days (issue 23); the mainland's rates are `shipping`'s. */
+  delivery: DeliverySettings;
 }
 
 export type ShopSettingKey = keyof ShopSettingValues;
@@ -86,6 +94,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettingValues = {
   },
   bank: null,
   receivables: DEFAULT_RECEIVABLES_SETTINGS,
+  delivery: DEFAULT_DELIVERY_SETTINGS,
 };
 
 /** Inserts the default settings that are missing; never overwrites what the back office changed. */

@@ -1,3 +1,4 @@
+import type { DeliveryExtra, DeliveryService } from '@shop/domain';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reusableStatement } from '../../db/reusable-statement';
@@ -308,6 +309,10 @@ function lineViewsQuery(start: { select: Db['select'] }, lines: typeof cartItems
     .select({
       id: lines.id,
       cartId: lines.cartId,
+      // The cart's delivery choice on every line (issue 23), so its totals need no statement of their own.
+      deliveryPostalCode: carts.deliveryPostalCode,
+      deliveryService: carts.deliveryService,
+      deliveryExtras: carts.deliveryExtras,
       packQuantity: lines.packQuantity,
       unitType: lines.unitType,
       itemId: items.id,
@@ -386,4 +391,24 @@ export function prepareLineViews(db: Db) {
     ofCart: (cartId: number) => ofCart.execute({ cartId }),
     ofCartOfLine: (lineId: number, userId: number) => ofCartOfLine.execute({ lineId, userId }),
   };
+}
+
+/**
+ * Sets the cart's delivery choice (issue 23): the keys given, the rest as they are. The caller has checked
+ * the cart is the user's own.
+ */
+export async function updateCartDelivery(
+  db: Db,
+  cartId: number,
+  values: {
+    deliveryPostalCode?: string | null;
+    deliveryService?: DeliveryService | null;
+    deliveryExtras?: DeliveryExtra[];
+  },
+): Promise<void> {
+  if (Object.keys(values).length === 0) return;
+  await db
+    .update(carts)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(carts.id, cartId));
 }

@@ -135,6 +135,7 @@ describe('GET /api/ecommerce/carts/current/', () => {
       total_packs: 0,
       total_weight: 0,
       shipping_details: { parcel_type: 'none', parcels_needed: 0, explanation: '' },
+      delivery: null,
     });
   });
 });

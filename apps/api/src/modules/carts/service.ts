@@ -23,6 +23,7 @@ import {
 import type { Db } from '../../db/client';
 import { BadRequest, Invalid, NotFound } from '../../http/errors';
 import { pageWindow } from '../../http/pagination';
+import { cartDeliveryView, shippingDetailsOf } from '../delivery/views';
 import { priceCartLine } from '../pricing/cart-line-price';
 import { tierPricesOf } from '../pricing/queries';
 import { selectPricingSettings } from '../settings/queries';
@@ -283,16 +284,26 @@ export function createCartsService(db: Db) {
   const lineViews = queries.prepareLineViews(db);
   const deleteOwnLine = queries.prepareDeleteOwnLine(db);
 
-  async function cartView(cartId: number): Promise<CartView> {
-    const [lines, { vatRate, shipping }] = await Promise.all([
-      lineViews.ofCart(cartId).then(linesOfCart),
+  async function cartView(cartId: number, now: Date = new Date()): Promise<CartView> {
+    const [rows, { vatRate, rules }] = await Promise.all([
+      lineViews.ofCart(cartId),
       selectPricingSettings(db),
     ]);
-    const { totals, quote } = deliveredTotals(
+    const lines = linesOfCart(rows);
+    const cart = rows[0];
+    // The cart page shows its totals with the chosen service when the cart can have it, else the cheapest.
+    const delivered = deliveredTotals(
       lines.map((line) => line.totals),
       vatRate,
-      shipping,
+      rules,
+      {
+        postal_code: cart?.deliveryPostalCode ?? null,
+        service: cart?.deliveryService ?? null,
+        extras: cart?.deliveryExtras ?? [],
+      },
+      now,
     );
+    const { totals } = delivered;
     return {
       id: cartId,
       items: lines.map((line) => line.view),
@@ -305,11 +316,8 @@ export function createCartsService(db: Db) {
       total_units: totals.units,
       total_packs: totals.packs,
       total_weight: roundKg(totals.weight_kg),
-      shipping_details: {
-        parcel_type: quote.parcel_type,
-        parcels_needed: quote.parcels_needed,
-        explanation: quote.explanation,
-      },
+      shipping_details: shippingDetailsOf(delivered),
+      delivery: cartDeliveryView(delivered),
     };
   }
 

@@ -353,8 +353,9 @@ describe('statements the company’s endpoints send', () => {
     expect(plain()).toBe(2);
     counter.reset();
     await service.approve(approver.userId, first);
-    // membership; lock; owed; items locked; stock taken; the order with its approval marked
-    expect(plain()).toBe(6);
+    // membership; lock; owed; items locked; stock taken; the delivery rules (issue 23: the promise is dated
+    // when the order is placed); the order with its approval marked
+    expect(plain()).toBe(7);
     counter.reset();
     await service.decline(approver.userId, second, 'No');
     // membership; lock; decided; e-mail

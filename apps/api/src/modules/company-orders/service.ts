@@ -15,9 +15,13 @@ import {
   type CompanyOrderView,
   type OrderView,
   type PageRequest,
+  CHECKOUT_MESSAGES,
+  promisedDates,
 } from '@shop/domain';
 import type { Db } from '../../db/client';
 import { Conflict, DomainError, NotFound } from '../../http/errors';
+import type { OrderDelivery } from '../delivery/views';
+import { selectPricingSettings } from '../settings/queries';
 import { pageWindow } from '../../http/pagination';
 import { groupBy } from '../../lib/group-by';
 import { membershipOf, paysOnAccount, type Membership } from '../companies/membership';
@@ -151,6 +155,25 @@ export function createCompanyOrdersService(db: Db) {
     const taken = new Map(rows.filter((row) => row.trackInventory).map((row) => [row.id, need.get(row.id)!]));
     await orderQueries.takeStock(tx, taken);
 
+    // The promise is dated now, for the service the buyer chose when the order was held (issue 23).
+    const { service, extras, ...shippingDetails } = held.shippingDetails;
+    let delivery: OrderDelivery | null = null;
+    if (service) {
+      const dates = promisedDates(
+        service,
+        held.shippingAddress.postal_code,
+        new Date(),
+        (await selectPricingSettings(tx)).rules,
+      );
+      if (!dates) return refuse(CHECKOUT_MESSAGES.deliveryNotServed);
+      delivery = {
+        service,
+        extras: extras ?? [],
+        zone: dates.zone,
+        dispatchBy: dates.dispatch_date,
+        deliveryDate: dates.delivery_date,
+      };
+    }
     const dueDate = invoiceDueDate(ukToday(), terms);
     const order: orderQueries.NewOrder = {
       userId: held.userId,
@@ -170,8 +193,9 @@ export function createCompanyOrdersService(db: Db) {
       onAccount: { invoiceDueDate: dueDate, paymentTerms: terms, approvalId: held.id, decidedBy: approverId },
       shippingAddress: held.shippingAddress,
       billingAddress: held.billingAddress,
-      shippingDetails: held.shippingDetails,
+      shippingDetails,
       totalWeightKg: Number(held.totalWeightKg),
+      delivery,
       isTest: false,
       lines: held.lines,
       stockTaken: [...taken].map(([itemId, units]) => ({ itemId, units })),
@@ -191,7 +215,8 @@ export function createCompanyOrdersService(db: Db) {
             vat_pence: held.vatPence,
             total_pence: held.totalPence,
           },
-          quote: { explanation: held.shippingDetails.explanation },
+          shippingDetails,
+          delivery,
         },
         held.shippingAddress,
         {

@@ -4,11 +4,13 @@ import {
   deliveredTotals,
   lineTotals,
   weightToKg,
+  type DeliveredTotals,
+  type DeliveryRules,
+  type DeliveryWhere,
   type LineTotals,
-  type ShippingQuote,
-  type ShippingRates,
   type Totals,
 } from '@shop/domain';
+import { shippingDetailsOf, type ShippingDetails } from '../delivery/views';
 import { priceCartLine } from '../pricing/cart-line-price';
 import type { CheckoutRow } from './queries';
 
@@ -38,10 +40,12 @@ export interface PricedLine {
 export interface PricedCart {
   lines: PricedLine[];
   totals: Totals;
-  quote: ShippingQuote;
+  /** The delivery quote for the cart's postcode and the choice made from it (or why none could be). */
+  delivery: DeliveredTotals;
+  shippingDetails: ShippingDetails;
   /**
    * A digest of everything the amount depends on: each line's item, packs, unit type, tier, price and
-   * discount, the shipping and the VAT rate. The same cart contents give the same version (and so the same
+   * discount, the delivery service, extras, zone and price, and the VAT rate. The same cart contents give the same version (and so the same
    * payment intent); any change gives another.
    */
   version: string;
@@ -56,7 +60,9 @@ export interface PricedCart {
 export function priceCheckout(
   rows: readonly CheckoutRow[],
   vatRate: number,
-  shipping: ShippingRates,
+  rules: DeliveryRules,
+  where: DeliveryWhere,
+  now: Date = new Date(),
 ): PricedCart {
   const lines = byTheRule(rows);
   const priced = lines.map((line) => ({
@@ -69,22 +75,27 @@ export function priceCheckout(
       pack_weight_kg: weightToKg(line.weight, line.weightUnit),
     }),
   }));
-  const { totals, quote } = deliveredTotals(
+  const delivery = deliveredTotals(
     priced.map((line) => line.totals),
     vatRate,
-    shipping,
+    rules,
+    where,
+    now,
   );
+  const { totals, choice } = delivery;
   const digest = createHash('sha256');
   for (const { line } of priced) {
     digest.update(
       `${line.lineId}:${line.itemId}:${line.packQuantity}:${line.unitType}:${line.tierId}:${line.pricePence}:${line.discountPercentage ?? 0};`,
     );
   }
-  digest.update(`${totals.shipping_pence}:${vatRate}:${totals.total_pence}`);
+  const chosen = choice?.ok ? `${choice.option.service}:${choice.extras.join('+')}` : '-';
+  digest.update(`${delivery.quote.zone}:${chosen}:${totals.shipping_pence}:${vatRate}:${totals.total_pence}`);
   return {
     lines: priced,
     totals,
-    quote,
+    delivery,
+    shippingDetails: shippingDetailsOf(delivery),
     version: digest.digest('base64url').slice(0, 22),
     unavailable: lines
       .filter((line) => line.status !== 'active' || line.pricePence === null)

@@ -1,5 +1,6 @@
-import { formatGbp, formatUkDay } from '@shop/domain';
+import { deliveryDateLabel, EXTRA_LABELS, formatGbp, formatUkDay, SERVICE_LABELS } from '@shop/domain';
 import type { AddressSnapshot } from '../../db/schema';
+import type { OrderDelivery } from '../delivery/views';
 import type { PricedCart } from './checkout-pricing';
 
 /** What the confirmation prints of the priced order: a priced cart, or a held order's stored figures. */
@@ -12,7 +13,18 @@ export interface ConfirmedFigures {
     PricedCart['totals'],
     'subtotal_pence' | 'discount_pence' | 'shipping_pence' | 'vat_percent' | 'vat_pence' | 'total_pence'
   >;
-  quote: Pick<PricedCart['quote'], 'explanation'>;
+  shippingDetails: { explanation: string };
+  /** The delivery promised (issue 23); null on a held order's figures from before it. */
+  delivery?: OrderDelivery | null | undefined;
+}
+
+/** The confirmation's delivery line: 'Delivery: Pallet, next day, with a tail lift, on Friday 28 November.' */
+export function deliveryLine(delivery: OrderDelivery | null | undefined): string[] {
+  if (!delivery) return [];
+  const extras = delivery.extras.map((code) => EXTRA_LABELS[code]).join(', ');
+  return [
+    `Delivery: ${SERVICE_LABELS[delivery.service]}${extras ? ` with ${extras}` : ''}, on ${deliveryDateLabel(delivery.deliveryDate)}. It leaves our warehouse by ${deliveryDateLabel(delivery.dispatchBy)}.`,
+  ];
 }
 
 const SHOP = 'PackRight Supplies';
@@ -50,7 +62,8 @@ export function orderConfirmationEmail(
   shipping: AddressSnapshot,
   trade: TradeOrderDetails = { purchaseOrderNumber: null, onAccount: null },
 ): { to: string; subject: string; text: string } {
-  const { totals, quote } = priced;
+  const { totals } = priced;
+  const explanation = priced.shippingDetails.explanation;
   const onAccount = trade.onAccount;
   const lines = priced.lines.map(
     ({ line, totals: line_ }) =>
@@ -63,11 +76,12 @@ export function orderConfirmationEmail(
       : `Thank you for your order #{{order}}. We have your payment and will send the goods to:`,
     addressLines(shipping).join('\n'),
     ...purchaseOrderLine(trade.purchaseOrderNumber),
+    ...deliveryLine(priced.delivery),
     `Items:\n${lines.join('\n')}`,
     [
       `Subtotal: ${formatGbp(totals.subtotal_pence)}`,
       ...(totals.discount_pence > 0 ? [`Discount: -${formatGbp(totals.discount_pence)}`] : []),
-      `Shipping: ${totals.shipping_pence === 0 ? 'FREE' : formatGbp(totals.shipping_pence)}${quote.explanation ? ` (${quote.explanation})` : ''}`,
+      `Shipping: ${totals.shipping_pence === 0 ? 'FREE' : formatGbp(totals.shipping_pence)}${explanation ? ` (${explanation})` : ''}`,
       `VAT (${totals.vat_percent}%): ${formatGbp(totals.vat_pence)}`,
       `${onAccount ? 'Total' : 'Total paid'}: ${formatGbp(totals.total_pence)}`,
     ].join('\n'),

@@ -1,4 +1,4 @@
-import type { AddressBookDefaults } from '@shop/domain';
+import type { AddressBookDefaults, DeliveryExtra, DeliveryService } from '@shop/domain';
 import {
   and,
   asc,
@@ -14,6 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { OrderDelivery } from '../delivery/views';
 import { reusableStatement } from '../../db/reusable-statement';
 import { rowsOf } from '../../db/rows-of';
 import {
@@ -80,6 +81,10 @@ export type CheckoutRow = {
   weightUnit: 'kg' | 'lb' | 'oz' | 'g';
   trackInventory: boolean;
   stock: number;
+  /** The cart's delivery choice (issue 23), the same on every line. */
+  deliveryPostalCode: string | null;
+  deliveryService: DeliveryService | null;
+  deliveryExtras: DeliveryExtra[];
 };
 
 /**
@@ -117,6 +122,9 @@ function checkoutLinesQuery(db: Db, cartId: number | Placeholder, userId: number
       weightUnit: items.weightUnit,
       trackInventory: items.trackInventory,
       stock: items.stock,
+      deliveryPostalCode: carts.deliveryPostalCode,
+      deliveryService: carts.deliveryService,
+      deliveryExtras: carts.deliveryExtras,
     })
     .from(cartItems)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
@@ -465,6 +473,8 @@ export interface NewOrder {
   billingAddress: AddressSnapshot;
   shippingDetails: ShippingDetailsSnapshot;
   totalWeightKg: number;
+  /** The delivery promised (issue 23): service, extras, zone, dispatch-by and delivery days. */
+  delivery: OrderDelivery | null;
   /** Paid through the built-in test processor: no money moved. */
   isTest: boolean;
   lines: {
@@ -530,7 +540,8 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<WrittenOrder
       insert into ${orders} (user_id, status, payment_status, payment_verified, subtotal_pence, discount_pence,
         shipping_pence, vat_pence, total_pence, vat_rate, payment_method, transaction_id, shipping_address,
         billing_address, shipping_details, total_weight_kg, invoice_number, receipt_number, seller, is_test,
-        company_id, purchase_order_number, invoice_due_date, payment_terms)
+        company_id, purchase_order_number, invoice_due_date, payment_terms, delivery_service, delivery_extras,
+        delivery_zone, dispatch_by, delivery_date)
       values (${order.userId}, 'pending', ${onAccount ? 'ON_ACCOUNT' : 'COMPLETED'}, ${!onAccount},
         ${order.subtotalPence}, ${order.discountPence},
         ${order.shippingPence}, ${order.vatPence}, ${order.totalPence}, ${order.vatRate}, ${order.paymentMethod},
@@ -539,7 +550,9 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<WrittenOrder
         ${order.totalWeightKg}, (select last_number from numbers where kind = 'invoice'),
         (select last_number from numbers where kind = 'receipt'), ${sellerNow()}, ${order.isTest},
         ${order.companyId}, ${order.purchaseOrderNumber}, ${onAccount?.invoiceDueDate ?? null}::date,
-        ${onAccount ? JSON.stringify(onAccount.paymentTerms) : null}::jsonb)
+        ${onAccount ? JSON.stringify(onAccount.paymentTerms) : null}::jsonb, ${order.delivery?.service ?? null},
+        ${JSON.stringify(order.delivery?.extras ?? [])}::jsonb, ${order.delivery?.zone ?? null},
+        ${order.delivery?.dispatchBy ?? null}::date, ${order.delivery?.deliveryDate ?? null}::date)
       returning id, created_at, invoice_number, receipt_number, seller
     ),
     new_lines as (
@@ -934,4 +947,19 @@ export async function insertApproval(tx: Db, approval: NewApproval): Promise<num
     )
     select id from held`);
   return rowsOf<{ id: number }>(result)[0]!.id;
+}
+
+/**
+ * The postcode a payment intent prices delivery for when it names no address and the cart has none (issue
+ * 23): the buyer's default shipping address's, else the default billing one's, else their only address's
+ * (the addresses an order of theirs takes when it is never told, decision 009). Null: the mainland.
+ */
+export async function selectDefaultPostcode(db: Db, userId: number): Promise<string | null> {
+  const result = await db.execute<{ postal_code: string | null }>(sql`
+    select (select own.postal_code from ${addresses} own
+      where own.user_id = u.id and own.id = coalesce(u.default_shipping_address_id, u.default_billing_address_id,
+        (select case when count(*) = 1 then min(sole.id) end from ${addresses} sole where sole.user_id = u.id))
+    ) as postal_code
+    from ${users} u where u.id = ${userId}`);
+  return rowsOf<{ postal_code: string | null }>(result)[0]?.postal_code ?? null;
 }

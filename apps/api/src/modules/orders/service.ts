@@ -15,7 +15,9 @@ import {
   MAX_ORDER_TOTAL_PENCE,
   packsStockAllows,
   penceToDecimal,
+  promisedDates,
   roundKg,
+  type DeliveryRules,
   type OrderCreate,
   type OrderView,
   type PageRequest,
@@ -30,6 +32,8 @@ import { BadRequest, Conflict, Invalid, NotFound } from '../../http/errors';
 import { pageWindow } from '../../http/pagination';
 import { groupBy } from '../../lib/group-by';
 import { selectOwnAddresses } from '../addresses/queries';
+import { orderDeliveryView, type OrderDelivery } from '../delivery/views';
+import { updateCartDelivery } from '../carts/queries';
 import { membershipOf, paysOnAccount } from '../companies/membership';
 import { enqueueEmail } from '../mail/queries';
 import type { IntentStatus, PaymentProvider, ProviderIntent } from '../payments/provider';
@@ -113,7 +117,42 @@ export function toOrderView(
     invoice_due_date: order.invoiceDueDate,
     payment_terms: order.paymentTerms ? paymentTermsLabel(order.paymentTerms) : null,
     company: order.companyId,
+    delivery: orderDeliveryView(order),
   };
+}
+
+/**
+ * The delivery an order keeps (issue 23): the service and extras its price was for, dated for an order made
+ * `now` to its shipping address's zone and region. `unserved` when that address cannot have the service (a
+ * card buyer who paid for one postcode and named an address elsewhere: their payment is refunded).
+ */
+export function orderDeliveryOf(
+  priced: PricedCart,
+  shippingPostcode: string,
+  rules: DeliveryRules,
+  now: Date = new Date(),
+): OrderDelivery | 'unserved' {
+  const choice = priced.delivery.choice;
+  if (!choice?.ok) return 'unserved';
+  const dates = promisedDates(choice.option.service, shippingPostcode, now, rules);
+  if (!dates) return 'unserved';
+  return {
+    service: choice.option.service,
+    extras: choice.extras,
+    zone: dates.zone,
+    dispatchBy: dates.dispatch_date,
+    deliveryDate: dates.delivery_date,
+  };
+}
+
+/** The cart's own delivery choice as its checkout rows carry it. */
+export function cartChoice(
+  lines: readonly {
+    deliveryService: OrderDelivery['service'] | null;
+    deliveryExtras: OrderDelivery['extras'];
+  }[],
+) {
+  return { service: lines[0]?.deliveryService ?? null, extras: lines[0]?.deliveryExtras ?? [] };
 }
 
 /** Today's calendar day in the UK (YYYY-MM-DD): the day an invoice issued now is dated. */
@@ -124,6 +163,8 @@ export function ukToday(now: Date = new Date()): string {
 /** Why a cart cannot be paid for as it stands, or null when it can (checked before any money moves). */
 function cartProblem(priced: PricedCart): Record<string, string[]> | null {
   if (priced.lines.length === 0) return { cart: [CHECKOUT_MESSAGES.cartEmpty] };
+  const delivery = priced.delivery.choice;
+  if (delivery && !delivery.ok) return { [delivery.field]: [delivery.message] };
   if (priced.unavailable.length > 0) {
     return {
       cart: priced.unavailable.map(
@@ -219,6 +260,11 @@ export function newOrderView(order: queries.NewOrder, written: queries.WrittenOr
       purchaseOrderNumber: order.purchaseOrderNumber,
       invoiceDueDate: order.onAccount?.invoiceDueDate ?? null,
       paymentTerms: order.onAccount?.paymentTerms ?? null,
+      deliveryService: order.delivery?.service ?? null,
+      deliveryExtras: order.delivery?.extras ?? [],
+      deliveryZone: order.delivery?.zone ?? null,
+      dispatchBy: order.delivery?.dispatchBy ?? null,
+      deliveryDate: order.delivery?.deliveryDate ?? null,
       createdAt: written.createdAt,
       updatedAt: written.createdAt,
     },
@@ -390,8 +436,12 @@ export function createOrdersService(
         throw new Invalid({ purchase_order_number: [COMPANY_MESSAGES.poRequired] });
       }
       const lines = await queries.selectCheckoutLines(tx, locked.cartId!, locked.userId);
-      const { vatRate, shipping } = await selectPricingSettings(tx);
-      const priced = priceCheckout(lines, vatRate, shipping);
+      const { vatRate, rules } = await selectPricingSettings(tx);
+      // Priced for the postcode the intent was (so the amount paid is the order's), with the cart's choice.
+      const priced = priceCheckout(lines, vatRate, rules, {
+        postal_code: locked.deliveryPostalCode,
+        ...cartChoice(lines),
+      });
       if (
         lines.length === 0 ||
         priced.unavailable.length > 0 ||
@@ -400,6 +450,13 @@ export function createOrdersService(
       ) {
         return { kind: 'refund', reason: CHECKOUT_MESSAGES.paymentMismatch };
       }
+      const delivery = orderDeliveryOf(priced, addresses.shipping.postal_code, rules);
+      if (delivery === 'unserved') {
+        return {
+          kind: 'refund',
+          reason: priced.delivery.quote.reason ?? CHECKOUT_MESSAGES.deliveryNotServed,
+        };
+      }
       const need = unitsByItem(priced);
       const stock = await queries.lockStock(tx, [...need.keys()]);
       const lockedStock = new Map(stock.map((row) => [row.id, row.stock]));
@@ -407,7 +464,7 @@ export function createOrdersService(
       const short = stock.filter((row) => shortIds.has(row.id)).map((row) => row.sku);
       if (short.length > 0) return { kind: 'refund', reason: CHECKOUT_MESSAGES.outOfStockRefunded(short) };
       await queries.takeStock(tx, need);
-      const { totals, quote } = priced;
+      const { totals } = priced;
       const order: queries.NewOrder = {
         userId: locked.userId,
         cartId: locked.cartId!,
@@ -427,21 +484,24 @@ export function createOrdersService(
           lockedRow.companyId === null ? null : purchaseOrderNumber || locked.purchaseOrderNumber || null,
         shippingAddress: addresses.shipping,
         billingAddress: addresses.billing,
-        shippingDetails: {
-          parcel_type: quote.parcel_type,
-          parcels_needed: quote.parcels_needed,
-          explanation: quote.explanation,
-        },
+        shippingDetails: priced.shippingDetails,
         totalWeightKg: roundKg(totals.weight_kg),
+        delivery,
         isTest: locked.provider === 'test',
         lines: orderLinesOf(priced),
         stockTaken: [...need].map(([itemId, units]) => ({ itemId, units })),
         email: { to: '', subject: '', text: '' },
       };
-      order.email = orderConfirmationEmail(lockedRow.email, lockedRow.firstName, priced, addresses.shipping, {
-        purchaseOrderNumber: order.purchaseOrderNumber,
-        onAccount: null,
-      });
+      order.email = orderConfirmationEmail(
+        lockedRow.email,
+        lockedRow.firstName,
+        { ...priced, delivery },
+        addresses.shipping,
+        {
+          purchaseOrderNumber: order.purchaseOrderNumber,
+          onAccount: null,
+        },
+      );
       const written = await queries.insertOrder(tx, order);
       return { kind: 'created', orderId: written.id, view: newOrderView(order, written) };
     });
@@ -601,20 +661,33 @@ export function createOrdersService(
         throw new Invalid({ purchase_order_number: [COMPANY_MESSAGES.poUsed(purchaseOrderNumber!)] });
       }
       const lines = await queries.selectCheckoutLines(tx, account.cartId, userId);
-      const { vatRate, shipping: rates } = await selectPricingSettings(tx);
-      const priced = priceCheckout(lines, vatRate, rates);
+      const { vatRate, rules } = await selectPricingSettings(tx);
+      const named = body.delivery_service != null || body.delivery_extras !== undefined;
+      const priced = priceCheckout(lines, vatRate, rules, {
+        postal_code: shipping.postal_code,
+        ...(named
+          ? { service: body.delivery_service, extras: body.delivery_extras ?? [] }
+          : cartChoice(lines)),
+        strict: named,
+      });
       const problem = cartProblem(priced);
       if (problem) throw new Invalid(problem);
-      const { totals, quote } = priced;
+      const delivery = orderDeliveryOf(priced, shipping.postal_code, rules);
+      if (delivery === 'unserved') {
+        throw new Invalid({
+          shipping_address: [priced.delivery.quote.reason ?? CHECKOUT_MESSAGES.deliveryNotServed],
+        });
+      }
+      const { totals } = priced;
       const available = availableCreditPence(account.creditLimitPence, owedPence);
       if (!creditAllows(available, totals.total_pence)) {
         throw new Invalid({ payment_method: [COMPANY_MESSAGES.overCredit(available)] });
       }
       const orderLines = orderLinesOf(priced);
       const shippingDetails = {
-        parcel_type: quote.parcel_type,
-        parcels_needed: quote.parcels_needed,
-        explanation: quote.explanation,
+        ...priced.shippingDetails,
+        service: delivery.service,
+        extras: delivery.extras,
       };
       const figures = {
         subtotalPence: totals.subtotal_pence,
@@ -674,7 +747,8 @@ export function createOrdersService(
         isTest: false,
         lines: orderLines,
         stockTaken: [...need].map(([itemId, units]) => ({ itemId, units })),
-        email: orderConfirmationEmail(account.email, account.firstName, priced, shipping, {
+        delivery,
+        email: orderConfirmationEmail(account.email, account.firstName, { ...priced, delivery }, shipping, {
           purchaseOrderNumber,
           onAccount: { invoiceDueDate: dueDate, paymentTerms: paymentTermsLabel(terms) },
         }),
@@ -697,11 +771,38 @@ export function createOrdersService(
       const lines = await reads.checkoutLines(body.cart_id, userId);
       if (lines.length === 0 && !(await queries.selectOwnCart(db, body.cart_id, userId)))
         throw new NotFound();
-      const { vatRate, shipping } = await selectPricingSettings(db);
-      const priced = priceCheckout(lines, vatRate, shipping);
+      const [{ vatRate, rules }, addresses] = await Promise.all([
+        selectPricingSettings(db),
+        addressSnapshots(userId, body),
+      ]);
+      // Delivery is priced for the address the order will go to: the one named (shipping, else billing, as
+      // the order takes it), else the cart's postcode, else the buyer's default address; none: the mainland.
+      const named = body.delivery_service != null || body.delivery_extras !== undefined;
+      const choice = named
+        ? { service: body.delivery_service ?? null, extras: body.delivery_extras ?? [] }
+        : cartChoice(lines);
+      const postalCode =
+        (addresses.shipping ?? addresses.billing)?.postal_code ??
+        lines[0]?.deliveryPostalCode ??
+        (lines.length > 0 ? await queries.selectDefaultPostcode(db, userId) : null);
+      const priced = priceCheckout(lines, vatRate, rules, {
+        postal_code: postalCode,
+        ...choice,
+        strict: named,
+      });
       const problem = cartProblem(priced);
       if (problem) throw new Invalid(problem);
-      const addresses = await addressSnapshots(userId, body);
+      // The choice named here is the cart's from now on, so the order (and the webhook's) price it the same.
+      if (
+        named &&
+        (choice.service !== lines[0]!.deliveryService ||
+          choice.extras.join() !== lines[0]!.deliveryExtras.join())
+      ) {
+        await updateCartDelivery(db, body.cart_id, {
+          deliveryService: choice.service,
+          deliveryExtras: choice.extras,
+        });
+      }
       // A required PO number is asked for with the intent that names the addresses (the order the webhook may
       // make); an intent of `{cart_id}` alone (the page's first, spec 2's client) leaves it to POST orders/.
       const purchaseOrderNumber = await cardPurchaseOrder(
@@ -715,6 +816,7 @@ export function createOrdersService(
           ? { shippingAddress: addresses.shipping ?? addresses.billing }
           : {}),
         ...(purchaseOrderNumber ? { purchaseOrderNumber } : {}),
+        deliveryPostalCode: postalCode,
       };
       const amount = priced.totals.total_pence;
       const metadata = {
@@ -736,7 +838,8 @@ export function createOrdersService(
         const unchanged =
           sameAddress(addressValues.billingAddress, open.billingAddress) &&
           sameAddress(addressValues.shippingAddress, open.shippingAddress) &&
-          (purchaseOrderNumber === null || purchaseOrderNumber === open.purchaseOrderNumber);
+          (purchaseOrderNumber === null || purchaseOrderNumber === open.purchaseOrderNumber) &&
+          open.deliveryPostalCode === postalCode;
         if (unchanged) return view(open);
         return view(await queries.updatePayment(db, open.id, addressValues));
       }
