@@ -79,7 +79,11 @@ const ZoneServicesSchema = z
 
 const isoDay = z
   .string({ message: DELIVERY_SETTINGS_MESSAGES.date })
-  .regex(/^20\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, DELIVERY_SETTINGS_MESSAGES.date)
+  // Abort on a bad shape, so the calendar check below does not repeat the same message.
+  .regex(/^20\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, {
+    message: DELIVERY_SETTINGS_MESSAGES.date,
+    abort: true,
+  })
   .refine(
     (day) =>
       !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) &&
