@@ -21,6 +21,8 @@ import { createTokenService, type TokenService } from './modules/accounts/tokens
 import { addressRoutes } from './modules/addresses/routes';
 import { createAddressesService, type AddressesService } from './modules/addresses/service';
 import { cartRoutes } from './modules/carts/routes';
+import { deliveryRoutes } from './modules/delivery/routes';
+import { createDeliveryService } from './modules/delivery/service';
 import { createCartsService, type CartsService } from './modules/carts/service';
 import { companyRoutes } from './modules/companies/routes';
 import { createCompaniesService, type CompaniesService } from './modules/companies/service';
@@ -289,6 +291,7 @@ export async function buildApp({ config, database, storefront, logStream, paymen
       await api.register(itemRoutes, { items: services.items });
       await api.register(pricingRoutes, { pricing: services.pricing });
       await api.register(cartRoutes, { carts: services.carts });
+      await api.register(deliveryRoutes, { delivery: createDeliveryService(database.db, services.carts) });
       await api.register(quickOrderRoutes, { db: database.db });
       await api.register(addressRoutes, { addresses: services.addresses });
       await api.register(companyRoutes, { companies: services.companies, rateLimiter: services.rateLimiter });

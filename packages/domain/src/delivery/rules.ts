@@ -459,19 +459,36 @@ export function deliveredTotals(
 /** 'Friday 28 November'. */
 export const deliveryDateLabel = (day: string) => format(dayOf(day), 'EEEE d MMMM');
 
+/** The cut-off instant as the product page words it: '14:00 on Monday'. */
+export function orderByLabel(orderBy: string): string {
+  const cutoff = new TZDate(Date.parse(orderBy), SHOP_TIME_ZONE);
+  return `${format(cutoff, 'HH:mm')} on ${format(cutoff, 'EEEE')}`;
+}
+
 /**
- * The product page's line: 'Order within 2 h 13 min for delivery on Friday 28 November', or, when the cut-off
- * is a day or more away, 'Order by 14:00 on Monday for delivery on Tuesday 1 December'.
+ * The product page's countdown in words, from the promise's instants and labels alone (no date library in the
+ * browser): 'Order within 2 h 13 min for delivery on Friday 28 November', or, when the cut-off is a day or
+ * more away, 'Order by 14:00 on Monday for delivery on Tuesday 1 December'.
  */
+export function countdownText(
+  orderByMs: number,
+  nowMs: number,
+  deliveryLabel: string,
+  byLabel: string,
+): string {
+  const minutes = Math.max(1, Math.ceil((orderByMs - nowMs) / 60_000));
+  if (minutes >= 24 * 60) return `Order by ${byLabel} for delivery on ${deliveryLabel}`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return `Order within ${hours > 0 ? `${hours} h ${rest} min` : `${rest} min`} for delivery on ${deliveryLabel}`;
+}
+
+/** The product page's line for an option at `now` (countdownText with the option's own labels). */
 export function promiseText(option: Pick<DeliveryOption, 'order_by' | 'delivery_date'>, now: Date): string {
-  const minutes = Math.max(1, Math.ceil((Date.parse(option.order_by) - now.getTime()) / 60_000));
-  const on = deliveryDateLabel(option.delivery_date);
-  if (minutes < 24 * 60) {
-    const hours = Math.floor(minutes / 60);
-    const rest = minutes % 60;
-    const within = hours > 0 ? `${hours} h ${rest} min` : `${rest} min`;
-    return `Order within ${within} for delivery on ${on}`;
-  }
-  const cutoff = new TZDate(Date.parse(option.order_by), SHOP_TIME_ZONE);
-  return `Order by ${format(cutoff, 'HH:mm')} on ${format(cutoff, 'EEEE')} for delivery on ${on}`;
+  return countdownText(
+    Date.parse(option.order_by),
+    now.getTime(),
+    deliveryDateLabel(option.delivery_date),
+    orderByLabel(option.order_by),
+  );
 }

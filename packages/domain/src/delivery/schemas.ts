@@ -259,3 +259,22 @@ export const DeliveryChoiceSchema = z.object({
   delivery_service: z.enum(DELIVERY_SERVICES).nullish(),
   delivery_extras: z.array(z.enum(DELIVERY_EXTRAS)).max(DELIVERY_EXTRAS.length).optional(),
 });
+
+/** GET ecommerce/delivery-promise/: the product page's promise for a parcel to a postcode (none: the mainland). */
+export const DeliveryPromiseQuerySchema = z.object({ postal_code: postcode.optional() }).strict();
+
+export const DeliveryPromiseViewSchema = z.object({
+  postal_code: z.string().nullable(),
+  zone: z.enum(DELIVERY_ZONES),
+  zone_label: z.string(),
+  /** Why a parcel cannot be promised there (a zone not served online), else null. */
+  reason: z.string().nullable(),
+  delivery_date: z.string().nullable(),
+  /** 'Friday 28 November'. */
+  delivery_date_label: z.string().nullable(),
+  /** The cut-off for that date, ISO 8601 with offset: the page counts down to it. */
+  order_by: z.string().nullable(),
+  /** '14:00 on Monday'. */
+  order_by_label: z.string().nullable(),
+});
+export type DeliveryPromiseView = z.infer<typeof DeliveryPromiseViewSchema>;
