@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { ADDRESS_MESSAGES, isUkPostcode, normalisePostcode } from '../addresses/schemas';
 import { SETTINGS_MESSAGES } from '../administration/shop-settings';
-import { DEFAULT_ZONE_TABLE, DELIVERY_ZONES, HOLIDAY_REGIONS, type DeliveryZone } from './data';
+import {
+  DEFAULT_ZONE_TABLE,
+  DELIVERY_ZONES,
+  HOLIDAY_REGIONS,
+  type DeliveryZone,
+  type HolidayRegion,
+} from './data';
 
 /** The delivery services (issue 23): parcels, and pallets at two speeds. */
 export const DELIVERY_SERVICES = ['parcel', 'pallet_economy', 'pallet_next_day'] as const;
@@ -21,7 +27,17 @@ export const DELIVERY_SETTINGS_MESSAGES = {
   date: 'Enter a date as YYYY-MM-DD.',
   duplicateDay: 'This day is already listed for this calendar.',
   transit: `Enter a number of working days from 1 to ${DELIVERY_LIMITS.transitDays}.`,
+  yesOrNo: 'Choose yes or no.',
+  zone: 'Choose a delivery zone.',
+  priceKind: 'Choose a price per parcel or pallet, or a surcharge on the mainland price.',
+  region: 'Choose England and Wales, Scotland or Northern Ireland.',
+  calendar: 'Choose the warehouse, or the region whose deliveries stop that day.',
+  note: `Enter a note of at most ${DELIVERY_LIMITS.notes} characters.`,
+  tooManyRows: (max: number) => `Enter at most ${max} rows.`,
 } as const;
+
+const required = { message: SETTINGS_MESSAGES.required };
+const yesOrNo = z.boolean({ message: DELIVERY_SETTINGS_MESSAGES.yesOrNo });
 
 const pence = z
   .number({ message: SETTINGS_MESSAGES.range(0, 1_000_000) })
@@ -36,16 +52,19 @@ const district = z
   .max(99, DELIVERY_SETTINGS_MESSAGES.districts);
 
 export const ZoneRangeSchema = z
-  .object({
-    area: z
-      .string({ message: DELIVERY_SETTINGS_MESSAGES.area })
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z]{1,2}$/, DELIVERY_SETTINGS_MESSAGES.area),
-    from: district.optional(),
-    to: district.optional(),
-    zone: z.enum(DELIVERY_ZONES),
-  })
+  .object(
+    {
+      area: z
+        .string({ message: DELIVERY_SETTINGS_MESSAGES.area })
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{1,2}$/, DELIVERY_SETTINGS_MESSAGES.area),
+      from: district.optional(),
+      to: district.optional(),
+      zone: z.enum(DELIVERY_ZONES, { message: DELIVERY_SETTINGS_MESSAGES.zone }),
+    },
+    required,
+  )
   .strict()
   .refine((row) => (row.from === undefined) === (row.to === undefined) && (row.from ?? 0) <= (row.to ?? 0), {
     message: DELIVERY_SETTINGS_MESSAGES.districts,
@@ -54,27 +73,41 @@ export const ZoneRangeSchema = z
 
 /** How one zone is served by one service. */
 export const ZoneServiceRuleSchema = z
-  .object({
-    served: z.boolean(),
-    /** Per parcel or pallet: the zone's own price, or a surcharge on the mainland's. */
-    price: z.object({ kind: z.enum(['per_unit', 'surcharge']), pence }).strict(),
-    transit_days: z
-      .number({ message: DELIVERY_SETTINGS_MESSAGES.transit })
-      .int(DELIVERY_SETTINGS_MESSAGES.transit)
-      .min(1, DELIVERY_SETTINGS_MESSAGES.transit)
-      .max(DELIVERY_LIMITS.transitDays, DELIVERY_SETTINGS_MESSAGES.transit),
-    /** Whether the free-delivery threshold applies. */
-    free_threshold: z.boolean(),
-  })
+  .object(
+    {
+      served: yesOrNo,
+      /** Per parcel or pallet: the zone's own price, or a surcharge on the mainland's. */
+      price: z
+        .object(
+          {
+            kind: z.enum(['per_unit', 'surcharge'], { message: DELIVERY_SETTINGS_MESSAGES.priceKind }),
+            pence,
+          },
+          required,
+        )
+        .strict(),
+      transit_days: z
+        .number({ message: DELIVERY_SETTINGS_MESSAGES.transit })
+        .int(DELIVERY_SETTINGS_MESSAGES.transit)
+        .min(1, DELIVERY_SETTINGS_MESSAGES.transit)
+        .max(DELIVERY_LIMITS.transitDays, DELIVERY_SETTINGS_MESSAGES.transit),
+      /** Whether the free-delivery threshold applies. */
+      free_threshold: yesOrNo,
+    },
+    required,
+  )
   .strict();
 export type ZoneServiceRule = z.infer<typeof ZoneServiceRuleSchema>;
 
 const ZoneServicesSchema = z
-  .object({
-    parcel: ZoneServiceRuleSchema,
-    pallet_economy: ZoneServiceRuleSchema,
-    pallet_next_day: ZoneServiceRuleSchema,
-  })
+  .object(
+    {
+      parcel: ZoneServiceRuleSchema,
+      pallet_economy: ZoneServiceRuleSchema,
+      pallet_next_day: ZoneServiceRuleSchema,
+    },
+    required,
+  )
   .strict();
 
 const isoDay = z
@@ -92,12 +125,18 @@ const isoDay = z
   );
 
 export const AddedDaySchema = z
-  .object({
-    date: isoDay,
-    /** The warehouse's own closing day, or an extra holiday of a region's deliveries. */
-    applies_to: z.enum(['warehouse', ...HOLIDAY_REGIONS]),
-    note: z.string().trim().max(DELIVERY_LIMITS.notes, SETTINGS_MESSAGES.tooLong(DELIVERY_LIMITS.notes)),
-  })
+  .object(
+    {
+      date: isoDay,
+      /** The warehouse's own closing day, or an extra holiday of a region's deliveries. */
+      applies_to: z.enum(['warehouse', ...HOLIDAY_REGIONS], { message: DELIVERY_SETTINGS_MESSAGES.calendar }),
+      note: z
+        .string({ message: DELIVERY_SETTINGS_MESSAGES.note })
+        .trim()
+        .max(DELIVERY_LIMITS.notes, SETTINGS_MESSAGES.tooLong(DELIVERY_LIMITS.notes)),
+    },
+    required,
+  )
   .strict();
 
 /** PUT administration/settings/delivery/: zones, services, prices, cut-off and closing days (issue 23). */
@@ -108,21 +147,26 @@ export const DeliverySettingsSchema = z
       .string({ message: DELIVERY_SETTINGS_MESSAGES.cutoff })
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/, DELIVERY_SETTINGS_MESSAGES.cutoff),
     /** Whose bank holidays the warehouse keeps. */
-    warehouse_region: z.enum(HOLIDAY_REGIONS),
+    warehouse_region: z.enum(HOLIDAY_REGIONS, { message: DELIVERY_SETTINGS_MESSAGES.region }),
     /** The mainland's next-day pallet rate, per pallet (the economy rate is the shipping settings'). */
     pallet_next_day_rate_pence: pence,
     /** Per delivery. */
-    extras: z.object({ am_slot: pence, timed_slot: pence, tail_lift: pence }).strict(),
-    zone_table: z.array(ZoneRangeSchema).max(DELIVERY_LIMITS.zoneRows),
+    extras: z.object({ am_slot: pence, timed_slot: pence, tail_lift: pence }, required).strict(),
+    zone_table: z
+      .array(ZoneRangeSchema, required)
+      .max(DELIVERY_LIMITS.zoneRows, DELIVERY_SETTINGS_MESSAGES.tooManyRows(DELIVERY_LIMITS.zoneRows)),
     zones: z
       .object(
         Object.fromEntries(DELIVERY_ZONES.map((zone) => [zone, ZoneServicesSchema])) as Record<
           DeliveryZone,
           typeof ZoneServicesSchema
         >,
+        required,
       )
       .strict(),
-    added_days: z.array(AddedDaySchema).max(DELIVERY_LIMITS.addedDays),
+    added_days: z
+      .array(AddedDaySchema, required)
+      .max(DELIVERY_LIMITS.addedDays, DELIVERY_SETTINGS_MESSAGES.tooManyRows(DELIVERY_LIMITS.addedDays)),
   })
   .strict()
   .superRefine((value, ctx) => {
@@ -197,6 +241,57 @@ export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
   },
   added_days: [],
 };
+
+const ZoneServiceRuleViewSchema = z.object({
+  served: z.boolean(),
+  price: z.object({ kind: z.enum(['per_unit', 'surcharge']), pence: z.number().int() }),
+  transit_days: z.number().int(),
+  free_threshold: z.boolean(),
+});
+const ZoneServicesViewSchema = z.object({
+  parcel: ZoneServiceRuleViewSchema,
+  pallet_economy: ZoneServiceRuleViewSchema,
+  pallet_next_day: ZoneServiceRuleViewSchema,
+});
+
+/**
+ * GET and PUT administration/settings/delivery/: the settings in force (their defaults until saved), and the
+ * shipped bank holidays per region, read-only, for the form to show beside the days staff add.
+ */
+export const DeliverySettingsViewSchema = z.object({
+  cutoff: z.string(),
+  warehouse_region: z.enum(HOLIDAY_REGIONS),
+  pallet_next_day_rate_pence: z.number().int(),
+  extras: z.object({ am_slot: z.number().int(), timed_slot: z.number().int(), tail_lift: z.number().int() }),
+  zone_table: z.array(
+    z.object({
+      area: z.string(),
+      from: z.number().int().optional(),
+      to: z.number().int().optional(),
+      zone: z.enum(DELIVERY_ZONES),
+    }),
+  ),
+  zones: z.object(
+    Object.fromEntries(DELIVERY_ZONES.map((zone) => [zone, ZoneServicesViewSchema])) as Record<
+      DeliveryZone,
+      typeof ZoneServicesViewSchema
+    >,
+  ),
+  added_days: z.array(
+    z.object({
+      date: z.string(),
+      applies_to: z.enum(['warehouse', ...HOLIDAY_REGIONS]),
+      note: z.string(),
+    }),
+  ),
+  bank_holidays: z.object(
+    Object.fromEntries(HOLIDAY_REGIONS.map((region) => [region, z.array(z.string())])) as Record<
+      HolidayRegion,
+      z.ZodArray<z.ZodString>
+    >,
+  ),
+});
+export type DeliverySettingsView = z.infer<typeof DeliverySettingsViewSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // The API

@@ -44,7 +44,22 @@ export async function audit(tx: Db, actor: Actor, ...entries: AuditEntry[]): Pro
   );
 }
 
-/** The fields of `after` whose values differ from `before`, each side with only those fields. */
+/**
+ * A value as JSON with every object's keys in order: PostgreSQL's jsonb keeps its own key order (shorter keys
+ * first), so a nested setting read back from the database and the same setting as sent compare equal.
+ */
+export function canonicalJson(value: unknown): string | undefined {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item !== null && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+}
+
+/**
+ * The fields of `after` whose values differ from `before` (nested objects compared whatever their keys'
+ * order), each side with only those fields.
+ */
 export function changedFields<T extends Record<string, unknown>>(
   before: T,
   after: Partial<T>,
@@ -53,7 +68,7 @@ export function changedFields<T extends Record<string, unknown>>(
   const now: Partial<T> = {};
   for (const key of Object.keys(after) as (keyof T)[]) {
     if (after[key] === undefined) continue;
-    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    if (canonicalJson(before[key]) === canonicalJson(after[key])) continue;
     was[key] = before[key];
     now[key] = after[key];
   }

@@ -1,5 +1,12 @@
-import type { ReceivablesSettingsView, ShopSettingsView } from '@shop/domain';
-import { render, screen, within } from '@testing-library/react';
+import {
+  BANK_HOLIDAYS,
+  DEFAULT_DELIVERY_SETTINGS,
+  DELIVERY_SETTINGS_MESSAGES,
+  type DeliverySettingsView,
+  type ReceivablesSettingsView,
+  type ShopSettingsView,
+} from '@shop/domain';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -43,6 +50,16 @@ const receivables: ReceivablesSettingsView = {
   email_statements: true,
 };
 
+const DELIVERY = 'GET /api/administration/settings/delivery/';
+const delivery: DeliverySettingsView = {
+  ...structuredClone(DEFAULT_DELIVERY_SETTINGS),
+  bank_holidays: {
+    'england-and-wales': [...BANK_HOLIDAYS['england-and-wales']],
+    scotland: [...BANK_HOLIDAYS.scotland],
+    'northern-ireland': [...BANK_HOLIDAYS['northern-ireland']],
+  },
+};
+
 function renderScreen() {
   localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
   const Stub = routeStub([
@@ -60,15 +77,16 @@ afterEach(() => {
 });
 
 describe('/admin/settings', () => {
-  it('shows the five forms filled with the saved settings under one h1, and passes axe', async () => {
-    stubApi({ [GET]: settings, [BANK]: bank, [RECEIVABLES]: receivables });
+  it('shows the six forms filled with the saved settings under one h1, and passes axe', async () => {
+    stubApi({ [GET]: settings, [BANK]: bank, [RECEIVABLES]: receivables, [DELIVERY]: delivery });
     const { container } = renderScreen();
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Invoice details',
       'Bank details',
       'VAT rate',
-      'Delivery',
+      'Mainland delivery rates',
+      'Delivery zones, services and dates',
       'Reminders, holds and statements',
     ]);
     expect(screen.getByLabelText('VAT number')).toHaveValue('GB123456782');
@@ -84,6 +102,7 @@ describe('/admin/settings', () => {
     const api = stubApi({
       [GET]: settings,
       [RECEIVABLES]: receivables,
+      [DELIVERY]: delivery,
       [BANK]: bank,
       'PUT /api/administration/settings/invoice/': () => answer,
     });
@@ -113,7 +132,7 @@ describe('/admin/settings', () => {
   });
 
   it('refuses a malformed VAT number or postcode before sending anything', async () => {
-    const api = stubApi({ [GET]: settings, [BANK]: bank, [RECEIVABLES]: receivables });
+    const api = stubApi({ [GET]: settings, [BANK]: bank, [RECEIVABLES]: receivables, [DELIVERY]: delivery });
     renderScreen();
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Invoice details' });
@@ -132,6 +151,7 @@ describe('/admin/settings', () => {
     const api = stubApi({
       [GET]: settings,
       [RECEIVABLES]: receivables,
+      [DELIVERY]: delivery,
       [BANK]: bank,
       'PUT /api/administration/settings/vat-rate/': () => answer,
     });
@@ -171,12 +191,13 @@ describe('/admin/settings', () => {
     const api = stubApi({
       [GET]: settings,
       [RECEIVABLES]: receivables,
+      [DELIVERY]: delivery,
       [BANK]: bank,
       'PUT /api/administration/settings/shipping/': () => answer,
     });
     renderScreen();
     const user = userEvent.setup();
-    const form = await screen.findByRole('form', { name: 'Delivery' });
+    const form = await screen.findByRole('form', { name: 'Mainland delivery rates' });
     const parcel = within(form).getByLabelText('Rate per parcel (pence)');
     await user.clear(parcel);
     await user.type(parcel, '750');
@@ -208,6 +229,7 @@ describe('/admin/settings', () => {
     const api = stubApi({
       [GET]: settings,
       [RECEIVABLES]: receivables,
+      [DELIVERY]: delivery,
       [BANK]: bank,
       'PUT /api/administration/settings/bank/': () => answer,
     });
@@ -242,6 +264,7 @@ describe('/admin/settings', () => {
     const api = stubApi({
       [GET]: settings,
       [RECEIVABLES]: receivables,
+      [DELIVERY]: delivery,
       [BANK]: { account_name: 'PackRight Supplies Ltd', sort_code: '123456', account_number: '12345678' },
     });
     renderScreen();
@@ -263,7 +286,13 @@ describe('/admin/settings', () => {
   it('saves the receivables settings, refusing a bad number before sending and showing the server’s refusal', async () => {
     const PUT = 'PUT /api/administration/settings/receivables/';
     let answer: Response = json({ hold_after_days_overdue: ['Enter a number from 1 to 365.'] }, 400);
-    const api = stubApi({ [GET]: settings, [BANK]: bank, [RECEIVABLES]: receivables, [PUT]: () => answer });
+    const api = stubApi({
+      [GET]: settings,
+      [BANK]: bank,
+      [RECEIVABLES]: receivables,
+      [DELIVERY]: delivery,
+      [PUT]: () => answer,
+    });
     renderScreen();
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Reminders, holds and statements' });
@@ -318,5 +347,176 @@ describe('/admin/settings', () => {
       sent,
       sent,
     ]);
+  });
+
+  describe('delivery zones, services and dates (issue 23)', () => {
+    const PUT = 'PUT /api/administration/settings/delivery/';
+
+    it('shows the settings: cut-off, prices in pounds, each zone’s services, the postcode rows and the bank holidays', async () => {
+      stubApi({ [GET]: settings, [BANK]: bank, [RECEIVABLES]: receivables, [DELIVERY]: delivery });
+      renderScreen();
+      const form = await screen.findByRole('form', { name: 'Delivery zones, services and dates' });
+      expect(within(form).getByLabelText('Cut-off time (UK)')).toHaveValue('14:00');
+      expect(within(form).getByLabelText('Warehouse’s bank holidays')).toHaveValue('england-and-wales');
+      expect(within(form).getByLabelText('Next-day pallet, mainland (£ per pallet)')).toHaveValue('65.00');
+      expect(within(form).getByLabelText('Tail lift (no forklift on site) (£ per delivery)')).toHaveValue(
+        '25.00',
+      );
+      expect(within(form).getByLabelText('Highlands and Islands, parcel: amount (£)')).toHaveValue('8.95');
+      expect(within(form).getByLabelText('Highlands and Islands, parcel: price')).toHaveValue('surcharge');
+      expect(within(form).getByLabelText('Highlands and Islands, parcel: served')).toBeChecked();
+      expect(
+        within(form).getByLabelText('Highlands and Islands, pallet, next day: served'),
+      ).not.toBeChecked();
+      expect(
+        within(form).getByLabelText('Mainland Great Britain, parcel: free over the threshold'),
+      ).toBeChecked();
+      expect(within(form).getByLabelText('Isles of Scilly, parcel: working days of transit')).toHaveValue(3);
+      expect(within(form).getByLabelText('Row 9: postcode area')).toHaveValue('PA');
+      expect(within(form).getByLabelText('Row 9: from district')).toHaveValue(20);
+      expect(within(form).getByLabelText('Row 9: to district')).toHaveValue(49);
+      expect(within(form).getByLabelText('Row 4: from district')).toHaveValue(null);
+      expect(within(form).getAllByRole('button', { name: /^Remove row/ })).toHaveLength(19);
+      expect(within(form).getByText('No closing days added.')).toBeInTheDocument();
+      // The shipped bank holidays, folded by region, read-only.
+      const scotland = within(form).getByText('Scotland (27 days)').closest('details')!;
+      expect(scotland).not.toHaveAttribute('open');
+      expect(within(scotland).getByText('Mon 30 November 2026')).toHaveAttribute('datetime', '2026-11-30');
+      expect(within(scotland).queryAllByRole('textbox')).toEqual([]);
+      // The wide tables scroll in their own focusable boxes, named by their headings.
+      expect(within(form).getByRole('region', { name: 'Zones and services' })).toHaveAttribute(
+        'tabindex',
+        '0',
+      );
+      expect(within(form).getByRole('region', { name: 'Postcode zones' })).toBeInTheDocument();
+      expect(within(form).getByRole('region', { name: 'Closing days' })).toBeInTheDocument();
+    });
+
+    it('sends pence, rows added and removed, and shows the server’s refusals by their fields', async () => {
+      const nested = {
+        'zones.highlands.parcel.transit_days': [DELIVERY_SETTINGS_MESSAGES.transit],
+        'added_days.0.date': [DELIVERY_SETTINGS_MESSAGES.duplicateDay],
+        'zone_table.18.area': [DELIVERY_SETTINGS_MESSAGES.area],
+      };
+      let answer: Response = json(nested, 400);
+      const api = stubApi({
+        [GET]: settings,
+        [BANK]: bank,
+        [RECEIVABLES]: receivables,
+        [DELIVERY]: delivery,
+        [PUT]: () => answer,
+      });
+      renderScreen();
+      const user = userEvent.setup();
+      const form = await screen.findByRole('form', { name: 'Delivery zones, services and dates' });
+
+      fireEvent.change(within(form).getByLabelText('Cut-off time (UK)'), { target: { value: '13:30' } });
+      await user.selectOptions(within(form).getByLabelText('Warehouse’s bank holidays'), 'scotland');
+      const amount = within(form).getByLabelText('Highlands and Islands, parcel: amount (£)');
+      await user.clear(amount);
+      await user.type(amount, '12.95');
+      await user.click(within(form).getByLabelText('Isle of Wight, pallet, economy: served'));
+      await user.selectOptions(within(form).getByLabelText('Isle of Man, parcel: price'), 'per_unit');
+      await user.click(within(form).getByLabelText('Isle of Man, parcel: served'));
+      const manAmount = within(form).getByLabelText('Isle of Man, parcel: amount (£)');
+      await user.clear(manAmount);
+      await user.type(manAmount, '24.5');
+      const extra = within(form).getByLabelText('AM slot (before 12:00) (£ per delivery)');
+      await user.clear(extra);
+      await user.type(extra, '17');
+
+      // Remove the Channel Islands' JE row (the last), add a row for KA 29.
+      await user.click(within(form).getByRole('button', { name: 'Remove row 19 (JE)' }));
+      await user.click(within(form).getByRole('button', { name: 'Add postcode row' }));
+      await user.type(within(form).getByLabelText('Row 19: postcode area'), 'ka');
+      await user.type(within(form).getByLabelText('Row 19: from district'), '29');
+      await user.type(within(form).getByLabelText('Row 19: to district'), '29');
+      await user.click(within(form).getByRole('button', { name: 'Add closing day' }));
+      fireEvent.change(within(form).getByLabelText('Closing day 1: date'), {
+        target: { value: '2026-12-24' },
+      });
+      await user.selectOptions(within(form).getByLabelText('Closing day 1: applies to'), 'scotland');
+      await user.type(within(form).getByLabelText('Closing day 1: note'), 'Stocktake');
+
+      const save = within(form).getByRole('button', { name: 'Save delivery settings' });
+      await user.click(save);
+      expect(await within(form).findByText(DELIVERY_SETTINGS_MESSAGES.transit)).toHaveAttribute(
+        'id',
+        'delivery-highlands-parcel-transit-error',
+      );
+      expect(
+        within(form).getByLabelText('Highlands and Islands, parcel: working days of transit'),
+      ).toHaveAttribute('aria-invalid', 'true');
+      expect(within(form).getByText(DELIVERY_SETTINGS_MESSAGES.duplicateDay)).toHaveAttribute(
+        'id',
+        'delivery-day-0-date-error',
+      );
+      expect(within(form).getByText(DELIVERY_SETTINGS_MESSAGES.area)).toHaveAttribute(
+        'id',
+        'delivery-row-18-area-error',
+      );
+      expect(within(form).getByRole('alert')).toHaveTextContent('Check the highlighted fields.');
+
+      const expected = structuredClone(DEFAULT_DELIVERY_SETTINGS);
+      expected.cutoff = '13:30';
+      expected.warehouse_region = 'scotland';
+      expected.extras.am_slot = 1700;
+      expected.zones.highlands.parcel.price.pence = 1295;
+      expected.zones.isle_of_wight.pallet_economy.served = false;
+      expected.zones.isle_of_man.parcel = { ...expected.zones.isle_of_man.parcel, served: true };
+      expected.zones.isle_of_man.parcel.price = { kind: 'per_unit', pence: 2450 };
+      expected.zone_table = [
+        ...expected.zone_table.slice(0, 18),
+        { area: 'KA', from: 29, to: 29, zone: 'highlands' },
+      ];
+      expected.added_days = [{ date: '2026-12-24', applies_to: 'scotland', note: 'Stocktake' }];
+      const sent = api.called('PUT', '/api/administration/settings/delivery/').map((call) => call.body);
+      expect(sent).toEqual([expected]);
+
+      answer = json({ ...expected, bank_holidays: delivery.bank_holidays });
+      await user.click(save);
+      expect(await within(form).findByRole('status')).toHaveTextContent('The delivery settings are saved');
+      expect(within(form).queryByText(DELIVERY_SETTINGS_MESSAGES.transit)).not.toBeInTheDocument();
+      expect(within(form).getByLabelText('Isle of Man, parcel: amount (£)')).toHaveValue('24.50');
+      expect(within(form).getByLabelText('Row 19: postcode area')).toHaveValue('KA');
+    });
+
+    it('refuses an amount that is not pounds, an area and a cut-off before sending anything', async () => {
+      const api = stubApi({
+        [GET]: settings,
+        [BANK]: bank,
+        [RECEIVABLES]: receivables,
+        [DELIVERY]: delivery,
+      });
+      renderScreen();
+      const user = userEvent.setup();
+      const form = await screen.findByRole('form', { name: 'Delivery zones, services and dates' });
+      const amount = within(form).getByLabelText('Northern Ireland, parcel: amount (£)');
+      await user.clear(amount);
+      await user.type(amount, '9,95');
+      const area = within(form).getByLabelText('Row 1: postcode area');
+      await user.clear(area);
+      await user.type(area, 'A1');
+      fireEvent.change(within(form).getByLabelText('Cut-off time (UK)'), { target: { value: '' } });
+      const transit = within(form).getByLabelText('Isle of Wight, parcel: working days of transit');
+      await user.clear(transit);
+      await user.type(transit, '11');
+      await user.click(within(form).getByRole('button', { name: 'Save delivery settings' }));
+
+      expect(await within(form).findByText('Enter pounds and pence, e.g. 8.95.')).toHaveAttribute(
+        'id',
+        'delivery-northern-ireland-parcel-amount-error',
+      );
+      expect(within(form).getByText(DELIVERY_SETTINGS_MESSAGES.area)).toHaveAttribute(
+        'id',
+        'delivery-row-0-area-error',
+      );
+      expect(within(form).getByText(DELIVERY_SETTINGS_MESSAGES.cutoff)).toHaveAttribute(
+        'id',
+        'delivery-cutoff-error',
+      );
+      expect(within(form).getByText(DELIVERY_SETTINGS_MESSAGES.transit)).toBeInTheDocument();
+      expect(api.called('PUT', '/api/administration/settings/delivery/')).toEqual([]);
+    });
   });
 });

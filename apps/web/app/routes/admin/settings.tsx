@@ -1,21 +1,29 @@
 import type { Route } from './+types/settings';
 import { AdminLoading, adminLoad, LoadFailed } from '~/features/admin/components/admin-load';
 import { AdminPage } from '~/features/admin/components/admin-page';
-import { getBankDetails, getReceivablesSettings, getSettings } from '~/features/admin/settings/api/settings';
+import {
+  getBankDetails,
+  getDeliverySettings,
+  getReceivablesSettings,
+  getSettings,
+} from '~/features/admin/settings/api/settings';
 import { BankDetailsForm } from '~/features/admin/settings/components/bank-details-form';
+import { DeliveryForm } from '~/features/admin/settings/components/delivery-form';
 import { InvoiceForm } from '~/features/admin/settings/components/invoice-form';
 import { ReceivablesForm } from '~/features/admin/settings/components/receivables-form';
 import { ShippingForm } from '~/features/admin/settings/components/shipping-form';
 import { VatRateForm } from '~/features/admin/settings/components/vat-rate-form';
+import '~/styles/admin-settings.css';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return adminLoad(request, async () => {
-    const [settings, bank, receivables] = await Promise.all([
+    const [settings, bank, receivables, delivery] = await Promise.all([
       getSettings(request.signal),
       getBankDetails(request.signal),
       getReceivablesSettings(request.signal),
+      getDeliverySettings(request.signal),
     ]);
-    return { settings, bank, receivables };
+    return { settings, bank, receivables, delivery };
   });
 }
 clientLoader.hydrate = true as const;
@@ -23,14 +31,14 @@ clientLoader.hydrate = true as const;
 export const HydrateFallback = AdminLoading;
 
 /**
- * /admin/settings: invoice details, bank details, the VAT rate, delivery rates, and the receivables (reminders,
- * holds, statements), each saved on its own.
+ * /admin/settings: invoice details, bank details, the VAT rate, the mainland delivery rates, the delivery zones,
+ * services and dates (issue 23), and the receivables (reminders, holds, statements), each saved on its own.
  */
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === 'failed') {
     return <LoadFailed title="Settings" what="settings" failure={loaderData} />;
   }
-  const { settings, bank, receivables } = loaderData.data;
+  const { settings, bank, receivables, delivery } = loaderData.data;
   return (
     <AdminPage title="Settings">
       <p>
@@ -48,6 +56,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       </section>
       <section className="admin-panel">
         <ShippingForm shipping={settings.shipping} />
+      </section>
+      <section className="admin-panel">
+        <DeliveryForm settings={delivery} />
       </section>
       <section className="admin-panel">
         <ReceivablesForm settings={receivables} />

@@ -1,6 +1,8 @@
 import {
   BankDetailsSettingsSchema,
   BankDetailsViewSchema,
+  DeliverySettingsSchema,
+  DeliverySettingsViewSchema,
   InvoiceSettingsSchema,
   ReceivablesSettingsSchema,
   ReceivablesSettingsViewSchema,
@@ -128,5 +130,34 @@ export const settingsRoutes: FastifyPluginAsyncZod<AdministrationOptions> = asyn
       },
     },
     async (request) => settings.putReceivables(actorOf(request), request.body),
+  );
+
+  app.get(
+    '/settings/delivery/',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Delivery zones and their services, prices, the cut-off and closing days, with the shipped bank holidays',
+        response: { 200: DeliverySettingsViewSchema },
+      },
+    },
+    async () => settings.getDelivery(),
+  );
+
+  app.put(
+    '/settings/delivery/',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'The delivery settings (issue 23), used by the next cart, quote and order; the mainland rates are shipping/’s',
+        body: DeliverySettingsSchema,
+        response: { 200: DeliverySettingsViewSchema },
+      },
+    },
+    async (request) => settings.putDelivery(actorOf(request), request.body),
   );
 };

@@ -1,3 +1,4 @@
+import { BANK_HOLIDAYS, type DeliverySettings, type DeliverySettingsView } from '@shop/domain';
 import type {
   BankDetailsSettings,
   BankDetailsView,
@@ -8,10 +9,20 @@ import type {
 } from '@shop/domain';
 import type { Db } from '../../../db/client';
 import type { ShopSettingKey, ShopSettingValues } from '../../../db/seed/shop-settings';
-import { audit, changedFields, type Actor } from '../audit';
+import { audit, canonicalJson, changedFields, type Actor } from '../audit';
 import * as queries from './queries';
 
 const EDITED = ['invoice', 'vat_rate', 'shipping'] as const;
+
+/** The delivery settings as the back office shows them: with the bank holidays shipped as data, read-only. */
+const withHolidays = (delivery: DeliverySettings): DeliverySettingsView => ({
+  ...delivery,
+  bank_holidays: {
+    'england-and-wales': [...BANK_HOLIDAYS['england-and-wales']],
+    scotland: [...BANK_HOLIDAYS.scotland],
+    'northern-ireland': [...BANK_HOLIDAYS['northern-ireland']],
+  },
+});
 
 /**
  * The shop's settings in the back office: invoice details, the VAT rate and the delivery rates.
@@ -28,7 +39,7 @@ export function createSettingsService(db: Db) {
               before as unknown as Record<string, unknown>,
               value as unknown as Record<string, unknown>,
             )
-          : JSON.stringify(before) === JSON.stringify(value)
+          : canonicalJson(before) === canonicalJson(value)
             ? null
             : { before, after: value };
       await queries.upsertSetting(tx, key, value);
@@ -59,5 +70,13 @@ export function createSettingsService(db: Db) {
       (await queries.selectSettings(db, ['receivables'])).receivables,
     putReceivables: (actor: Actor, receivables: ReceivablesSettings) =>
       put(actor, 'receivables', receivables),
+    /**
+     * Zones, services, prices, cut-off and closing days (issue 23), with the shipped bank holidays to show
+     * beside the added days. The next cart read, quote and order use a change.
+     */
+    getDelivery: async (): Promise<DeliverySettingsView> =>
+      withHolidays((await queries.selectSettings(db, ['delivery'])).delivery),
+    putDelivery: async (actor: Actor, delivery: DeliverySettings): Promise<DeliverySettingsView> =>
+      withHolidays(await put(actor, 'delivery', delivery)),
   };
 }

@@ -1,6 +1,8 @@
 import type {
   BankDetailsSettings,
   BankDetailsView,
+  DeliverySettings,
+  DeliverySettingsView,
   InvoiceSettings,
   ReceivablesSettings,
   ReceivablesSettingsView,
@@ -45,4 +47,13 @@ export function getReceivablesSettings(signal?: AbortSignal) {
 
 export function saveReceivablesSettings(body: ReceivablesSettings) {
   return adminRequest<ReceivablesSettingsView>('settings/receivables/', { method: 'PUT', body });
+}
+
+/** Zones, services, prices, cut-off and closing days (issue 23), with the shipped bank holidays, read-only. */
+export function getDeliverySettings(signal?: AbortSignal) {
+  return adminRequest<DeliverySettingsView>('settings/delivery/', { signal });
+}
+
+export function saveDeliverySettings(body: DeliverySettings) {
+  return adminRequest<DeliverySettingsView>('settings/delivery/', { method: 'PUT', body });
 }

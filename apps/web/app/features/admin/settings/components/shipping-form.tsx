@@ -31,7 +31,10 @@ const FIELDS: { name: Field; label: string; money?: true; step: number; hint?: s
   { name: 'pallet_max_weight_kg', label: 'Most a pallet weighs (kg)', step: 0.001 },
 ];
 
-/** Delivery rates and thresholds (DESIGN §4.8), as the server prices every cart and order with them. */
+/**
+ * The mainland's delivery rates and thresholds (DESIGN §4.8), as the server prices every cart and order with
+ * them; the other zones' prices are surcharges on these or their own (the delivery settings, issue 23).
+ */
 export function ShippingForm({ shipping }: { shipping: Shipping }) {
   const [values, setValues] = useState<Record<Field, string>>(
     () =>
@@ -50,7 +53,7 @@ export function ShippingForm({ shipping }: { shipping: Shipping }) {
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="shipping-title">
-      <h2 id="shipping-title">Delivery</h2>
+      <h2 id="shipping-title">Mainland delivery rates</h2>
       <div className="admin-grid">
         {FIELDS.map(({ name, label, money, step, hint }) => (
           <AdminInput
