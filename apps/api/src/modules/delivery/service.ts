@@ -85,8 +85,10 @@ export function createDeliveryService(db: Db, carts: CartsService) {
 
     /**
      * PATCH ecommerce/carts/{id}/: where the cart goes (a postcode, or null for the mainland estimate) and how
-     * (a service, null for the cheapest, and a pallet's extras). A service or extra this cart cannot have
-     * for that postcode is refused (400); a postcode in a zone not served is kept and the cart says why.
+     * (a service, null for the cheapest, and a pallet's extras). A service or extra named here that this cart
+     * cannot have for its postcode is refused (400). A postcode in a zone not served is kept and the cart says
+     * why; so is a new postcode the cart's earlier choice does not reach (the cart charges the cheapest and
+     * says why, as it does when its lines change). Only the keys given are written.
      */
     async choose(
       userId: number,
@@ -96,13 +98,14 @@ export function createDeliveryService(db: Db, carts: CartsService) {
     ): Promise<CartView> {
       const { lines, vatRate, rules } = await ownLines(userId, cartId);
       const stored = lines[0];
+      const named = body.delivery_service !== undefined || body.delivery_extras !== undefined;
       const postalCode =
         body.postal_code !== undefined ? body.postal_code : (stored?.deliveryPostalCode ?? null);
       const service =
         body.delivery_service !== undefined ? body.delivery_service : (stored?.deliveryService ?? null);
       const extras =
         body.delivery_extras ?? (body.delivery_service !== undefined ? [] : (stored?.deliveryExtras ?? []));
-      if (lines.length > 0 && (service !== null || extras.length > 0)) {
+      if (named && lines.length > 0 && (service !== null || extras.length > 0)) {
         const { choice } = priceCheckout(
           lines,
           vatRate,
@@ -114,10 +117,11 @@ export function createDeliveryService(db: Db, carts: CartsService) {
           throw new Invalid({ [choice.field]: [choice.message] });
         }
       }
+      // An empty cart's rows say nothing of its stored choice: keys not given are left as they are.
       await updateCartDelivery(db, cartId, {
-        deliveryPostalCode: postalCode,
-        deliveryService: service,
-        deliveryExtras: extras,
+        ...(body.postal_code !== undefined ? { deliveryPostalCode: postalCode } : {}),
+        ...(body.delivery_service !== undefined ? { deliveryService: service } : {}),
+        ...(named ? { deliveryExtras: extras } : {}),
       });
       return carts.getCart(userId, cartId);
     },
