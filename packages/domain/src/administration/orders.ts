@@ -107,7 +107,7 @@ export type OrderRefundCreate = z.infer<typeof OrderRefundCreateSchema>;
 export const ORDER_DUE_FILTERS = ['today', 'overdue'] as const;
 export type OrderDueFilter = (typeof ORDER_DUE_FILTERS)[number];
 export const ORDER_DUE_LABELS: Record<OrderDueFilter, string> = {
-  today: 'Due out today',
+  today: 'Today',
   overdue: 'Overdue',
 };
 
