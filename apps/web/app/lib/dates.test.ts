@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ukDate, ukDateTime, ukDateTimeSeconds, ukLongDate, ukMonth } from './dates';
+import { ukDate, ukDateTime, ukDateTimeSeconds, ukLongDate, ukMonth, ukWeekdayDate } from './dates';
 
-const WRITERS = { ukDate, ukLongDate, ukMonth, ukDateTime, ukDateTimeSeconds };
+const WRITERS = { ukDate, ukLongDate, ukMonth, ukDateTime, ukDateTimeSeconds, ukWeekdayDate };
 
 describe('UK dates', () => {
   it.each([
@@ -12,6 +12,8 @@ describe('UK dates', () => {
     ['ukDate', '2025-01-01', '1 Jan 2025'],
     ['ukLongDate', '2026-11-22', '22 November 2026'],
     ['ukLongDate', '2025-06-30T23:30:00Z', '1 July 2025'],
+    ['ukWeekdayDate', '2026-11-27', 'Fri 27 Nov 2026'],
+    ['ukWeekdayDate', '2026-03-29', 'Sun 29 Mar 2026'],
     ['ukMonth', '2025-03-01T00:30:00Z', 'March 2025'],
     ['ukMonth', '2025-04-30T23:30:00Z', 'May 2025'],
     ['ukDateTime', '2025-03-05T10:15:00Z', '5 Mar 2025, 10:15'],

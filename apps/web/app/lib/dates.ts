@@ -26,6 +26,14 @@ export const ukDate = writer({ day: 'numeric', month: 'short', year: 'numeric' }
 /** '5 March 2025': a day named in full (the dashboard's today, a legal page's last update). */
 export const ukLongDate = writer({ day: 'numeric', month: 'long', year: 'numeric' });
 
+const ukWeekday = writer({ weekday: 'short' });
+
+/**
+ * 'Fri 27 Nov 2026': a day whose weekday matters (a dispatch-by or promised delivery day). Put together from
+ * two parts: ICU versions differ on a comma after the weekday.
+ */
+export const ukWeekdayDate = (iso: string) => (dateOf(iso) ? `${ukWeekday(iso)} ${ukDate(iso)}` : iso);
+
 /** 'March 2025'. */
 export const ukMonth = writer({ month: 'long', year: 'numeric' });
 

@@ -39,6 +39,11 @@ export const DashboardSchema = z.object({
   today: DashboardPeriodSchema,
   this_month: DashboardPeriodSchema,
   waiting_to_ship: z.object({ pending: count, processing: count, total: count }),
+  /**
+   * Orders waiting to ship (pending or processing) whose dispatch-by day is today or has passed (UK days,
+   * issue 23): `total` of them, `overdue` of those past it. Orders from before issue 23 have no such day.
+   */
+  due_out_today: z.object({ total: count, overdue: count }),
   /** Tracked items at or under their low-stock threshold, and the five furthest under it. */
   low_stock: z.object({ count, items: z.array(DashboardLowStockItemSchema) }),
   /** Contact queries nobody has marked handled. */

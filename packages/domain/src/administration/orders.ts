@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DELIVERY_SERVICES } from '../delivery/schemas';
 import { MAX_PACK_QUANTITY } from '../pricing/constants';
 import { formatGbp } from '../pricing/money';
 import {
@@ -99,6 +100,17 @@ export const OrderRefundCreateSchema = z
   });
 export type OrderRefundCreate = z.infer<typeof OrderRefundCreateSchema>;
 
+/**
+ * The order list's "Due out" filter (issue 23), on UK days: `today`, orders to dispatch today; `overdue`, orders
+ * whose dispatch-by day has passed. Either way only orders not yet shipped, delivered or cancelled.
+ */
+export const ORDER_DUE_FILTERS = ['today', 'overdue'] as const;
+export type OrderDueFilter = (typeof ORDER_DUE_FILTERS)[number];
+export const ORDER_DUE_LABELS: Record<OrderDueFilter, string> = {
+  today: 'Today',
+  overdue: 'Overdue',
+};
+
 /** One row of the back office's order list. Money is pounds as decimal strings, as everywhere in the API. */
 export const AdminOrderRowSchema = z.object({
   id: z.number().int(),
@@ -114,6 +126,14 @@ export const AdminOrderRowSchema = z.object({
   /** Trade accounts (issue 21): the buyer's purchase-order number, and the company's account (TA-000042). */
   purchase_order_number: z.string().nullable().optional(),
   company_account_number: z.string().nullable().optional(),
+  /**
+   * The delivery promise (issue 23): the service and its label, the UK day the order must leave the warehouse
+   * and the day promised to the buyer (YYYY-MM-DD). Null on orders from before it.
+   */
+  delivery_service: z.enum(DELIVERY_SERVICES).nullable().optional(),
+  delivery_label: z.string().nullable().optional(),
+  dispatch_by: z.string().nullable().optional(),
+  delivery_date: z.string().nullable().optional(),
 });
 export type AdminOrderRow = z.infer<typeof AdminOrderRowSchema>;
 

@@ -36,6 +36,7 @@ const FIGURES: Dashboard = {
     test_orders: 0,
   },
   waiting_to_ship: { pending: 4, processing: 3, total: 7 },
+  due_out_today: { total: 5, overdue: 2 },
   low_stock: {
     count: 12,
     items: [{ id: 5, sku: 'TD-PRO-50', title: 'Tape dispenser', stock: 0, low_stock_threshold: 20 }],
@@ -144,6 +145,7 @@ describe('/admin (the dashboard)', () => {
     expect(figure(month, 'VAT')).toBe('£2,469.13');
 
     expect(figure('Waiting for you', 'Orders waiting to ship')).toBe('7');
+    expect(figure('Waiting for you', 'Due out today')).toBe('5 (2 overdue)');
     expect(figure('Waiting for you', 'Items low on stock')).toBe('12');
     expect(figure('Waiting for you', 'Unanswered messages')).toBe('9');
     expect(screen.getByRole('link', { name: '4 pending orders' })).toHaveAttribute(
@@ -153,6 +155,15 @@ describe('/admin (the dashboard)', () => {
     expect(screen.getByRole('link', { name: '3 processing orders' })).toHaveAttribute(
       'href',
       '/admin/orders?status=processing',
+    );
+    // Due out today counts the overdue too; each part links to its list, earliest dispatch-by first.
+    expect(screen.getByRole('link', { name: '3 due out today' })).toHaveAttribute(
+      'href',
+      '/admin/orders?due=today&ordering=dispatch_by',
+    );
+    expect(screen.getByRole('link', { name: '2 overdue' })).toHaveAttribute(
+      'href',
+      '/admin/orders?due=overdue&ordering=dispatch_by',
     );
     expect(screen.getByRole('link', { name: 'The low-stock list' })).toHaveAttribute('href', '/admin/stock');
     expect(screen.getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/admin/messages');
@@ -177,6 +188,13 @@ describe('/admin (the dashboard)', () => {
       within(screen.getByRole('region', { name: 'Today (1 July 2025)' })).queryByText(/TEST/),
     ).not.toBeInTheDocument();
     expect(screen.getByText(/Orders paid through the test processor took no money/)).toBeInTheDocument();
+  });
+
+  it('says nothing of overdue orders when none is late', async () => {
+    renderPage(() => json({ ...FIGURES, due_out_today: { total: 4, overdue: 0 } }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Waiting for you' })).toBeInTheDocument();
+    expect(figure('Waiting for you', 'Due out today')).toBe('4');
+    expect(screen.getByRole('link', { name: '4 due out today' })).toBeInTheDocument();
   });
 
   it('says nothing of test orders when there were none', async () => {

@@ -108,6 +108,48 @@ afterEach(() => {
 const panel = (name: string) => screen.getByRole('region', { name });
 
 describe('/admin/orders/:id', () => {
+  it('shows the delivery promised: service with extras, promised and dispatch-by days, zone', async () => {
+    stubApi({
+      [`GET ${URL_OF}`]: detail({
+        delivery: {
+          service: 'pallet_next_day',
+          label: 'Pallet, next day',
+          extras: [
+            { code: 'am_slot', label: 'AM slot (before 12:00)' },
+            { code: 'tail_lift', label: 'Tail lift (no forklift on site)' },
+          ],
+          zone: 'highlands',
+          zone_label: 'Highlands and Islands',
+          dispatch_by: '2026-11-27',
+          delivery_date: '2026-11-30',
+        },
+      }),
+    });
+    renderScreen();
+    await screen.findByRole('heading', { level: 1, name: 'Order #101' });
+    const delivery = panel('Delivery');
+    const facts = within(delivery)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(facts).toEqual([
+      ['Service', 'Pallet, next day, with AM slot (before 12:00) and Tail lift (no forklift on site)'],
+      ['Promised delivery', 'Mon 30 Nov 2026'],
+      ['Dispatch by', 'Fri 27 Nov 2026'],
+      ['Zone', 'Highlands and Islands'],
+    ]);
+    expect(within(delivery).getByText('Fri 27 Nov 2026')).toHaveAttribute('dateTime', '2026-11-27');
+  });
+
+  it('says so when an order from before delivery dates has none', async () => {
+    stubApi({ [`GET ${URL_OF}`]: detail({ delivery: null }) });
+    renderScreen();
+    await screen.findByRole('heading', { level: 1, name: 'Order #101' });
+    expect(panel('Delivery')).toHaveTextContent(
+      'No delivery date was promised: the order was placed before the shop promised dates.',
+    );
+    expect(within(panel('Delivery')).queryByRole('term')).not.toBeInTheDocument();
+  });
+
   it('shows the order: summary, lines, addresses, payments, refunds, history and audit, one h1', async () => {
     stubApi({ [`GET ${URL_OF}`]: detail() });
     renderScreen();
@@ -115,6 +157,7 @@ describe('/admin/orders/:id', () => {
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'Summary',
+      'Delivery',
       'Change status',
       'Refund',
       'Lines',

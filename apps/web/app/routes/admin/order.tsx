@@ -6,6 +6,7 @@ import { getAdminOrder } from '~/features/admin/orders/api/get-admin-order';
 import {
   OrderAddresses,
   OrderAudit,
+  OrderDelivery,
   OrderHistory,
   OrderLines,
   OrderPayments,
@@ -52,6 +53,10 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       <section className="admin-panel" aria-labelledby="order-summary">
         <h2 id="order-summary">Summary</h2>
         <OrderSummary order={order} />
+      </section>
+      <section className="admin-panel" aria-labelledby="order-delivery-title">
+        <h2 id="order-delivery-title">Delivery</h2>
+        <OrderDelivery order={order} />
       </section>
       <section className="admin-panel" aria-labelledby="order-status-title">
         <h2 id="order-status-title">Change status</h2>

@@ -20,6 +20,10 @@ function row(overrides: Partial<AdminOrderRow> = {}): AdminOrderRow {
     refunded: '12.00',
     line_count: 2,
     is_test: false,
+    delivery_service: 'parcel',
+    delivery_label: 'Parcel',
+    dispatch_by: '2025-03-05',
+    delivery_date: '2025-03-06',
     ...overrides,
   };
 }
@@ -69,6 +73,7 @@ describe('/admin/orders', () => {
     ).toEqual([
       'Order',
       'Placed ▼',
+      'Dispatch by',
       'Customer',
       'PO number',
       'Status',
@@ -84,6 +89,7 @@ describe('/admin/orders', () => {
     ).toEqual([
       '#101',
       '5 Mar 2025, 10:15',
+      'Wed 5 Mar 2025Parcel',
       'Jane Doejane@example.com',
       '',
       'Shipped',
@@ -166,10 +172,69 @@ describe('/admin/orders', () => {
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     const link = await screen.findByRole('link', { name: '#103' });
     const cells = within(link.closest('tr')!).getAllByRole('cell');
-    expect(cells[2]).toHaveTextContent('Trade account TA-000042');
-    expect(cells[3]).toHaveTextContent(/^PO-7781$/);
-    expect(cells[5]).toHaveTextContent('On account');
+    expect(cells[3]).toHaveTextContent('Trade account TA-000042');
+    expect(cells[4]).toHaveTextContent(/^PO-7781$/);
+    expect(cells[6]).toHaveTextContent('On account');
     expect(screen.getByRole('searchbox', { name: 'PO number' })).toHaveValue('PO-77');
     expect(api.calls.map((call) => call.url)).toEqual([API, `${API}?purchase_order_number=PO-77`]);
+  });
+
+  it('sorts by dispatch-by day and leaves the day blank for an order from before delivery dates', async () => {
+    const old = row({
+      id: 90,
+      delivery_service: null,
+      delivery_label: null,
+      dispatch_by: null,
+      delivery_date: null,
+    });
+    stubApi({ [`GET ${API}?ordering=dispatch_by`]: page([row(), old]) });
+    renderList('/admin/orders?ordering=dispatch_by');
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    const [header, dated, undated] = within(table).getAllByRole('row');
+    const column = within(header!).getByRole('columnheader', { name: /Dispatch by/ });
+    expect(column).toHaveAttribute('aria-sort', 'ascending');
+    // Clicking again turns it round, latest first.
+    expect(within(column).getByRole('link')).toHaveAttribute('href', '/admin/orders?ordering=-dispatch_by');
+    expect(within(dated!).getByText('Wed 5 Mar 2025')).toHaveAttribute('dateTime', '2025-03-05');
+    expect(within(undated!).getAllByRole('cell')[2]).toHaveTextContent(/^$/);
+  });
+
+  it('filters by what is due out and by dispatch-by days through the URL', async () => {
+    const api = stubApi({
+      [`GET ${API}?due=overdue`]: page([row()]),
+      [`GET ${API}?due=today&dispatch_by_from=2025-03-01&dispatch_by_to=2025-03-31`]: page([]),
+    });
+    const user = renderList('/admin/orders?due=overdue');
+    expect(await screen.findByRole('link', { name: '#101' })).toBeInTheDocument();
+    const due = screen.getByRole('combobox', { name: 'Due out' });
+    expect(due).toHaveValue('overdue');
+    expect(
+      within(due)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Any', 'Today', 'Overdue']);
+    expect(due).toHaveAccessibleDescription('Orders still to ship');
+    await user.selectOptions(due, 'today');
+    await user.type(screen.getByLabelText('Dispatch by from'), '2025-03-01');
+    await user.type(screen.getByLabelText('Dispatch by to'), '2025-03-31');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    expect(await screen.findByText('No orders match these filters.')).toBeInTheDocument();
+    expect(api.calls.map((call) => call.url)).toEqual([
+      `${API}?due=overdue`,
+      `${API}?due=today&dispatch_by_from=2025-03-01&dispatch_by_to=2025-03-31`,
+    ]);
+  });
+
+  it('shows the server’s error under a dispatch-by day it refused', async () => {
+    const message = 'The end date must be on or after the start date.';
+    stubApi({
+      [`GET ${API}?dispatch_by_from=2025-03-02&dispatch_by_to=2025-03-01`]: json(
+        { dispatch_by_to: [message] },
+        400,
+      ),
+    });
+    renderList('/admin/orders?dispatch_by_from=2025-03-02&dispatch_by_to=2025-03-01');
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText('Dispatch by to')).toHaveAccessibleDescription(message);
   });
 });

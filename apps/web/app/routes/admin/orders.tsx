@@ -8,7 +8,7 @@ import { TestOrderBadge } from '~/features/admin/components/test-order-badge';
 import { DEFAULT_ORDER_ORDERING, getAdminOrders } from '~/features/admin/orders/api/get-admin-orders';
 import { OrderFilters } from '~/features/admin/orders/components/order-filters';
 import { OrderStatusBadge } from '~/features/admin/orders/components/order-status-badge';
-import { ukDateTime } from '~/lib/dates';
+import { ukDateTime, ukWeekdayDate } from '~/lib/dates';
 import '~/styles/admin-orders.css';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -38,6 +38,25 @@ const COLUMNS: Column<AdminOrderRow>[] = [
     label: 'Placed',
     sort: 'created_at',
     cell: (row) => <time dateTime={row.created_at}>{ukDateTime(row.created_at)}</time>,
+  },
+  {
+    label: 'Dispatch by',
+    sort: 'dispatch_by',
+    // The day the order must leave the warehouse, and by which service (none before issue 23).
+    cell: (row) =>
+      row.dispatch_by ? (
+        <>
+          <time dateTime={row.dispatch_by}>{ukWeekdayDate(row.dispatch_by)}</time>
+          {row.delivery_label ? (
+            <>
+              <br />
+              {row.delivery_label}
+            </>
+          ) : null}
+        </>
+      ) : (
+        ''
+      ),
   },
   {
     label: 'Customer',

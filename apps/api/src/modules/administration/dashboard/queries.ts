@@ -27,7 +27,7 @@ export const LOW_STOCK_SHOWN = 5;
 export interface DashboardRow {
   today: DashboardPeriod;
   this_month: DashboardPeriod;
-  waiting: { pending: number; processing: number };
+  waiting: { pending: number; processing: number; due: number; overdue: number };
   low_stock: { count: number; items: DashboardLowStockItem[] | null };
   unanswered_messages: number;
 }
@@ -60,7 +60,7 @@ const period = (from: string, to: string) => sql`(
 
 /**
  * Every figure of the dashboard in one statement: today's and this month's paid orders (UK days and months
- * around `now`), orders waiting to ship, tracked items at or under their low-stock threshold (the
+ * around `now`), orders waiting to ship and those of them due out today or overdue (UK days), tracked items at or under their low-stock threshold (the
  * items_low_stock_idx index serves both the count and the five shortest) and unanswered messages.
  */
 export async function selectDashboard(db: Db, now: Date): Promise<DashboardRow> {
@@ -73,7 +73,8 @@ export async function selectDashboard(db: Db, now: Date): Promise<DashboardRow> 
         date_trunc('day', ${local}) at time zone ${zone} as day_start,
         (date_trunc('day', ${local}) + interval '1 day') at time zone ${zone} as day_end,
         date_trunc('month', ${local}) at time zone ${zone} as month_start,
-        (date_trunc('month', ${local}) + interval '1 month') at time zone ${zone} as month_end
+        (date_trunc('month', ${local}) + interval '1 month') at time zone ${zone} as month_end,
+        ${local}::date as today
     )
     select json_build_object(
       'today', ${period('bounds.day_start', 'bounds.day_end')},
@@ -81,7 +82,9 @@ export async function selectDashboard(db: Db, now: Date): Promise<DashboardRow> 
       'waiting', (
         select json_build_object(
           'pending', count(*) filter (where ${orders.status} = 'pending'),
-          'processing', count(*) filter (where ${orders.status} = 'processing'))
+          'processing', count(*) filter (where ${orders.status} = 'processing'),
+          'due', count(*) filter (where ${orders.dispatchBy} <= bounds.today),
+          'overdue', count(*) filter (where ${orders.dispatchBy} < bounds.today))
         from ${orders} where ${orders.status} in ('pending', 'processing')),
       'low_stock', json_build_object(
         'count', (select count(*) from ${items} where ${items.trackInventory} and ${shortfall} <= 0),

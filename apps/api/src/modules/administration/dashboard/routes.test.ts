@@ -22,7 +22,7 @@ async function placeOrder(
   money: { total: number; vat: number; refunded?: number },
   status: OrderStatus,
   paymentStatus: PaymentStatus,
-  { isTest = false }: { isTest?: boolean } = {},
+  { isTest = false, dispatchBy = null }: { isTest?: boolean; dispatchBy?: string | null } = {},
 ) {
   await ctx.database.db.insert(orders).values({
     userId: buyerId,
@@ -38,6 +38,15 @@ async function placeOrder(
     billingAddress: ADDRESS_SNAPSHOT,
     createdAt: new Date(at),
     isTest,
+    // The delivery promise (issue 23): a parcel to dispatch that UK day and deliver the next.
+    ...(dispatchBy
+      ? {
+          deliveryService: 'parcel' as const,
+          deliveryZone: 'mainland' as const,
+          dispatchBy,
+          deliveryDate: dispatchBy,
+        }
+      : {}),
   });
 }
 
@@ -48,26 +57,36 @@ const none = { orders: 0, net_pence: 0, vat_pence: 0, total_pence: 0, refunded_p
 describe('the dashboard’s figures', () => {
   beforeAll(async () => {
     // 1 July 2025 begins at 23:00 UTC on 30 June (BST).
-    await placeOrder('2025-06-30T23:30:00Z', { total: 12_000, vat: 2_000 }, 'processing', 'COMPLETED');
-    await placeOrder('2025-06-30T22:30:00Z', { total: 3_000, vat: 500 }, 'pending', 'COMPLETED');
+    // Each with the UK day it must leave the warehouse by (issue 23).
+    await placeOrder('2025-06-30T23:30:00Z', { total: 12_000, vat: 2_000 }, 'processing', 'COMPLETED', {
+      dispatchBy: '2025-07-01',
+    });
+    await placeOrder('2025-06-30T22:30:00Z', { total: 3_000, vat: 500 }, 'pending', 'COMPLETED', {
+      dispatchBy: '2025-06-30',
+    });
     await placeOrder(
       '2025-07-01T09:00:00Z',
       { total: 6_000, vat: 1_000, refunded: 6_000 },
       'delivered',
       'REFUND',
+      { dispatchBy: '2025-07-01' },
     );
     await placeOrder(
       '2025-07-01T08:00:00Z',
       { total: 9_000, vat: 1_500, refunded: 9_000 },
       'cancelled',
       'REFUND',
+      { dispatchBy: '2025-06-30' },
     );
-    await placeOrder('2025-07-01T07:00:00Z', { total: 4_800, vat: 800 }, 'pending', 'PENDING');
+    await placeOrder('2025-07-01T07:00:00Z', { total: 4_800, vat: 800 }, 'pending', 'PENDING', {
+      dispatchBy: '2025-07-02',
+    });
     await placeOrder(
       '2025-07-02T11:00:00Z',
       { total: 2_400, vat: 400, refunded: 400 },
       'shipped',
       'COMPLETED',
+      { dispatchBy: '2025-07-01' },
     );
     // January is GMT: UK and UTC midnights agree.
     await placeOrder('2025-01-01T00:30:00Z', { total: 1_200, vat: 200 }, 'delivered', 'COMPLETED');
@@ -143,6 +162,18 @@ describe('the dashboard’s figures', () => {
     expect(figures.waiting_to_ship).toEqual({ pending: 2, processing: 1, total: 3 });
   });
 
+  it('counts the orders due out today, those overdue among them, on the UK day', async () => {
+    // Still to ship: dispatch by 30 June (pending), 1 July (processing) and 2 July (pending, not yet paid);
+    // the shipped, delivered and cancelled orders' days are past, but they have left or will not.
+    const july1 = await read('2025-07-01T10:00:00Z');
+    expect(july1.due_out_today).toEqual({ total: 2, overdue: 1 });
+    // 23:45 on 30 June in London (BST): only 30 June's order, not yet overdue.
+    expect((await read('2025-06-30T22:45:00Z')).due_out_today).toEqual({ total: 1, overdue: 0 });
+    // 00:30 on 2 July in London: everything still to ship is due, two of them overdue.
+    expect((await read('2025-07-01T23:30:00Z')).due_out_today).toEqual({ total: 3, overdue: 2 });
+    expect((await read('2025-06-29T12:00:00Z')).due_out_today).toEqual({ total: 0, overdue: 0 });
+  });
+
   it('counts tracked items at or under their threshold and names the five furthest under', async () => {
     const db = ctx.database.db;
     const lowNow = async () =>
@@ -213,6 +244,7 @@ describe('GET /api/administration/dashboard/', () => {
       time_zone: 'Europe/London',
       today: { orders: expect.any(Number), net_pence: expect.any(Number) },
       waiting_to_ship: { pending: 2, processing: 1, total: 3 },
+      due_out_today: { total: expect.any(Number), overdue: expect.any(Number) },
       low_stock: { count: expect.any(Number), items: expect.any(Array) },
       unanswered_messages: expect.any(Number),
     });

@@ -13,7 +13,7 @@ export const dashboardAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> 
       schema: {
         tags: ['administration'],
         summary:
-          'Today’s and this month’s paid orders and revenue (UK time), orders waiting to ship, low stock, unanswered messages',
+          'Today’s and this month’s paid orders and revenue (UK time), orders waiting to ship and those due out today or overdue, low stock, unanswered messages',
         response: { 200: DashboardSchema },
       },
     },

@@ -15,7 +15,12 @@ export function createDashboardService(db: Db) {
         // The database writes timestamps in its session's zone; the API answers them in UTC.
         today: { ...row.today, from: iso(row.today.from), to: iso(row.today.to) },
         this_month: { ...row.this_month, from: iso(row.this_month.from), to: iso(row.this_month.to) },
-        waiting_to_ship: { ...row.waiting, total: row.waiting.pending + row.waiting.processing },
+        waiting_to_ship: {
+          pending: row.waiting.pending,
+          processing: row.waiting.processing,
+          total: row.waiting.pending + row.waiting.processing,
+        },
+        due_out_today: { total: row.waiting.due, overdue: row.waiting.overdue },
         low_stock: { count: row.low_stock.count, items: row.low_stock.items ?? [] },
         unanswered_messages: row.unanswered_messages,
       };

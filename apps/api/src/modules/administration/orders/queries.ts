@@ -1,5 +1,19 @@
-import type { OrderStatus, PaymentStatus } from '@shop/domain';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { OrderDueFilter, OrderStatus, PaymentStatus } from '@shop/domain';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  type SQL,
+  sql,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { rowsOf } from '../../../db/rows-of';
 import {
@@ -31,9 +45,17 @@ export interface OrderFilters {
   sku?: string | undefined;
   /** The start of a purchase-order number, any case (a whole number matches itself). */
   purchaseOrderNumber?: string | undefined;
+  /** Dispatch-by days (issue 23), both included. */
+  dispatchByFrom?: string | undefined;
+  dispatchByTo?: string | undefined;
+  /** Orders still to ship whose dispatch-by day is `today` (`today`) or before it (`overdue`); UK days. */
+  due?: { kind: OrderDueFilter; today: string } | undefined;
 }
 
-export type OrderSort = 'created_at' | 'total' | 'id';
+export type OrderSort = 'created_at' | 'total' | 'id' | 'dispatch_by';
+
+/** An order still to ship: not yet shipped, delivered or cancelled. */
+const WAITING_TO_SHIP: OrderStatus[] = ['pending', 'processing'];
 
 /** `%` and `_` in a search are the characters themselves, not patterns. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -42,7 +64,8 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  * The list's filters as conditions on `orders` alone (subqueries for the customer and the SKU), so the page and
  * its count share them. Each is served by an index: orders_status_idx, orders_payment_status_idx,
  * orders_created_idx (dates), orders_user_created_idx (customer), users_search_trgm (customer text),
- * order_items_sku_idx (SKU), orders_purchase_order_prefix_idx (PO number).
+ * order_items_sku_idx (SKU), orders_purchase_order_prefix_idx (PO number), orders_dispatch_by_idx (dispatch-by
+ * days and what is due).
  */
 function conditions(db: Db, filters: OrderFilters): SQL | undefined {
   const where: SQL[] = [];
@@ -85,6 +108,13 @@ function conditions(db: Db, filters: OrderFilters): SQL | undefined {
     const prefix = `${filters.purchaseOrderNumber.toUpperCase().replace(/[\\%_]/g, '\\$&')}%`;
     where.push(sql`upper(${orders.purchaseOrderNumber}) like ${prefix}`);
   }
+  if (filters.dispatchByFrom) where.push(gte(orders.dispatchBy, filters.dispatchByFrom));
+  if (filters.dispatchByTo) where.push(lte(orders.dispatchBy, filters.dispatchByTo));
+  if (filters.due) {
+    const { kind, today } = filters.due;
+    where.push(kind === 'today' ? eq(orders.dispatchBy, today) : lt(orders.dispatchBy, today));
+    where.push(inArray(orders.status, WAITING_TO_SHIP));
+  }
   return where.length > 0 ? and(...where) : undefined;
 }
 
@@ -95,9 +125,53 @@ function orderBy(sort: OrderSort, descending: boolean) {
       return [direction(orders.totalPence), direction(orders.id)];
     case 'id':
       return [direction(orders.id)];
+    case 'dispatch_by':
+      // Orders without a dispatch-by day (before issue 23) come last either way.
+      return descending
+        ? [sql`${orders.dispatchBy} desc nulls last`, desc(orders.id)]
+        : [asc(orders.dispatchBy), asc(orders.id)];
     default:
       return [direction(orders.createdAt), direction(orders.id)];
   }
+}
+
+/**
+ * The ids of a page, read from the orders' indexes alone. Latest dispatch-by first, with the undated orders
+ * last, is no order orders_dispatch_by_idx (dispatch_by, id) holds (read backwards it puts nulls first): the
+ * dated and the undated orders are then read apart, each in the index's order and no further than the page's
+ * end, and only those rows are sorted.
+ */
+function pageIds(
+  db: Db,
+  filters: OrderFilters,
+  ordering: { field: OrderSort; descending: boolean },
+  window: { limit: number; offset: number },
+): SQLWrapper {
+  const where = conditions(db, filters);
+  if (ordering.field !== 'dispatch_by' || !ordering.descending) {
+    return db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(where)
+      .orderBy(...orderBy(ordering.field, ordering.descending))
+      .limit(window.limit)
+      .offset(window.offset);
+  }
+  const end = window.offset + window.limit;
+  const dated = db
+    .select({ id: orders.id, dispatch_by: orders.dispatchBy })
+    .from(orders)
+    .where(and(where, isNotNull(orders.dispatchBy)))
+    .orderBy(desc(orders.dispatchBy), desc(orders.id))
+    .limit(end);
+  const undated = db
+    .select({ id: orders.id, dispatch_by: orders.dispatchBy })
+    .from(orders)
+    .where(and(where, isNull(orders.dispatchBy)))
+    .orderBy(desc(orders.dispatchBy), desc(orders.id))
+    .limit(end);
+  return sql`(select page.id from (${dated} union all ${undated}) page
+    order by page.dispatch_by desc nulls last, page.id desc limit ${window.limit} offset ${window.offset})`;
 }
 
 export function selectOrderPage(
@@ -121,6 +195,9 @@ export function selectOrderPage(
       email: users.email,
       firstName: users.firstName,
       lastName: users.lastName,
+      deliveryService: orders.deliveryService,
+      dispatchBy: orders.dispatchBy,
+      deliveryDate: orders.deliveryDate,
       lineCount: sql<number>`(select count(*)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
     })
     .from(orders)
@@ -128,16 +205,7 @@ export function selectOrderPage(
     .where(
       // The page's ids first, from the orders' indexes alone: the join and the line counts then run for the
       // page's rows only, not for every row the offset skips.
-      inArray(
-        orders.id,
-        db
-          .select({ id: orders.id })
-          .from(orders)
-          .where(conditions(db, filters))
-          .orderBy(...orderBy(ordering.field, ordering.descending))
-          .limit(window.limit)
-          .offset(window.offset),
-      ),
+      inArray(orders.id, pageIds(db, filters, ordering, window)),
     )
     .orderBy(...orderBy(ordering.field, ordering.descending));
 }

@@ -1,16 +1,18 @@
-import type { AdminOrderRow } from '@shop/domain';
-import { eq } from 'drizzle-orm';
+import { type AdminOrderRow, type DeliveryExtra, type DeliveryService, ukClock } from '@shop/domain';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, refunds } from '../../../db/schema';
 import { createTestApp, type TestContext } from '../../../../test/helper';
 import { ADDRESS_SNAPSHOT } from '../../../../test/support/orders';
 import { countingDb } from '../../../../test/query-counter';
 import { expectStaffOnly, staffMember, type StaffMember } from '../../../../test/support/administration';
+import { selectOrderPage } from './queries';
 import { createOrderAdminService } from './service';
 import {
   detailOf,
   moved,
   placedOrder,
+  SHIP,
   TAPE,
   twoLineOrder,
   WRAP,
@@ -87,7 +89,13 @@ describe('GET /api/administration/orders/', () => {
       // A consumer's order: no PO number, no trade account (issue 21).
       purchase_order_number: null,
       company_account_number: null,
+      // A card order keeps the delivery it was priced for (issue 23): a parcel to the mainland address.
+      delivery_service: 'parcel',
+      delivery_label: 'Parcel',
+      dispatch_by: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      delivery_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
+    expect(page.results[0]!.delivery_date! > page.results[0]!.dispatch_by!).toBe(true);
     const all = await list('');
     expect(all.results[0]!.id).toBeGreaterThanOrEqual(order.id);
     expect(all.results.map((row) => row.created_at)).toEqual(
@@ -186,6 +194,12 @@ describe('GET /api/administration/orders/', () => {
       ['?date_to=yesterday', 'date_to'],
       ['?date_from=2024-02-02&date_to=2024-02-01', 'date_to'],
       ['?ordering=email', 'ordering'],
+      ['?ordering=dispatch', 'ordering'],
+      ['?dispatch_by_from=2024-13-01', 'dispatch_by_from'],
+      ['?dispatch_by_to=soon', 'dispatch_by_to'],
+      ['?dispatch_by_from=2024-02-02&dispatch_by_to=2024-02-01', 'dispatch_by_to'],
+      ['?due=tomorrow', 'due'],
+      ['?due=', 'due'],
       ['?page_size=101', 'page_size'],
       ['?page=0', 'page'],
       [`?sku=${'X'.repeat(65)}`, 'sku'],
@@ -195,6 +209,216 @@ describe('GET /api/administration/orders/', () => {
       expect(res.statusCode, query).toBe(400);
       expect(Object.keys(res.json<object>()), query).toEqual([field]);
     }
+  });
+});
+
+/** Sets an order's delivery promise as the checkout writes it (null: an order from before issue 23). */
+const promise = (
+  orderId: number,
+  dispatchBy: string | null,
+  {
+    service = 'parcel',
+    extras = [],
+    deliveryDate = dispatchBy,
+  }: { service?: DeliveryService; extras?: DeliveryExtra[]; deliveryDate?: string | null } = {},
+) =>
+  ctx.database.db
+    .update(orders)
+    .set(
+      dispatchBy === null
+        ? {
+            deliveryService: null,
+            deliveryExtras: [],
+            deliveryZone: null,
+            dispatchBy: null,
+            deliveryDate: null,
+          }
+        : {
+            deliveryService: service,
+            deliveryExtras: extras,
+            deliveryZone: 'mainland',
+            dispatchBy,
+            deliveryDate,
+          },
+    )
+    .where(eq(orders.id, orderId));
+
+/** The UK day `days` after the real one (the API reads what is due on the day of the request). */
+function ukDayFromToday(days: number): string {
+  const today = new Date(`${ukClock(new Date()).day}T12:00:00Z`);
+  today.setUTCDate(today.getUTCDate() + days);
+  return today.toISOString().slice(0, 10);
+}
+
+describe('the dispatch-by day (issue 23)', () => {
+  it('sorts by dispatch-by day either way, undated orders last and the number breaking ties', async () => {
+    const a = (await placedOrder(ctx, { name: 'dispatchsorta', packs: 1 })).order.id;
+    const b = (await placedOrder(ctx, { name: 'dispatchsortb', packs: 1 })).order.id;
+    const c = (await placedOrder(ctx, { name: 'dispatchsortc', packs: 1 })).order.id;
+    const d = (await placedOrder(ctx, { name: 'dispatchsortd', packs: 1 })).order.id;
+    await promise(a, '2030-01-10');
+    await promise(b, '2030-01-08');
+    await promise(c, '2030-01-10');
+    await promise(d, null);
+    const mine = '&customer=dispatchsort';
+    expect(ids(await list(`?ordering=dispatch_by${mine}`))).toEqual([b, a, c, d]);
+    expect(ids(await list(`?ordering=-dispatch_by${mine}`))).toEqual([c, a, b, d]);
+    // Pages cut across the undated orders without losing or repeating one.
+    expect(ids(await list(`?ordering=dispatch_by&page_size=3&page=2${mine}`))).toEqual([d]);
+    expect(ids(await list(`?ordering=-dispatch_by&page_size=2${mine}`))).toEqual([c, a]);
+    const second = await list(`?ordering=-dispatch_by&page_size=2&page=2${mine}`);
+    expect(ids(second)).toEqual([b, d]);
+    expect(second).toMatchObject({ count: 4, next: null });
+    const [undated] = (await list(`?q=%23${d}`)).results;
+    expect(undated).toMatchObject({
+      delivery_service: null,
+      delivery_label: null,
+      dispatch_by: null,
+      delivery_date: null,
+    });
+  });
+
+  it('filters by dispatch-by days, both included', async () => {
+    const early = (await placedOrder(ctx, { name: 'dispatchdaysa', packs: 1 })).order.id;
+    const late = (await placedOrder(ctx, { name: 'dispatchdaysb', packs: 1 })).order.id;
+    const undated = (await placedOrder(ctx, { name: 'dispatchdaysc', packs: 1 })).order.id;
+    await promise(early, '2031-03-27');
+    await promise(late, '2031-03-30');
+    await promise(undated, null);
+    const mine = '&customer=dispatchdays&ordering=dispatch_by';
+    expect(ids(await list(`?dispatch_by_from=2031-03-27&dispatch_by_to=2031-03-27${mine}`))).toEqual([early]);
+    expect(ids(await list(`?dispatch_by_from=2031-03-28${mine}`))).toEqual([late]);
+    expect(ids(await list(`?dispatch_by_to=2031-03-30${mine}`))).toEqual([early, late]);
+    expect(ids(await list(`?dispatch_by_from=2031-03-31${mine}`))).toEqual([]);
+  });
+
+  it('finds what is due out today and what is overdue, on the UK day, only among orders still to ship', async () => {
+    const make = async (name: string) => (await placedOrder(ctx, { name: `due${name}`, packs: 1 })).order.id;
+    const todayPending = await make('a');
+    const todayProcessing = await make('b');
+    const todayShipped = await make('c');
+    const yesterday = await make('d');
+    const lastWeek = await make('e');
+    const yesterdayCancelled = await make('f');
+    const tomorrow = await make('g');
+    const undated = await make('h');
+    await moved(staff, todayProcessing, { status: 'processing' });
+    await moved(staff, todayShipped, { status: 'processing' });
+    await moved(staff, todayShipped, SHIP);
+    await moved(staff, yesterdayCancelled, { status: 'cancelled' });
+    // Set on a simulated day: Friday 27 March 2026, two days before the clocks go forward.
+    for (const [id, day] of [
+      [todayPending, '2026-03-27'],
+      [todayProcessing, '2026-03-27'],
+      [todayShipped, '2026-03-27'],
+      [yesterday, '2026-03-26'],
+      [lastWeek, '2026-03-20'],
+      [yesterdayCancelled, '2026-03-26'],
+      [tomorrow, '2026-03-30'],
+    ] as const) {
+      await promise(id, day);
+    }
+    await promise(undated, null);
+    const service = createOrderAdminService(ctx.database.db, {
+      provider: ctx.app.services.payments.provider,
+      log: ctx.app.log,
+    });
+    const due = async (kind: 'today' | 'overdue', at: string) =>
+      (
+        await service.listOrders(
+          {
+            filters: { due: kind, customerTexts: ['due'] },
+            ordering: { field: 'dispatch_by', descending: false },
+            page: 1,
+            page_size: 20,
+          },
+          new Date(at),
+        )
+      ).results.map((row) => row.id);
+    // 23:30 UTC on 26 March is still the 26th in London (GMT).
+    expect(await due('today', '2026-03-26T23:30:00Z')).toEqual([yesterday]);
+    expect(await due('overdue', '2026-03-26T23:30:00Z')).toEqual([lastWeek]);
+    expect(await due('today', '2026-03-27T09:00:00Z')).toEqual([todayPending, todayProcessing]);
+    expect(await due('overdue', '2026-03-27T09:00:00Z')).toEqual([lastWeek, yesterday]);
+    // Monday 30 March, 00:30 BST (23:30 UTC on the 29th): the Friday's orders are overdue.
+    expect(await due('today', '2026-03-29T23:30:00Z')).toEqual([tomorrow]);
+    expect(await due('overdue', '2026-03-29T23:30:00Z')).toEqual([
+      lastWeek,
+      yesterday,
+      todayPending,
+      todayProcessing,
+    ]);
+
+    // Through the API, on the real UK day.
+    for (const [id, days] of [
+      [todayPending, 0],
+      [todayProcessing, 3],
+      [todayShipped, 0],
+      [yesterday, -1],
+      [lastWeek, -7],
+      [yesterdayCancelled, -1],
+      [tomorrow, 1],
+    ] as const) {
+      await promise(id, ukDayFromToday(days));
+    }
+    const mine = '&customer=due&ordering=dispatch_by';
+    expect(ids(await list(`?due=today${mine}`))).toEqual([todayPending]);
+    expect(ids(await list(`?due=overdue${mine}`))).toEqual([lastWeek, yesterday]);
+    expect(ids(await list(`?due=overdue&ordering=-dispatch_by&customer=due`))).toEqual([yesterday, lastWeek]);
+  });
+
+  it('reads a page by dispatch-by day in one statement, on orders_dispatch_by_idx', async () => {
+    const counter = countingDb(ctx.database);
+    const service = createOrderAdminService(counter.db, {
+      provider: ctx.app.services.payments.provider,
+      log: ctx.app.log,
+    });
+    for (const descending of [false, true]) {
+      counter.reset();
+      const page = await service.listOrders({
+        filters: {},
+        ordering: { field: 'dispatch_by', descending },
+        page: 2,
+        page_size: 2,
+      });
+      expect(page.results).toHaveLength(2);
+      // The page is full: its count is the second statement, as for any full page.
+      expect(counter.count()).toBe(2);
+    }
+    counter.reset();
+    await service.listOrders({
+      filters: { due: 'overdue' },
+      ordering: { field: 'dispatch_by', descending: false },
+      page: 1,
+      page_size: 20,
+    });
+    expect(counter.count()).toBe(1);
+    // With sequential scans priced out, each ordering and the due filter read the index.
+    const plans = await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const explain = async (query: { getSQL(): ReturnType<typeof sql> }) => {
+        const explained = await tx.execute(sql`explain ${query.getSQL()}`);
+        return explained.rows.map((row) => String(Object.values(row)[0])).join('\n');
+      };
+      const page = (descending: boolean, filters = {}) =>
+        explain(
+          selectOrderPage(
+            tx,
+            filters,
+            { field: 'dispatch_by', descending },
+            {
+              limit: 20,
+              offset: 40,
+            },
+          ),
+        );
+      return [
+        await page(false),
+        await page(true),
+        await page(false, { due: { kind: 'today', today: '2026-03-27' } }),
+      ];
+    });
+    for (const plan of plans) expect(plan).toContain('orders_dispatch_by_idx');
   });
 });
 
@@ -260,6 +484,42 @@ describe('GET /api/administration/orders/{id}/', () => {
       },
     ]);
     expect(after.next_statuses).toEqual(['shipped', 'cancelled']);
+  });
+
+  it('carries the delivery promise: service, extras, zone, dispatch-by and promised days', async () => {
+    const { order } = await placedOrder(ctx, { name: 'detaildelivery' });
+    const placed = await detailOf(staff, order.id);
+    // As the buyer's own order shows it.
+    expect(placed.delivery).toEqual(order.delivery);
+    expect(placed.delivery).toMatchObject({
+      service: 'parcel',
+      label: 'Parcel',
+      zone: 'mainland',
+      extras: [],
+    });
+
+    await promise(order.id, '2026-11-27', {
+      service: 'pallet_next_day',
+      extras: ['am_slot', 'tail_lift'],
+      deliveryDate: '2026-11-30',
+    });
+    await ctx.database.db.update(orders).set({ deliveryZone: 'highlands' }).where(eq(orders.id, order.id));
+    expect((await detailOf(staff, order.id)).delivery).toEqual({
+      service: 'pallet_next_day',
+      label: 'Pallet, next day',
+      extras: [
+        { code: 'am_slot', label: 'AM slot (before 12:00)' },
+        { code: 'tail_lift', label: 'Tail lift (no forklift on site)' },
+      ],
+      zone: 'highlands',
+      zone_label: 'Highlands and Islands',
+      dispatch_by: '2026-11-27',
+      delivery_date: '2026-11-30',
+    });
+
+    // An order from before issue 23 has none.
+    await promise(order.id, null);
+    expect((await detailOf(staff, order.id)).delivery).toBeNull();
   });
 
   it('answers 404 for an unknown order and 400 for a number that is not one', async () => {

@@ -2,6 +2,7 @@ import {
   AdminOrderDetailSchema,
   AdminOrderRowSchema,
   AdminRefundViewSchema,
+  ORDER_DUE_FILTERS,
   ORDER_STATUSES,
   OrderRefundCreateSchema,
   OrderStatusChangeSchema,
@@ -16,8 +17,8 @@ import { logProviderFailures } from '../../payments/routes';
 import { actorOf } from '../audit';
 import { listQuerySchema, orderingOf } from '../listing';
 import type { AdministrationOptions } from '../routes';
-import type { OrderFilters, OrderSort } from './queries';
-import { createOrderAdminService } from './service';
+import type { OrderSort } from './queries';
+import { createOrderAdminService, type OrderListRequest } from './service';
 
 const DATE_MESSAGE = 'Enter a date as YYYY-MM-DD.';
 /** A UK calendar day; years before 1900 are typing mistakes (and year 0 is no date to PostgreSQL). */
@@ -26,7 +27,10 @@ const day = z.iso
   .refine((value) => value >= '1900-01-01', DATE_MESSAGE)
   .optional();
 
-const OrderListQuerySchema = listQuerySchema(['created_at', 'total', 'id'] as const, '-created_at')
+const OrderListQuerySchema = listQuerySchema(
+  ['created_at', 'total', 'id', 'dispatch_by'] as const,
+  '-created_at',
+)
   .extend({
     status: z.enum(ORDER_STATUSES).optional(),
     payment_status: z.enum(PAYMENT_STATUSES).optional(),
@@ -38,15 +42,26 @@ const OrderListQuerySchema = listQuerySchema(['created_at', 'total', 'id'] as co
     sku: z.string().trim().min(1).max(64).optional(),
     /** The start of a purchase-order number, any case (issue 21). */
     purchase_order_number: z.string().trim().min(1).max(50).optional(),
+    /** Dispatch-by UK days, both included (issue 23). */
+    dispatch_by_from: day,
+    dispatch_by_to: day,
+    /** Orders still to ship due out today, or past their dispatch-by day (UK days). */
+    due: z.enum(ORDER_DUE_FILTERS).optional(),
   })
   .strict()
   .superRefine((query, ctx) => {
-    if (query.date_from && query.date_to && query.date_from > query.date_to) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['date_to'],
-        message: 'The end date must be on or after the start date.',
-      });
+    for (const [from, to] of [
+      ['date_from', 'date_to'],
+      ['dispatch_by_from', 'dispatch_by_to'],
+    ] as const) {
+      const [start, end] = [query[from], query[to]];
+      if (start && end && start > end) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [to],
+          message: 'The end date must be on or after the start date.',
+        });
+      }
     }
   });
 type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
@@ -62,14 +77,17 @@ const tags = ['administration: orders'];
 const security = [{ bearerAuth: [] }];
 
 /** The list's filters; `q` is an order number (#123 or 123) or, like `customer`, a customer's text. */
-function filtersOf(query: OrderListQuery): OrderFilters {
-  const filters: OrderFilters = {
+function filtersOf(query: OrderListQuery): OrderListRequest['filters'] {
+  const filters: OrderListRequest['filters'] = {
     status: query.status,
     paymentStatus: query.payment_status,
     dateFrom: query.date_from,
     dateTo: query.date_to,
     sku: query.sku,
     purchaseOrderNumber: query.purchase_order_number,
+    dispatchByFrom: query.dispatch_by_from,
+    dispatchByTo: query.dispatch_by_to,
+    due: query.due,
     customerTexts: [],
   };
   if (query.customer) {
@@ -99,8 +117,9 @@ export const orderAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = as
         tags,
         security,
         summary:
-          'Orders, newest first or by total or number; filter by status, payment status, UK dates, customer, SKU ' +
-          'and the start of a purchase-order number',
+          'Orders, newest first or by total, number or dispatch-by day; filter by status, payment status, UK dates, ' +
+          'customer, SKU, the start of a purchase-order number, dispatch-by days and what is due out today or ' +
+          'overdue',
         querystring: OrderListQuerySchema,
         response: { 200: OrderPageSchema },
       },

@@ -8,10 +8,13 @@ import {
   paymentTermsLabel,
   penceToDecimal,
   refundablePence,
+  SERVICE_LABELS,
   staffDocumentPaths,
+  ukClock,
   type AdminOrderDetail,
   type AdminOrderRow,
   type AdminRefundView,
+  type OrderDueFilter,
   type OrderRefundCreate,
   type OrderStatusChange,
 } from '@shop/domain';
@@ -39,7 +42,8 @@ const MOVE_ACTIONS = {
 } as const;
 
 export interface OrderListRequest extends PageQuery {
-  filters: queries.OrderFilters;
+  /** The list's filters; `due` is read on the UK day of the request. */
+  filters: Omit<queries.OrderFilters, 'due'> & { due?: OrderDueFilter | undefined };
   ordering: { field: queries.OrderSort; descending: boolean };
 }
 
@@ -311,19 +315,28 @@ export function createOrderAdminService(
   return {
     getOrder,
 
-    /** GET administration/orders/: a page, its count capped at COUNT_CAP (never a count of every order). */
+    /**
+     * GET administration/orders/: a page, its count capped at COUNT_CAP (never a count of every order). What is
+     * due is due on the UK day of `now`.
+     */
     async listOrders(
       request: OrderListRequest,
+      now: Date = new Date(),
     ): Promise<{ count: number; capped: boolean; results: AdminOrderRow[] }> {
       const window = pageWindow(request);
-      const rows = await queries.selectOrderPage(db, request.filters, request.ordering, window);
+      const { due, ...rest } = request.filters;
+      const filters: queries.OrderFilters = {
+        ...rest,
+        due: due ? { kind: due, today: ukClock(now).day } : undefined,
+      };
+      const rows = await queries.selectOrderPage(db, filters, request.ordering, window);
       let count: number;
       let capped = false;
       if (rows.length < window.limit && (rows.length > 0 || window.offset === 0)) {
         count = window.offset + rows.length;
       } else {
         const cap = Math.max(COUNT_CAP, window.offset + window.limit);
-        count = await queries.countOrders(db, request.filters, cap);
+        count = await queries.countOrders(db, filters, cap);
         if (count > cap) {
           count = cap;
           capped = true;
@@ -344,6 +357,10 @@ export function createOrderAdminService(
           is_test: row.isTest,
           purchase_order_number: row.purchaseOrderNumber,
           company_account_number: row.companyId === null ? null : companyAccountNumber(row.companyId),
+          delivery_service: row.deliveryService,
+          delivery_label: row.deliveryService ? SERVICE_LABELS[row.deliveryService] : null,
+          dispatch_by: row.dispatchBy,
+          delivery_date: row.deliveryDate,
         })),
       };
     },

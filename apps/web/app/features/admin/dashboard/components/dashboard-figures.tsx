@@ -39,7 +39,7 @@ function Period({ id, title, period }: { id: string; title: string; period: Dash
 
 /** The back office's front page: the day's and month's trade, and what is waiting for staff. */
 export function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
-  const { waiting_to_ship: waiting, low_stock: lowStock } = dashboard;
+  const { waiting_to_ship: waiting, low_stock: lowStock, due_out_today: due } = dashboard;
   return (
     <>
       <Period
@@ -68,6 +68,13 @@ export function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
             <dd>{number(waiting.total)}</dd>
           </div>
           <div className="admin-stat">
+            <dt>Due out today</dt>
+            <dd>
+              {number(due.total)}
+              {due.overdue > 0 ? ` (${number(due.overdue)} overdue)` : null}
+            </dd>
+          </div>
+          <div className="admin-stat">
             <dt>Items low on stock</dt>
             <dd>{number(lowStock.count)}</dd>
           </div>
@@ -80,6 +87,12 @@ export function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
           <li>
             <Link to="/admin/orders?status=pending">{number(waiting.pending)} pending orders</Link> and{' '}
             <Link to="/admin/orders?status=processing">{number(waiting.processing)} processing orders</Link>
+          </li>
+          <li>
+            <Link to="/admin/orders?due=today&ordering=dispatch_by">
+              {number(due.total - due.overdue)} due out today
+            </Link>{' '}
+            and <Link to="/admin/orders?due=overdue&ordering=dispatch_by">{number(due.overdue)} overdue</Link>
           </li>
           <li>
             <Link to="/admin/stock">The low-stock list</Link>

@@ -11,6 +11,9 @@ export const ORDER_FILTERS = [
   'customer',
   'sku',
   'purchase_order_number',
+  'due',
+  'dispatch_by_from',
+  'dispatch_by_to',
 ] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
 

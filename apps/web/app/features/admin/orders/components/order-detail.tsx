@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { OrderStatusBadge } from './order-status-badge';
 import { TestOrderBadge } from '../../components/test-order-badge';
 import { ScrollRegion } from '~/components/ui/scroll-region';
-import { ukDate, ukDateTime } from '~/lib/dates';
+import { ukDate, ukDateTime, ukWeekdayDate } from '~/lib/dates';
 
 type Address = AdminOrderDetail['shipping_address'];
 
@@ -102,6 +102,45 @@ export function OrderSummary({ order }: { order: AdminOrderDetail }) {
     ['Refundable', formatDecimalGbp(order.refundable)],
     ['Carrier', order.carrier ?? 'Not shipped yet'],
     ['Tracking number', order.tracking_number ?? 'Not shipped yet'],
+  ];
+  return (
+    <dl className="admin-orders__facts">
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The delivery promised (issue 23): the service and its extras, the days, the zone. */
+export function OrderDelivery({ order }: { order: AdminOrderDetail }) {
+  const delivery = order.delivery;
+  if (!delivery) {
+    return <p>No delivery date was promised: the order was placed before the shop promised dates.</p>;
+  }
+  const rows: [string, React.ReactNode][] = [
+    [
+      'Service',
+      delivery.extras.length > 0
+        ? `${delivery.label}, with ${delivery.extras.map((extra) => extra.label).join(' and ')}`
+        : delivery.label,
+    ],
+    [
+      'Promised delivery',
+      <time key="delivery" dateTime={delivery.delivery_date}>
+        {ukWeekdayDate(delivery.delivery_date)}
+      </time>,
+    ],
+    [
+      'Dispatch by',
+      <time key="dispatch" dateTime={delivery.dispatch_by}>
+        {ukWeekdayDate(delivery.dispatch_by)}
+      </time>,
+    ],
+    ['Zone', delivery.zone_label],
   ];
   return (
     <dl className="admin-orders__facts">

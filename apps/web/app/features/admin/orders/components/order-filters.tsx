@@ -1,5 +1,7 @@
 import {
   MAX_PO_NUMBER_LENGTH,
+  ORDER_DUE_FILTERS,
+  ORDER_DUE_LABELS,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   PAYMENT_STATUS_LABELS,
@@ -84,6 +86,34 @@ export function OrderFilters({ search, errors = {} }: OrderFiltersProps) {
         hint="The start or the whole of it"
         defaultValue={value('purchase_order_number')}
         errors={errors.purchase_order_number}
+      />
+      <AdminSelect
+        id="due"
+        label="Due out"
+        hint="Orders still to ship"
+        defaultValue={value('due')}
+        errors={errors.due}
+      >
+        <option value="">Any</option>
+        {ORDER_DUE_FILTERS.map((due) => (
+          <option key={due} value={due}>
+            {ORDER_DUE_LABELS[due]}
+          </option>
+        ))}
+      </AdminSelect>
+      <AdminInput
+        id="dispatch_by_from"
+        label="Dispatch by from"
+        type="date"
+        defaultValue={value('dispatch_by_from')}
+        errors={errors.dispatch_by_from}
+      />
+      <AdminInput
+        id="dispatch_by_to"
+        label="Dispatch by to"
+        type="date"
+        defaultValue={value('dispatch_by_to')}
+        errors={errors.dispatch_by_to}
       />
       {search.get('ordering') ? <input type="hidden" name="ordering" value={value('ordering')} /> : null}
       <button type="submit" className="admin-button">
