@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
 import { pdfText, rowAmount } from '../../../test/pdf-text';
 import { placedOrder } from '../../../test/support/administration-orders';
-import { cartLine, itemBySku, tierId } from '../../../test/support/carts';
-import { checkoutShopper, pence, setStock, tradeCompany } from '../../../test/support/orders';
+import { addPalletLoad, NEXT_DAY_TAIL_LIFT } from '../../../test/support/pallet-carts';
+import { checkoutShopper, pence, tradeCompany } from '../../../test/support/orders';
 import { orders } from '../../db/schema';
 
 let ctx: TestContext;
@@ -15,11 +15,6 @@ beforeAll(async () => {
   ctx = await createTestApp({ config: testConfig({ LOG_LEVEL: 'silent' }) });
 });
 afterAll(() => ctx.close());
-
-/** Machine Stretch Film: 17.5 kg a pack, 40 packs a pallet; 80 packs (1,400 kg) travel by pallet. */
-const FILM = 'PW-MACH-500-1500-CL';
-const PALLET_LOAD = 80;
-const NEXT_DAY_TAIL_LIFT = { delivery_service: 'pallet_next_day', delivery_extras: ['tail_lift'] };
 
 /** The text with its line breaks as spaces: a long description wraps in its cell. */
 const flat = (text: string) => text.replace(/\s+/g, ' ');
@@ -32,15 +27,6 @@ async function textOf(caller: Caller, path: string) {
   return pdfText(res.rawPayload);
 }
 
-/** Two pallets of film in a shopper's cart. */
-async function addPallets(shopper: { cartId: number; added: (lines: object[]) => Promise<unknown> }) {
-  await setStock(ctx, FILM, 10_000);
-  const film = await itemBySku(ctx, FILM);
-  await shopper.added([
-    cartLine(shopper.cartId, film.id, await tierId(ctx, film.variantId, 'pallet', 1), PALLET_LOAD),
-  ]);
-}
-
 function expectDeliveryLine(text: string, order: OrderView) {
   const due = deliveryDayWithYear(order.delivery!.delivery_date);
   expect(flat(text)).toContain(`Delivery: Pallet, next day, tail lift — due ${due} 1 £`);
@@ -50,7 +36,7 @@ function expectDeliveryLine(text: string, order: OrderView) {
 describe('the delivery line of an order’s documents', () => {
   it('names a card order’s pallet service, its tail lift and the day due, on the invoice and the receipt', async () => {
     const buyer = await checkoutShopper(ctx, 'pallet-card');
-    await addPallets(buyer);
+    await addPalletLoad(ctx, buyer);
     const intent = await buyer.paidIntent({
       billing_address: buyer.addressId,
       shipping_address: buyer.addressId,
@@ -71,7 +57,7 @@ describe('the delivery line of an order’s documents', () => {
   it('names an order on account’s pallet service, its tail lift and the day due on its invoice', async () => {
     const company = await tradeCompany(ctx, { creditLimitPence: 50_000_000 });
     const buyer = await company.member('administrator', null, 'pallet-account');
-    await addPallets(buyer);
+    await addPalletLoad(ctx, buyer);
     const res = await buyer.onAccount(NEXT_DAY_TAIL_LIFT);
     expect(res.statusCode, res.body).toBe(201);
     const order = res.json<OrderView>();
