@@ -25,6 +25,19 @@ export function amountAfter(text: string, label: string): number {
   return penceOf(line.slice(line.indexOf(label) + label.length));
 }
 
+/**
+ * The last amount of the table row whose description starts with `start`. pdf.js reads a description that
+ * wraps in its cell before the row's figures, so the amounts can be a few lines below the row's first line.
+ */
+export function rowAmount(text: string, start: string): number {
+  const lines = text.split('\n');
+  const first = lines.findIndex((line) => line.startsWith(start));
+  if (first < 0) throw new Error(`no row starting ${JSON.stringify(start)} in:\n${text}`);
+  const figures = lines.slice(first, first + 4).find((line) => line.includes('£'));
+  if (!figures) throw new Error(`no amount on the row starting ${JSON.stringify(start)} in:\n${text}`);
+  return penceOf(figures.slice(figures.lastIndexOf('£')));
+}
+
 /** The files a raw MIME message carries: name and decoded bytes (base64 parts, as nodemailer writes them). */
 export function mimeAttachments(raw: string): { filename: string; content: Buffer }[] {
   const found: { filename: string; content: Buffer }[] = [];

@@ -34,3 +34,4 @@ export * from './receivables/schemas';
 export * from './delivery/data';
 export * from './delivery/rules';
 export * from './delivery/schemas';
+export * from './delivery/words';

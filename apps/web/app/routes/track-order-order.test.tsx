@@ -494,3 +494,71 @@ describe('an order on a trade account (issue 21)', () => {
     ]);
   });
 });
+
+describe('the delivery promised (issue 23)', () => {
+  const palletNextDay = (
+    overrides: Partial<NonNullable<OrderView['delivery']>> = {},
+  ): OrderView['delivery'] => ({
+    service: 'pallet_next_day',
+    label: 'Pallet, next day',
+    extras: [{ code: 'tail_lift', label: 'Tail lift (no forklift on site)' }],
+    zone: 'mainland',
+    zone_label: 'Mainland Great Britain',
+    dispatch_by: '2025-11-27',
+    delivery_date: '2025-11-28',
+    ...overrides,
+  });
+
+  it('shows the day it is due, the service, its extras and the day it leaves, and passes axe', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    stubApi({ 'GET /api/orders/101/': order({ delivery: palletNextDay() }) });
+    renderPage();
+    const delivery = await screen.findByRole('region', { name: 'Delivery' });
+    expect([...delivery.querySelectorAll('.order-delivery > *')].map((part) => part.textContent)).toEqual([
+      'Delivery by Friday 28 November',
+      'Pallet, next day',
+      'Tail lift (no forklift on site)',
+      'Leaves our warehouse by Thursday 27 November',
+    ]);
+    expect(within(delivery).getByRole('list', { name: 'Delivery extras' })).toBeInTheDocument();
+    expect(within(delivery).getByText('Friday 28 November')).toHaveAttribute('datetime', '2025-11-28');
+    expect(within(delivery).getByText('Thursday 27 November')).toHaveAttribute('datetime', '2025-11-27');
+    // Between the order's facts and its items.
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings.slice(0, 2)).toEqual(['Delivery', 'Items']);
+    const results = await axe.run(document.body, {
+      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+    });
+    expect(results.violations).toEqual([]);
+  }, 20_000);
+
+  it('names a zone off the mainland, and lists no extras when none were chosen', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    stubApi({
+      'GET /api/orders/101/': order({
+        delivery: palletNextDay({
+          service: 'parcel',
+          label: 'Parcel',
+          extras: [],
+          zone: 'highlands',
+          zone_label: 'Highlands and Islands',
+          dispatch_by: '2025-11-26',
+        }),
+      }),
+    });
+    renderPage();
+    const delivery = await screen.findByRole('region', { name: 'Delivery' });
+    expect(within(delivery).getByText(/^Parcel/)).toHaveTextContent('Parcel to Highlands and Islands');
+    expect(within(delivery).queryByRole('list')).not.toBeInTheDocument();
+    expect(delivery).toHaveTextContent('Leaves our warehouse by Wednesday 26 November');
+  });
+
+  it('shows no delivery block on an order from before the delivery promise', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    stubApi({ 'GET /api/orders/101/': order({ delivery: null }) });
+    renderPage();
+    await screen.findByRole('region', { name: 'Items in order #101' });
+    expect(screen.queryByRole('region', { name: 'Delivery' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Delivery by/)).not.toBeInTheDocument();
+  });
+});

@@ -1,4 +1,4 @@
-import type { CompanyRole, DocumentKind } from '@shop/domain';
+import type { CompanyRole, DeliveryExtra, DeliveryService, DocumentKind } from '@shop/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AddressSnapshot, PaymentTermsSnapshot, SellerSnapshot } from '../../db/schema';
@@ -28,6 +28,10 @@ export interface SaleRow {
   company_id: number | null;
   invoice_due_date: string | null;
   payment_terms: PaymentTermsSnapshot | null;
+  /** The delivery promised (issue 23): the service and extras paid for and the day due; null before it. */
+  delivery_service: DeliveryService | null;
+  delivery_extras: DeliveryExtra[];
+  delivery_date: string | null;
   lines: {
     sku: string;
     title: string;
@@ -75,7 +79,8 @@ export async function selectSale(
     select o.id, o.created_at, o.invoice_number, o.receipt_number, o.seller, o.billing_address,
       o.shipping_address, o.subtotal_pence, o.discount_pence, o.shipping_pence, o.vat_pence, o.total_pence,
       o.vat_rate, o.payment_method, o.transaction_id, o.is_test, o.purchase_order_number, o.company_id,
-      o.invoice_due_date::text as invoice_due_date, o.payment_terms,
+      o.invoice_due_date::text as invoice_due_date, o.payment_terms, o.delivery_service, o.delivery_extras,
+      o.delivery_date::text as delivery_date,
       (select coalesce(json_agg(json_build_object('sku', l.sku, 'title', l.title,
           'pack_quantity', l.pack_quantity, 'units_per_pack', l.units_per_pack,
           'price_per_pack_pence', l.price_per_pack_pence, 'discount_percentage', l.discount_percentage,

@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { formatGbp, formatSortCode, formatUkDay, TEST_DOCUMENT_HEADING } from '@shop/domain';
+import {
+  deliveryDayWithYear,
+  deliveryServiceWords,
+  formatGbp,
+  formatSortCode,
+  formatUkDay,
+  TEST_DOCUMENT_HEADING,
+  type DeliveryExtra,
+  type DeliveryService,
+} from '@shop/domain';
 import PDFDocument from 'pdfkit';
 import type { AddressSnapshot, SellerSnapshot } from '../../db/schema';
 
@@ -38,6 +47,8 @@ export interface SaleDocument {
   shipTo: AddressSnapshot;
   lines: DocumentLine[];
   shippingPence: number;
+  /** The delivery promised (issue 23): the service and extras paid for and the day due (YYYY-MM-DD); null before it. */
+  delivery: { service: DeliveryService; extras: DeliveryExtra[]; date: string } | null;
   netPence: number;
   vatRate: number;
   vatPence: number;
@@ -359,7 +370,7 @@ function saleBody(pdf: PDFKit.PDFDocument, document: SaleDocument) {
     formatGbp(line.totalPence),
   ]);
   rows.push([
-    'Delivery',
+    deliveryDescription(document.delivery),
     '1',
     formatGbp(document.shippingPence),
     '0%',
@@ -390,6 +401,12 @@ function saleBody(pdf: PDFKit.PDFDocument, document: SaleDocument) {
       width: RIGHT - PAGE.margin,
     });
   }
+}
+
+/** The delivery line: 'Delivery: Pallet, next day, tail lift — due Friday 28 November 2026', or 'Delivery' before issue 23. */
+function deliveryDescription(delivery: SaleDocument['delivery']): string {
+  if (!delivery) return 'Delivery';
+  return `Delivery: ${deliveryServiceWords(delivery.service, delivery.extras)} — due ${deliveryDayWithYear(delivery.date)}`;
 }
 
 /** An invoice on account is not paid: it says what is due, by when, and where to pay it. */

@@ -53,6 +53,10 @@ function saleDocument(row: queries.SaleRow, kind: 'invoice' | 'receipt'): SaleDo
       totalPence: line.total_pence,
     })),
     shippingPence: row.shipping_pence,
+    delivery:
+      row.delivery_service && row.delivery_date
+        ? { service: row.delivery_service, extras: row.delivery_extras, date: row.delivery_date }
+        : null,
     netPence: row.total_pence - row.vat_pence,
     vatRate: Number(row.vat_rate),
     vatPence: row.vat_pence,

@@ -1,4 +1,4 @@
-import { deliveryDateLabel, EXTRA_LABELS, formatGbp, formatUkDay, SERVICE_LABELS } from '@shop/domain';
+import { deliveryDateLabel, deliveryServicePhrase, formatGbp, formatUkDay } from '@shop/domain';
 import type { AddressSnapshot } from '../../db/schema';
 import type { OrderDelivery } from '../delivery/views';
 import type { PricedCart } from './checkout-pricing';
@@ -18,12 +18,14 @@ export interface ConfirmedFigures {
   delivery?: OrderDelivery | null | undefined;
 }
 
-/** The confirmation's delivery line: 'Delivery: Pallet, next day, with a tail lift, on Friday 28 November.' */
+/**
+ * The confirmation's delivery line: 'Delivery: Pallet, next day, with a tail lift, on Friday 28 November. It
+ * leaves our warehouse by Thursday 27 November.'
+ */
 export function deliveryLine(delivery: OrderDelivery | null | undefined): string[] {
   if (!delivery) return [];
-  const extras = delivery.extras.map((code) => EXTRA_LABELS[code]).join(', ');
   return [
-    `Delivery: ${SERVICE_LABELS[delivery.service]}${extras ? ` with ${extras}` : ''}, on ${deliveryDateLabel(delivery.deliveryDate)}. It leaves our warehouse by ${deliveryDateLabel(delivery.dispatchBy)}.`,
+    `Delivery: ${deliveryServicePhrase(delivery.service, delivery.extras)}, on ${deliveryDateLabel(delivery.deliveryDate)}. It leaves our warehouse by ${deliveryDateLabel(delivery.dispatchBy)}.`,
   ];
 }
 

@@ -2,6 +2,7 @@ import type { OrderView } from '@shop/domain';
 import { Link } from 'react-router';
 import { DocumentDownloads } from '~/components/ui/document-downloads';
 import { OrderAddresses, OrderFacts, OrderLines, OrderProgress, OrderTotals } from './order-details';
+import { OrderDelivery } from './order-delivery';
 import { ReorderPanel } from './reorder-panel';
 
 /** A section of the order page with its heading. */
@@ -31,8 +32,8 @@ export function OrdersBreadcrumb({ current }: { current: string }) {
 }
 
 /**
- * One of the customer's orders: its facts, the lines with the prices paid, the totals, the
- * addresses, its progress, the documents to download and Reorder. An order on a trade account shows its
+ * One of the customer's orders: its facts, the delivery promised, the lines with the prices paid, the totals,
+ * the addresses, its progress, the documents to download and Reorder. An order on a trade account shows its
  * purchase-order number, "On account", the terms and the due day, and its invoice without a paid receipt.
  */
 export function OrderPage({ order }: { order: OrderView }) {
@@ -46,6 +47,12 @@ export function OrderPage({ order }: { order: OrderView }) {
         </p>
       ) : null}
       <OrderFacts order={order} />
+      {/* Orders from before the delivery promise (issue 23) have none. */}
+      {order.delivery ? (
+        <Section id="order-delivery-title" title="Delivery">
+          <OrderDelivery delivery={order.delivery} />
+        </Section>
+      ) : null}
       <Section id="order-items-title" title="Items">
         <OrderLines order={order} />
       </Section>
