@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reusableStatement } from '../../db/reusable-statement';
 import {
+  addresses,
   cartItems,
   carts,
   categories,
@@ -14,6 +15,7 @@ import {
   pricingTiers,
   products,
   productVariants,
+  users,
   type PackUnit,
 } from '../../db/schema';
 import {
@@ -310,7 +312,7 @@ function lineViewsQuery(start: { select: Db['select'] }, lines: typeof cartItems
       id: lines.id,
       cartId: lines.cartId,
       // The cart's delivery choice on every line (issue 23), so its totals need no statement of their own.
-      deliveryPostalCode: carts.deliveryPostalCode,
+      deliveryPostalCode: cartPostcode(),
       deliveryService: carts.deliveryService,
       deliveryExtras: carts.deliveryExtras,
       packQuantity: lines.packQuantity,
@@ -391,6 +393,21 @@ export function prepareLineViews(db: Db) {
     ofCart: (cartId: number) => ofCart.execute({ cartId }),
     ofCartOfLine: (lineId: number, userId: number) => ofCartOfLine.execute({ lineId, userId }),
   };
+}
+
+/**
+ * The postcode a cart's delivery is priced for (issue 23): the one the buyer gave the cart, else their
+ * default shipping address's, else the default billing one's, else their only address's (the address an
+ * order of theirs takes when it is never told, decision 009), so the cart, a spec-2 client's intent (which
+ * names no address) and its order charge the same. Null: the mainland. A subquery of the lines' reads.
+ */
+export function cartPostcode() {
+  return sql<string | null>`coalesce(${carts.deliveryPostalCode}, (
+    select book.postal_code from ${addresses} book join ${users} owner on owner.id = ${carts.userId}
+    where book.user_id = owner.id and book.id = coalesce(owner.default_shipping_address_id,
+      owner.default_billing_address_id,
+      (select case when count(*) = 1 then min(sole.id) end from ${addresses} sole where sole.user_id = owner.id))
+  ))`;
 }
 
 /**

@@ -168,11 +168,19 @@ describe('a client written to spec 2 (intent of `{cart_id}` alone, addresses wit
     const buyer = await checkoutShopper(ctx);
     const highlands = await addressAt(buyer, POSTCODES.highlands, { is_default_shipping: true });
     await parcelCart(ctx, buyer);
-    const goods = pence((await buyer.cart()).subtotal);
+    const cart = await buyer.cart();
+    const goods = pence(cart.subtotal);
+    // The cart, with no postcode of its own, is priced for the default address too.
+    expect(cart.delivery).toMatchObject({
+      postal_code: POSTCODES.highlands,
+      zone: 'highlands',
+      price: '15.90',
+    });
 
     const { intent, placed } = await specCheckout(buyer, highlands);
-    // The cheapest service for the zone: a parcel at £6.95 + £8.95.
+    // The cheapest service for the zone: a parcel at £6.95 + £8.95, as the cart said.
     expect(intent.amount).toBe(Math.round((goods + 1_590) * 1.2));
+    expect(intent.amount).toBe(pence(cart.total));
     expect((await paymentOf(ctx, intent.payment_intent_id)).deliveryPostalCode).toBe(POSTCODES.highlands);
     expect(placed.statusCode, placed.body).toBe(201);
     const order = placed.json<OrderView>();

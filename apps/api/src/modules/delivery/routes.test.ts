@@ -25,7 +25,13 @@ import {
   rulesOf,
   storedChoice,
 } from '../../../test/support/delivery';
-import { checkoutShopper, linesOfOrder, pence, type CheckoutShopper } from '../../../test/support/orders';
+import {
+  ADDRESS,
+  checkoutShopper,
+  linesOfOrder,
+  pence,
+  type CheckoutShopper,
+} from '../../../test/support/orders';
 import { newShopper } from '../../../test/support/carts';
 
 let ctx: TestContext;
@@ -238,7 +244,12 @@ describe('PATCH ecommerce/carts/{id}/', () => {
     await parcelCart(ctx, buyer);
     const before = await buyer.cart();
     expect(before).toMatchObject({ shipping_cost: '6.95' });
-    expect(before.delivery).toMatchObject({ postal_code: null, zone: 'mainland', service: 'parcel' });
+    // With no postcode of its own, the cart is priced for the buyer's only address (a mainland one).
+    expect(before.delivery).toMatchObject({
+      postal_code: ADDRESS.postal_code,
+      zone: 'mainland',
+      service: 'parcel',
+    });
 
     const res = await patchCart(buyer, { postal_code: 'iv23ab' });
     expect(res.statusCode, res.body).toBe(200);
@@ -427,9 +438,13 @@ describe('PATCH ecommerce/carts/{id}/', () => {
     const intent = await buyer.call('POST', '/api/ecommerce/payment-intents/', { cart_id: buyer.cartId });
     expect(intent.statusCode).toBe(400);
     expect(intent.json()).toEqual({ shipping_address: [DELIVERY_MESSAGES.notServed('isle_of_man')] });
-    // An empty postcode goes back to the mainland estimate.
+    // An empty postcode goes back to the buyer's own address (a mainland one).
     const cleared = (await patchCart(buyer, { postal_code: '' })).json<CartView>();
-    expect(cleared.delivery).toMatchObject({ postal_code: null, zone: 'mainland', price: '6.95' });
+    expect(cleared.delivery).toMatchObject({
+      postal_code: ADDRESS.postal_code,
+      zone: 'mainland',
+      price: '6.95',
+    });
   });
 
   it('takes a new postcode where the chosen service does not go: the cheapest is charged, and the cart says why', async () => {

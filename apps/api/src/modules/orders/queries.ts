@@ -14,6 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { cartPostcode } from '../carts/queries';
 import type { OrderDelivery } from '../delivery/views';
 import { reusableStatement } from '../../db/reusable-statement';
 import { rowsOf } from '../../db/rows-of';
@@ -122,7 +123,7 @@ function checkoutLinesQuery(db: Db, cartId: number | Placeholder, userId: number
       weightUnit: items.weightUnit,
       trackInventory: items.trackInventory,
       stock: items.stock,
-      deliveryPostalCode: carts.deliveryPostalCode,
+      deliveryPostalCode: cartPostcode(),
       deliveryService: carts.deliveryService,
       deliveryExtras: carts.deliveryExtras,
     })
@@ -947,19 +948,4 @@ export async function insertApproval(tx: Db, approval: NewApproval): Promise<num
     )
     select id from held`);
   return rowsOf<{ id: number }>(result)[0]!.id;
-}
-
-/**
- * The postcode a payment intent prices delivery for when it names no address and the cart has none (issue
- * 23): the buyer's default shipping address's, else the default billing one's, else their only address's
- * (the addresses an order of theirs takes when it is never told, decision 009). Null: the mainland.
- */
-export async function selectDefaultPostcode(db: Db, userId: number): Promise<string | null> {
-  const result = await db.execute<{ postal_code: string | null }>(sql`
-    select (select own.postal_code from ${addresses} own
-      where own.user_id = u.id and own.id = coalesce(u.default_shipping_address_id, u.default_billing_address_id,
-        (select case when count(*) = 1 then min(sole.id) end from ${addresses} sole where sole.user_id = u.id))
-    ) as postal_code
-    from ${users} u where u.id = ${userId}`);
-  return rowsOf<{ postal_code: string | null }>(result)[0]?.postal_code ?? null;
 }

@@ -781,10 +781,9 @@ export function createOrdersService(
       const choice = named
         ? { service: body.delivery_service ?? null, extras: body.delivery_extras ?? [] }
         : cartChoice(lines);
+      // The cart's postcode falls back to the buyer's default address in the lines' read (`cartPostcode`).
       const postalCode =
-        (addresses.shipping ?? addresses.billing)?.postal_code ??
-        lines[0]?.deliveryPostalCode ??
-        (lines.length > 0 ? await queries.selectDefaultPostcode(db, userId) : null);
+        (addresses.shipping ?? addresses.billing)?.postal_code ?? lines[0]?.deliveryPostalCode ?? null;
       const priced = priceCheckout(lines, vatRate, rules, {
         postal_code: postalCode,
         ...choice,
