@@ -29,3 +29,6 @@ export function deliveryServicePhrase(service: DeliveryService, extras: readonly
 
 /** A delivery day with its year, as an invoice prints it: 'Friday 28 November 2026'. */
 export const deliveryDayWithYear = (day: string) => format(parseISO(day), 'EEEE d MMMM yyyy');
+
+/** An extra as a noun: 'a tail lift'. */
+export const extraNoun = (code: DeliveryExtra) => EXTRA_WORDS[code].noun;

@@ -1,10 +1,13 @@
 import {
   EXTRA_LABELS,
+  extraNoun,
+  formatGbp,
   penceToDecimal,
   SERVICE_LABELS,
   ZONE_LABELS,
   type CartDeliveryView,
   type DeliveredTotals,
+  type DeliveryChoice,
   type DeliveryExtra,
   type DeliveryOption,
   type DeliveryOptionView,
@@ -20,6 +23,15 @@ export interface ShippingDetails {
   explanation: string;
 }
 
+/** The service's explanation, then each extra chosen with its price: '… each. Plus a tail lift: £25.00.' */
+function withExtras(choice: Extract<DeliveryChoice, { ok: true }>): string {
+  const extras = choice.extras.map((code) => {
+    const offer = choice.option.extras.find((extra) => extra.code === code)!;
+    return `Plus ${extraNoun(code)}: ${formatGbp(offer.price_pence)}.`;
+  });
+  return [choice.option.explanation, ...extras].join(' ');
+}
+
 /** The shipping details of a delivery: the chosen service's parcels or pallets, or why there is none. */
 export function shippingDetailsOf({ choice, quote }: DeliveredTotals): ShippingDetails {
   if (!choice) return { parcel_type: 'none', parcels_needed: 0, explanation: '' };
@@ -28,7 +40,7 @@ export function shippingDetailsOf({ choice, quote }: DeliveredTotals): ShippingD
   return {
     parcel_type: choice.option.unit,
     parcels_needed: choice.option.units,
-    explanation: choice.option.explanation,
+    explanation: withExtras(choice),
   };
 }
 

@@ -58,6 +58,8 @@ describe('the order confirmation', () => {
           `It leaves our warehouse by ${deliveryDateLabel(delivery.dispatch_by)}.`,
       );
       expect(text).toMatch(new RegExp(`^Shipping: ${formatGbp(pence(order.shipping_cost))} \\(`, 'm'));
+      // The extra's price is in the breakdown, in the short words (the checkout's label explains a forklift).
+      expect(text).toContain('Plus a tail lift: £25.00.');
       expect(text).not.toContain('forklift');
     } finally {
       await smtp.close();
