@@ -1,4 +1,4 @@
-import type { CartItemView, CartView } from '@shop/domain';
+import type { CartDeliveryView, CartItemView, CartView, DeliveryOptionView } from '@shop/domain';
 import { vi } from 'vitest';
 import { json } from './stub-api';
 
@@ -58,6 +58,24 @@ export function makeTapeLine(overrides: Partial<CartItemView> = {}): CartItemVie
   });
 }
 
+/** The cart's delivery (issue 23): the mainland estimate, the cheapest service (a parcel) charged. */
+export function makeCartDelivery(overrides: Partial<CartDeliveryView> = {}): CartDeliveryView {
+  return {
+    postal_code: null,
+    zone: 'mainland',
+    zone_label: 'Mainland Great Britain',
+    service: 'parcel',
+    label: 'Parcel',
+    extras: [],
+    price: '6.95',
+    dispatch_date: '2099-11-26',
+    delivery_date: '2099-11-27',
+    order_by: '2099-11-26T14:00:00Z',
+    reason: null,
+    ...overrides,
+  };
+}
+
 export function makeCart(overrides: Partial<CartView> = {}): CartView {
   return {
     id: 3,
@@ -72,6 +90,7 @@ export function makeCart(overrides: Partial<CartView> = {}): CartView {
     total_packs: 3,
     total_weight: 39.6,
     shipping_details: { parcel_type: 'parcel', parcels_needed: 2, explanation: 'Parcels of up to 30 kg.' },
+    delivery: makeCartDelivery(),
     ...overrides,
   };
 }
@@ -139,3 +158,42 @@ export function mockCartApi(cart: CartView): FakeCartApi {
   });
   return api;
 }
+
+/** One option of POST ecommerce/delivery-options/ (issue 23): a mainland parcel by default. */
+export function makeDeliveryOption(overrides: Partial<DeliveryOptionView> = {}): DeliveryOptionView {
+  return {
+    service: 'parcel',
+    label: 'Parcel',
+    price: '6.95',
+    delivery_date: '2099-11-27',
+    order_by: '2099-11-26T14:00:00Z',
+    dispatch_date: '2099-11-26',
+    explanation: '2 parcels of up to 30 kg at £6.95 each.',
+    extras: [],
+    ...overrides,
+  };
+}
+
+/** The extras a pallet is offered, at the seeded prices. */
+export const PALLET_EXTRAS: DeliveryOptionView['extras'] = [
+  { code: 'am_slot', label: 'AM slot (before 12:00)', price: '15.00' },
+  { code: 'timed_slot', label: 'Timed slot (a 1-hour window)', price: '25.00' },
+  { code: 'tail_lift', label: 'Tail lift (no forklift on site)', price: '25.00' },
+];
+
+/** The two pallet services to the mainland, cheapest first. */
+export const PALLET_OPTIONS: DeliveryOptionView[] = [
+  makeDeliveryOption({
+    service: 'pallet_economy',
+    label: 'Pallet, economy',
+    price: '45.00',
+    delivery_date: '2099-11-30',
+    extras: PALLET_EXTRAS,
+  }),
+  makeDeliveryOption({
+    service: 'pallet_next_day',
+    label: 'Pallet, next day',
+    price: '65.00',
+    extras: PALLET_EXTRAS,
+  }),
+];

@@ -3,12 +3,15 @@ import type {
   AddressView,
   CartItemView,
   CartView,
+  DeliveryExtra,
+  DeliveryService,
   OrderView,
   PaymentConfig,
   PaymentIntentView,
 } from '@shop/domain';
 import type { CheckoutData } from '~/features/checkout/api/load-checkout';
-import { makeCart, makeCartLine } from './fake-cart';
+import { makeCart, makeCartDelivery, makeCartLine, makeDeliveryOption } from './fake-cart';
+import { json, type Route } from './stub-api';
 
 /** The cart page's fixture line (fake-cart.ts), without images. */
 export function cartLine(overrides: Partial<CartItemView> = {}): CartItemView {
@@ -121,4 +124,29 @@ export const TEST_CONFIG: PaymentConfig = { provider: 'test', publishable_key: n
 
 export function checkoutData(overrides: Partial<CheckoutData> = {}): CheckoutData {
   return { cart: cart(), addresses: [HOME, WORK], payment: TEST_CONFIG, ...overrides };
+}
+
+/**
+ * The delivery calls the checkout makes once it knows the shipping address (issue 23): a parcel to
+ * anywhere, and the cart's PATCH answered with the fixture cart priced for the postcode and choice sent.
+ */
+export function deliveryRoutes(base: () => CartView = cart): Record<string, Route> {
+  return {
+    'POST /api/ecommerce/delivery-options/': [makeDeliveryOption()],
+    'PATCH /api/ecommerce/carts/3/': (body: {
+      postal_code: string;
+      delivery_service: DeliveryService | null;
+      delivery_extras: DeliveryExtra[];
+    }) => {
+      const current = base();
+      return json({
+        ...current,
+        delivery: makeCartDelivery({
+          postal_code: body.postal_code,
+          service: body.delivery_service,
+          extras: body.delivery_extras,
+        }),
+      });
+    },
+  };
 }

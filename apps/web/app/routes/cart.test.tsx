@@ -1,10 +1,20 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ADDRESS_MESSAGES, type CartView } from '@shop/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CartLink } from '~/features/layout/components/cart-link';
 import { setCartCount } from '~/lib/current-cart';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
-import { makeCart, makeCartLine, makeTapeLine, mockCartApi } from '~test/fake-cart';
+import {
+  makeCart,
+  makeCartDelivery,
+  makeCartLine,
+  makeDeliveryOption,
+  makeTapeLine,
+  mockCartApi,
+  PALLET_OPTIONS,
+} from '~test/fake-cart';
+import { json, stubApi } from '~test/stub-api';
 import { routeStub } from '~test/route-stub';
 import * as cart from './cart';
 
@@ -69,5 +79,200 @@ describe('the cart page', () => {
     // One read for the page and the header together (identical reads in flight are merged), then one
     // after the DELETE.
     expect(api.seen.map((request) => request.method)).toEqual(['GET', 'DELETE', 'GET']);
+  });
+});
+
+const OPTIONS = 'POST /api/ecommerce/delivery-options/';
+const PATCH_CART = 'PATCH /api/ecommerce/carts/3/';
+const CURRENT = 'GET /api/ecommerce/carts/current/';
+
+/** A pallet's cart (750 kg), priced for economy to the mainland until the buyer chooses. */
+const palletCart = (overrides: Partial<CartView> = {}) =>
+  makeCart({
+    total_weight: 750,
+    shipping_cost: '45.00',
+    vat_amount: '26.96',
+    total: '161.78',
+    shipping_details: { parcel_type: 'pallet', parcels_needed: 1, explanation: 'One pallet.' },
+    delivery: makeCartDelivery({
+      postal_code: 'LS1 4AP',
+      service: 'pallet_economy',
+      label: 'Pallet, economy',
+      price: '45.00',
+      delivery_date: '2099-11-30',
+    }),
+    ...overrides,
+  });
+
+/** The server's answer to PATCH carts/3/ for a pallet cart: the chosen service and extras, priced. */
+function palletAnswer(body: { delivery_service: string; delivery_extras: string[] }): CartView {
+  const option = PALLET_OPTIONS.find((entry) => entry.service === body.delivery_service)!;
+  const extras = option.extras.filter((extra) => body.delivery_extras.includes(extra.code));
+  const pence = [option.price, ...extras.map((extra) => extra.price)].reduce(
+    (sum, price) => sum + Math.round(Number(price) * 100),
+    0,
+  );
+  const vat = Math.round((8982 + pence) * 0.2);
+  const money = (value: number) => (value / 100).toFixed(2);
+  return palletCart({
+    shipping_cost: money(pence),
+    vat_amount: money(vat),
+    total: money(8982 + pence + vat),
+    delivery: makeCartDelivery({
+      postal_code: 'LS1 4AP',
+      service: option.service,
+      label: option.label,
+      extras: extras.map((extra) => extra.code),
+      price: money(pence),
+      delivery_date: option.delivery_date,
+    }),
+  });
+}
+
+const summaryRow = (label: string) =>
+  within(screen.getByRole('region', { name: 'Summary' })).getByRole('row', { name: new RegExp(`^${label}`) });
+
+describe('the cart page’s delivery (issue 23)', () => {
+  it('estimates the mainland without a postcode, then lists the services to the one entered', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    const api = stubApi({
+      [CURRENT]: makeCart(),
+      [OPTIONS]: [makeDeliveryOption()],
+      [PATCH_CART]: makeCart({ delivery: makeCartDelivery({ postal_code: 'SW1A 1AA' }) }),
+    });
+    const user = renderCartPage();
+    const delivery = await screen.findByRole('region', { name: 'Delivery' });
+    expect(delivery).toHaveTextContent('Delivery is estimated for mainland Great Britain.');
+    expect(within(delivery).getByRole('textbox', { name: 'Postcode' })).toHaveValue('');
+    expect(summaryRow('Delivery')).toHaveTextContent('Parcel, arrives Friday 27 November');
+
+    await user.type(within(delivery).getByRole('textbox', { name: 'Postcode' }), 'sw1a1aa');
+    await user.click(within(delivery).getByRole('button', { name: 'Show services' }));
+    const services = await within(delivery).findByRole('group', { name: 'Delivery service' });
+    const parcel = within(services).getByRole('radio', { name: /^Parcel/ });
+    expect(parcel).toHaveAccessibleName('Parcel £6.95 Arrives Friday 27 November');
+    await waitFor(() => expect(parcel).toBeChecked());
+    // Parcels have no extras.
+    expect(within(delivery).queryByRole('group', { name: 'Pallet delivery options' })).toBeNull();
+    expect(api.called('POST', '/api/ecommerce/delivery-options/')[0]!.body).toEqual({
+      cart_id: 3,
+      postal_code: 'SW1A 1AA',
+    });
+    expect(api.called('PATCH', '/api/ecommerce/carts/3/')[0]!.body).toEqual({
+      postal_code: 'SW1A 1AA',
+      delivery_service: 'parcel',
+      delivery_extras: [],
+    });
+  });
+
+  it('says FREE for a service that costs nothing', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    stubApi({
+      [CURRENT]: makeCart({ delivery: makeCartDelivery({ postal_code: 'SW1A 1AA', price: '0.00' }) }),
+      [OPTIONS]: [makeDeliveryOption({ price: '0.00' })],
+    });
+    renderCartPage();
+    expect(
+      await screen.findByRole('radio', { name: 'Parcel FREE Arrives Friday 27 November' }),
+    ).toBeChecked();
+  });
+
+  it('prefills the cart’s postcode; choosing a service and extras updates the totals from the answer', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    const api = stubApi({
+      [CURRENT]: palletCart(),
+      [OPTIONS]: PALLET_OPTIONS,
+      [PATCH_CART]: (body: { delivery_service: string; delivery_extras: string[] }) =>
+        json(palletAnswer(body)),
+    });
+    const user = renderCartPage();
+    const delivery = await screen.findByRole('region', { name: 'Delivery' });
+    expect(within(delivery).getByRole('textbox', { name: 'Postcode' })).toHaveValue('LS1 4AP');
+    const economy = await within(delivery).findByRole('radio', { name: /^Pallet, economy £45\.00/ });
+    expect(economy).toBeChecked();
+    expect(summaryRow('Total £')).toHaveTextContent('£161.78');
+
+    await user.click(within(delivery).getByRole('radio', { name: /^Pallet, next day £65\.00/ }));
+    await waitFor(() => expect(summaryRow('Total £')).toHaveTextContent('£185.78'));
+    expect(summaryRow('Shipping')).toHaveTextContent('£65.00');
+    expect(summaryRow('Delivery')).toHaveTextContent('Pallet, next day, arrives Friday 27 November');
+
+    const extras = within(delivery).getByRole('group', { name: 'Pallet delivery options' });
+    const am = within(extras).getByRole('checkbox', { name: 'AM slot (before 12:00) +£15.00' });
+    const timed = within(extras).getByRole('checkbox', { name: 'Timed slot (a 1-hour window) +£25.00' });
+    await user.click(am);
+    await waitFor(() => expect(am).toBeChecked());
+    // The two slots exclude each other: the timed slot replaces the AM slot.
+    await user.click(timed);
+    await waitFor(() => expect(timed).toBeChecked());
+    expect(am).not.toBeChecked();
+    await user.click(within(extras).getByRole('checkbox', { name: /^Tail lift/ }));
+    await waitFor(() => expect(summaryRow('Total £')).toHaveTextContent('£245.78'));
+    expect(summaryRow('Delivery')).toHaveTextContent(
+      'Pallet, next day + Timed slot (a 1-hour window) + Tail lift (no forklift on site), arrives',
+    );
+    expect(api.called('PATCH', '/api/ecommerce/carts/3/').map((call) => call.body)).toEqual([
+      { postal_code: 'LS1 4AP', delivery_service: 'pallet_next_day', delivery_extras: [] },
+      { postal_code: 'LS1 4AP', delivery_service: 'pallet_next_day', delivery_extras: ['am_slot'] },
+      { postal_code: 'LS1 4AP', delivery_service: 'pallet_next_day', delivery_extras: ['timed_slot'] },
+      {
+        postal_code: 'LS1 4AP',
+        delivery_service: 'pallet_next_day',
+        delivery_extras: ['timed_slot', 'tail_lift'],
+      },
+    ]);
+  });
+
+  it('puts a postcode’s error under the field, tied to it, and sends nothing for one that is not a postcode', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    const api = stubApi({
+      [CURRENT]: makeCart(),
+      [OPTIONS]: json({ postal_code: ['Enter a valid UK postcode.'] }, 400),
+    });
+    const user = renderCartPage();
+    const field = await screen.findByRole('textbox', { name: 'Postcode' });
+    await user.type(field, '12345');
+    await user.click(screen.getByRole('button', { name: 'Show services' }));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(ADDRESS_MESSAGES.postalCodeInvalid);
+    expect(api.called('POST', '/api/ecommerce/delivery-options/')).toEqual([]);
+
+    // The server's own refusal lands in the same place.
+    await user.clear(field);
+    await user.type(field, 'SW1A 1AA');
+    await user.click(screen.getByRole('button', { name: 'Show services' }));
+    await waitFor(() => expect(api.called('POST', '/api/ecommerce/delivery-options/')).toHaveLength(1));
+    expect(field).toHaveAccessibleDescription('Enter a valid UK postcode.');
+    expect(api.called('PATCH', '/api/ecommerce/carts/3/')).toEqual([]);
+  });
+
+  it('gives the reason for a zone not served, and lists no services', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    const reason = 'We do not deliver to the Isle of Man online yet: contact us for a quote.';
+    stubApi({
+      [CURRENT]: makeCart(),
+      [OPTIONS]: { options: [], reason, zone: 'isle_of_man' },
+      [PATCH_CART]: makeCart({
+        shipping_cost: '0.00',
+        delivery: makeCartDelivery({
+          postal_code: 'IM1 1AA',
+          zone: 'isle_of_man',
+          zone_label: 'Isle of Man',
+          service: null,
+          label: null,
+          price: null,
+          dispatch_date: null,
+          delivery_date: null,
+          order_by: null,
+          reason,
+        }),
+      }),
+    });
+    const user = renderCartPage();
+    await user.type(await screen.findByRole('textbox', { name: 'Postcode' }), 'IM1 1AA');
+    await user.click(screen.getByRole('button', { name: 'Show services' }));
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Delivery service' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('row', { name: /^Delivery/ })).toBeNull());
   });
 });

@@ -4,6 +4,7 @@ import { Link, Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeContext, makeProductDetail, makeProductPage, TEST_ORIGIN } from '~test/fake-catalogue';
 import { routeStub } from '~test/route-stub';
+import { stubApi } from '~test/stub-api';
 import * as product from './product';
 import { PRODUCT_READ_RETRIES, PRODUCT_RETRY_DELAY_MS } from '~/features/product/api/get-product-page';
 
@@ -108,6 +109,35 @@ describe('product page', () => {
       },
     });
     expect(blocks.find((b) => b['@type'] === 'BreadcrumbList').itemListElement).toHaveLength(3);
+  });
+
+  it('keeps the delivery promise out of its HTML: a neutral line, then the browser asks (issue 23)', async () => {
+    const promised = stubApi({
+      'GET /api/ecommerce/delivery-promise/': {
+        postal_code: null,
+        zone: 'mainland',
+        zone_label: 'Mainland Great Britain',
+        reason: null,
+        delivery_date: '2099-11-27',
+        delivery_date_label: 'Friday 27 November',
+        order_by: '2099-11-26T14:00:00Z',
+        order_by_label: '14:00 on Thursday',
+      },
+    });
+    const loaded = await product.loader(loaderArgs('wraps', pageOf(withImages)));
+    expect(JSON.stringify(loaded)).not.toMatch(/delivery|order_by/i);
+    renderProduct('/details/wraps/pallet-wraps', { getProductPage: pageOf(withImages) });
+    const box = await screen.findByRole('region', { name: 'Delivery' });
+    expect(await within(box).findByText(/for delivery on Friday 27 November$/)).toBeInTheDocument();
+    expect(promised.called('GET', '/api/ecommerce/delivery-promise/')).toHaveLength(1);
+  });
+
+  it('promises nothing for a product out of stock', async () => {
+    renderProduct('/details/wraps/pallet-wraps', {
+      getProductPage: pageOf(makeProductDetail({ in_stock: false })),
+    });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('region', { name: 'Delivery' })).not.toBeInTheDocument();
   });
 
   it('answers 404 "Product not found" for an unknown product', async () => {

@@ -19,6 +19,7 @@ import {
   isTransientFetchFailure,
   withProductRetries,
 } from '~/features/product/api/get-product-page';
+import { DeliveryPromise } from '~/features/product/components/delivery-promise';
 import { FromPrice } from '~/features/product/components/from-price';
 import { ProductOrdering } from '~/features/product/components/product-ordering';
 import { ProductPageSkeleton } from '~/features/product/components/product-page-skeleton';
@@ -149,6 +150,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <p className={product.in_stock ? 'product__stock' : 'product__stock product__stock--out'}>
             {product.in_stock ? 'In stock' : 'Out of stock'}
           </p>
+          {/* Short of stock is not promised (issue 23). */}
+          {product.in_stock ? <DeliveryPromise /> : null}
           <ProductDescription html={product.description} />
         </div>
       </div>

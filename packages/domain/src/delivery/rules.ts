@@ -42,8 +42,8 @@ export const EXTRA_LABELS: Record<DeliveryExtra, string> = {
   tail_lift: 'Tail lift (no forklift on site)',
 };
 
-/** How a zone is named in a sentence. */
-const ZONE_PHRASES: Record<DeliveryZone, string> = {
+/** How a zone is named in a sentence (the product page says "To the Highlands and Islands: …"). */
+export const ZONE_PHRASES: Record<DeliveryZone, string> = {
   mainland: 'mainland Great Britain',
   highlands: 'the Highlands and Islands',
   northern_ireland: 'Northern Ireland',

@@ -1,19 +1,29 @@
 import {
   type CartView,
+  EXTRA_LABELS,
   formatDecimalGbp,
   formatGbp,
   formatKg,
   penceFromDecimal,
   shippingLabel,
 } from '@shop/domain';
+import { ukDeliveryDay } from '~/lib/dates';
+
+/** 'Pallet, next day + Tail lift (no forklift on site), arrives Friday 28 November' (issue 23). */
+function deliveryLine(delivery: NonNullable<CartView['delivery']>): string | null {
+  if (!delivery.label || !delivery.delivery_date) return null;
+  const extras = delivery.extras.map((code) => ` + ${EXTRA_LABELS[code]}`).join('');
+  return `${delivery.label}${extras}, arrives ${ukDeliveryDay(delivery.delivery_date)}`;
+}
 
 /**
  * The rows the cart page and the checkout summary share (spec 2, §2): subtotal, the discount only when above
- * 0, VAT with its rate, shipping (FREE or the parcels or pallets) and the weight, to 3 decimals on the cart
+ * 0, VAT with its rate, shipping (FREE or the parcels or pallets), the delivery service and its day, and the weight, to 3 decimals on the cart
  * page and 1 at checkout (§9). Then each adds its Total row.
  */
 export function CartTotalsRows({ cart, weightDecimals }: { cart: CartView; weightDecimals: 1 | 3 }) {
   const discount = penceFromDecimal(cart.discount);
+  const delivery = cart.delivery ? deliveryLine(cart.delivery) : null;
   return (
     <>
       <tr>
@@ -40,6 +50,12 @@ export function CartTotalsRows({ cart, weightDecimals }: { cart: CartView; weigh
           )}
         </td>
       </tr>
+      {delivery ? (
+        <tr>
+          <th scope="row">Delivery</th>
+          <td>{delivery}</td>
+        </tr>
+      ) : null}
       <tr>
         <th scope="row">Weight</th>
         <td>{formatKg(cart.total_weight, weightDecimals)}</td>

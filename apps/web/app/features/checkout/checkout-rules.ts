@@ -51,7 +51,8 @@ export function billingDetailsOf(address: AddressView): BillingDetails {
 }
 
 /** Where on the page a checkout message belongs. */
-export type CheckoutArea = 'billing' | 'shipping' | 'paymentMethod' | 'purchaseOrder' | 'cart' | 'general';
+export type CheckoutArea =
+  'billing' | 'shipping' | 'delivery' | 'paymentMethod' | 'purchaseOrder' | 'cart' | 'general';
 export type CheckoutProblems = Partial<Record<CheckoutArea, string>>;
 
 export interface PlaceOrderState {
@@ -103,6 +104,8 @@ export function isPurchaseOrderReuse(message: string | undefined): boolean {
 const FIELD_AREAS: Record<string, CheckoutArea> = {
   billing_address: 'billing',
   shipping_address: 'shipping',
+  delivery_service: 'delivery',
+  delivery_extras: 'delivery',
   payment_method: 'paymentMethod',
   purchase_order_number: 'purchaseOrder',
   cart: 'cart',
@@ -110,7 +113,8 @@ const FIELD_AREAS: Record<string, CheckoutArea> = {
 
 /**
  * A refused order or payment intent as messages by area (spec 2, §8: server field errors map to
- * shipping_address, billing_address, payment_method and cart; issue 21 adds purchase_order_number). Other
+ * shipping_address, billing_address, payment_method and cart; issue 21 adds purchase_order_number, issue 23
+ * delivery_service and delivery_extras). Other
  * field errors and a `detail` go to the general area; without any words from the server, `fallback` does.
  */
 export function problemsOf(error: unknown, fallback: string): CheckoutProblems {

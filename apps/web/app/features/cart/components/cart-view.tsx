@@ -1,7 +1,8 @@
 import { CART_MESSAGES, type CartView as Cart } from '@shop/domain';
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useLineChanges } from '../hooks/use-line-changes';
+import { CartDelivery } from './cart-delivery';
 import { CART_COLUMNS, CartLineRow } from './cart-line-row';
 import { CartSummary } from './cart-summary';
 import { ScrollRegion } from '~/components/ui/scroll-region';
@@ -34,7 +35,11 @@ function useFocusAfterRemoval(lineIds: readonly number[]) {
 }
 
 /** The cart's lines, editable, and its summary (spec 2, §2 Cart screen), as the server computed them. */
-export function CartView({ cart }: { cart: Cart }) {
+export function CartView({ cart: loaded }: { cart: Cart }) {
+  // A change of delivery answers the cart with its new totals; a new read of the cart (after a change of
+  // lines) is newer still and replaces it.
+  const [changed, setChanged] = useState<{ from: Cart; cart: Cart } | null>(null);
+  const cart = changed?.from === loaded ? changed.cart : loaded;
   const { pendingPacks, changePacks } = useLineChanges();
   const { tableRef, emptyLinkRef } = useFocusAfterRemoval(cart.items.map((line) => line.id));
 
@@ -85,7 +90,10 @@ export function CartView({ cart }: { cart: Cart }) {
           </tbody>
         </table>
       </ScrollRegion>
-      <CartSummary cart={cart} />
+      <div className="cart__side">
+        <CartDelivery cart={cart} onCart={(next) => setChanged({ from: loaded, cart: next })} />
+        <CartSummary cart={cart} />
+      </div>
     </div>
   );
 }

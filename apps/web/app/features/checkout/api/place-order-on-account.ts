@@ -13,6 +13,8 @@ export type OnAccountOrderInput = Pick<
   | 'cart_id'
   | 'purchase_order_number'
   | 'confirm_purchase_order_reuse'
+  | 'delivery_service'
+  | 'delivery_extras'
 >;
 
 /** The order placed (201), or held for the company's approvers because it is above the buyer's limit (202). */

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkoutData, intent, order } from '~test/fake-checkout';
+import { checkoutData, deliveryRoutes, intent, order } from '~test/fake-checkout';
 import { json, stubApi } from '~test/stub-api';
 import { routeStub } from '~test/route-stub';
 import { CheckoutView } from './checkout-view';
@@ -42,6 +42,7 @@ function renderCheckout() {
 
 function shop() {
   return stubApi({
+    ...deliveryRoutes(),
     'POST /api/ecommerce/payment-intents/': intent({
       client_secret: SECRET,
       payment_intent_id: 'pi_3Abc',

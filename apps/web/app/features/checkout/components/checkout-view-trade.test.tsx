@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutCompany } from '../api/get-checkout-company';
 import type { CheckoutData } from '../api/load-checkout';
-import { address, checkoutData, HOME, intent, order, WORK } from '~test/fake-checkout';
+import { address, checkoutData, deliveryRoutes, HOME, intent, order, WORK } from '~test/fake-checkout';
 import { json, type Route, stubApi } from '~test/stub-api';
 import { polyfillDialog } from '~test/polyfill-dialog';
 import { routeStub } from '~test/route-stub';
@@ -77,6 +77,7 @@ const intentView = (status: string) => ({
 
 function shop(routes: Record<string, Route> = {}) {
   return stubApi({
+    ...deliveryRoutes(),
     [INTENTS]: intent(),
     [CONFIRM]: intentView('succeeded'),
     [ORDERS]: json(onAccountOrder(), 201),
@@ -166,7 +167,14 @@ describe('a member of a company without credit', () => {
     expect(await screen.findByText(CHECKOUT_MESSAGES.orderPlaced)).toHaveAttribute('role', 'status');
     expect(bodiesOf(api, 'POST', '/api/ecommerce/payment-intents/')).toEqual([
       { cart_id: 3 },
-      { cart_id: 3, billing_address: DEPOT.id, shipping_address: DEPOT.id, purchase_order_number: 'PO-4471' },
+      {
+        cart_id: 3,
+        billing_address: DEPOT.id,
+        shipping_address: DEPOT.id,
+        purchase_order_number: 'PO-4471',
+        delivery_service: 'parcel',
+        delivery_extras: [],
+      },
     ]);
     expect(bodiesOf(api, 'POST', '/api/orders/')[0]).toMatchObject({
       billing_address: DEPOT.id,
@@ -214,6 +222,8 @@ describe('a member of a company with credit', () => {
         cart_id: 3,
         purchase_order_number: 'PO-4471',
         payment_method: 'account',
+        delivery_service: 'parcel',
+        delivery_extras: [],
       },
     ]);
     expect(api.called('POST', '/api/payments/test/confirm/')).toEqual([]);
@@ -305,6 +315,8 @@ describe('the purchase-order number', () => {
   it('shows the server’s requirement under the field too', async () => {
     shop({ [ORDERS]: json({ purchase_order_number: [COMPANY_MESSAGES.poRequired] }, 400) });
     const { user } = renderCheckout(withCompany(trade()));
+    // The delivery is settled for the address first (issue 23).
+    await waitFor(() => expect(screen.getByRole('radio', { name: /^Parcel/ })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Place order on account' }));
     expect(await screen.findByText(COMPANY_MESSAGES.poRequired)).toHaveAttribute('role', 'alert');
     expect(screen.queryByRole('button', { name: 'Use it anyway' })).not.toBeInTheDocument();

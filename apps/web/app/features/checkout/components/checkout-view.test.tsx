@@ -3,7 +3,18 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutData } from '../api/load-checkout';
-import { address, cart, cartLine, checkoutData, HOME, intent, order, WORK } from '~test/fake-checkout';
+import {
+  address,
+  cart,
+  cartLine,
+  checkoutData,
+  deliveryRoutes,
+  HOME,
+  intent,
+  order,
+  WORK,
+} from '~test/fake-checkout';
+import { makeCartDelivery } from '~test/fake-cart';
 import { json, never, type Route, stubApi } from '~test/stub-api';
 import { polyfillDialog } from '~test/polyfill-dialog';
 import { routeStub } from '~test/route-stub';
@@ -29,6 +40,7 @@ const cardError = (code: string, message: string) =>
 /** A shop whose calls all succeed, with any of them replaced. */
 function shop(routes: Record<string, Route> = {}) {
   return stubApi({
+    ...deliveryRoutes(),
     [INTENTS]: intent(),
     [CONFIRM]: intentView('succeeded'),
     [ORDERS]: json(order(), 201),
@@ -174,7 +186,13 @@ describe('choosing addresses', () => {
     await screen.findByText(CHECKOUT_MESSAGES.orderPlaced);
     expect(api.called('POST', '/api/ecommerce/payment-intents/').map((call) => call.body)).toEqual([
       { cart_id: 3 },
-      { cart_id: 3, billing_address: HOME.id, shipping_address: WORK.id },
+      {
+        cart_id: 3,
+        billing_address: HOME.id,
+        shipping_address: WORK.id,
+        delivery_service: 'parcel',
+        delivery_extras: [],
+      },
     ]);
     expect(api.called('POST', '/api/orders/')[0]!.body).toEqual({
       shipping_address: WORK.id,
@@ -462,7 +480,9 @@ describe('Place Order', () => {
     await enterCard(user);
     await user.click(placeOrder());
     await screen.findByText(CHECKOUT_MESSAGES.orderPlaced);
-    const shopCalls = api.calls.filter((call) => !call.url.startsWith('/api/payments/test/'));
+    const shopCalls = api.calls.filter(
+      (call) => !/^\/api\/(payments\/test\/|ecommerce\/(delivery-options|carts)\/)/.test(call.url),
+    );
     expect(shopCalls.map((call) => call.url)).toEqual([
       '/api/ecommerce/payment-intents/',
       '/api/ecommerce/payment-intents/',
@@ -500,7 +520,8 @@ describe('Place Order', () => {
 
   it('shows a cart that changed elsewhere before charging anything', async () => {
     let calls = 0;
-    const changed = cart({ total: '50.00' });
+    // As the server has it: priced for the address the page chose.
+    const changed = cart({ total: '50.00', delivery: makeCartDelivery({ postal_code: HOME.postal_code }) });
     const api = shop({
       [INTENTS]: () => json(++calls === 1 ? intent() : intent({ amount: 5_000 })),
       'GET /api/ecommerce/carts/current/': changed,

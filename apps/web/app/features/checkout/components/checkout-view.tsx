@@ -21,9 +21,11 @@ import {
   problemsOf,
 } from '../checkout-rules';
 import { useCardPayment } from '../hooks/use-card-payment';
+import { DELIVERY_STEP_MESSAGES, type DeliveryStep, useDeliveryChoice } from '../hooks/use-delivery-choice';
 import { usePaymentIntent } from '../hooks/use-payment-intent';
 import { AddressChoice, type SharedAddresses } from './address-choice';
 import { AwaitingApproval } from './awaiting-approval';
+import { DeliveryStepSection } from './delivery-step';
 import { OrderSummary } from './order-summary';
 import { type AccountOption, type PaymentMethodChoice, PaymentSection } from './payment-section';
 import { PurchaseOrderField } from './purchase-order-field';
@@ -55,6 +57,22 @@ const FORM_LOOK: AddressFormLook = {
 /** Why Pay on account cannot be chosen after the card has been charged for an order the server refused. */
 export const CARD_ALREADY_CHARGED =
   'Your card has already been charged for this order. Place it by card, or contact us.';
+
+/** What stops paying on the delivery's side (issue 23): no service chosen yet, or none reaches the address. */
+function deliveryProblem(step: DeliveryStep): string | null {
+  switch (step.status) {
+    case 'no-address':
+      return null;
+    case 'failed':
+      return step.message;
+    case 'not-served':
+      return step.reason;
+    case 'ready':
+      return step.synced ? null : DELIVERY_STEP_MESSAGES.notReady;
+    default:
+      return DELIVERY_STEP_MESSAGES.notReady;
+  }
+}
 
 const firstId = (addresses: readonly AddressView[]) => addresses[0]?.id ?? null;
 const joined = (...messages: (string | undefined)[]) => messages.filter(Boolean).join(' ') || undefined;
@@ -152,6 +170,22 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
   const intent = usePaymentIntent(cart.id, hasItems && paymentMethod === 'card');
   const effectiveShippingId = sameAsBilling ? billingId : shippingId;
   const allAddresses = [...addresses, ...sharedList];
+  const shippingAddress = allAddresses.find((entry) => entry.id === effectiveShippingId) ?? null;
+  // The cart follows the delivery chosen for the shipping address, so the summary shows what will be paid;
+  // an intent refused for the address before (a zone the cart's old postcode was in) is asked for again.
+  const delivery = useDeliveryChoice(
+    cart,
+    hasItems ? (shippingAddress?.postal_code ?? null) : null,
+    (next) => {
+      setCart(next);
+      if (intent.state.status === 'failed') intent.retry();
+    },
+  );
+  /** The chosen service and extras for the intent and the order on account (issue 23). */
+  const deliveryFields = () =>
+    delivery.step.status === 'ready'
+      ? { delivery_service: delivery.step.pick.service, delivery_extras: delivery.step.pick.extras }
+      : {};
 
   useEffect(() => {
     if (!success) return;
@@ -227,6 +261,7 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
         billing_address: billing.id,
         shipping_address: shippingAddressId,
         ...purchaseOrderFields(reuse),
+        ...deliveryFields(),
       });
     } catch (error) {
       setProblems(problemsOf(error, CHECKOUT_MESSAGES.intentFailed));
@@ -257,6 +292,7 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
         shipping_address: shippingAddressId,
         cart_id: cart.id,
         ...purchaseOrderFields(reuse),
+        ...deliveryFields(),
       });
       // The server emptied the cart either way: a held order keeps its lines itself (issue 21).
       setCartCount(0);
@@ -286,6 +322,17 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
     const billing = allAddresses.find((entry) => entry.id === billingId);
     if (problem || !billing || effectiveShippingId === null) {
       setProblems(problem ?? { billing: CHECKOUT_MESSAGES.billingRequired });
+      return;
+    }
+    // A card already charged goes on to its order; otherwise nothing is paid before the delivery is settled.
+    const blocked = paidRef.current === null ? deliveryProblem(delivery.step) : null;
+    if (blocked) {
+      // A cart read again since (changed in another tab) is priced for the pick once more.
+      if (delivery.step.status === 'ready' && !delivery.step.saving) delivery.choose(delivery.step.pick);
+      setProblems({
+        delivery: blocked,
+        general: delivery.step.status === 'not-served' ? CHECKOUT_MESSAGES.deliveryNotServed : blocked,
+      });
       return;
     }
     placingRef.current = true;
@@ -413,6 +460,17 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
             />
           ) : null}
         </section>
+
+        <DeliveryStepSection
+          step={delivery.step}
+          onChoose={(pick) => {
+            setProblems(({ delivery: _delivery, ...rest }) => rest);
+            delivery.choose(pick);
+          }}
+          onRetry={delivery.retry}
+          error={problems.delivery ?? delivery.error}
+          disabled={placing || done}
+        />
 
         {trade ? (
           <PurchaseOrderField
