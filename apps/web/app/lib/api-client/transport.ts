@@ -125,6 +125,8 @@ const PUBLIC_ACCOUNT_PATHS = [
   'account/reset-password/',
   'account/token/verify/',
   'account/token/refresh/',
+  // Not an account call, but the same for everyone: sent without a token so shared caches may keep it (issue 23).
+  'ecommerce/delivery-promise/',
 ];
 
 export function isPublicAccountPath(path: string): boolean {
