@@ -32,6 +32,7 @@ export * from './companies/rules';
 export * from './receivables/rules';
 export * from './receivables/schemas';
 export * from './delivery/data';
+export * from './delivery/labels';
 export * from './delivery/rules';
 export * from './delivery/schemas';
 export * from './delivery/words';

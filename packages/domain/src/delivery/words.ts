@@ -1,5 +1,5 @@
 import { format, parseISO } from 'date-fns';
-import { SERVICE_LABELS } from './rules';
+import { SERVICE_LABELS } from './labels';
 import { DELIVERY_EXTRAS, type DeliveryExtra, type DeliveryService } from './schemas';
 
 /**
