@@ -155,13 +155,18 @@ export async function placeOrder(
 }
 
 /**
- * Packs of a product's item put in the customer's cart through the API, at the item's first pack tier, as
+ * Packs of a product's item put in the customer's cart through the API, at the item's first pack (or pallet) tier, as
  * the product page adds them (journeys that need a cart of several lines, or an order of several).
  */
 export async function addToCart(
   baseURL: string,
   customer: Customer,
-  { product, sku, packs }: { product: string; sku: string; packs: number },
+  {
+    product,
+    sku,
+    packs,
+    tier = 'pack',
+  }: { product: string; sku: string; packs: number; tier?: 'pack' | 'pallet' },
 ): Promise<void> {
   const call = <T>(method: string, path: string, body?: unknown) =>
     callAs<T>(baseURL, customer.access, method, path, body);
@@ -176,13 +181,14 @@ export async function addToCart(
     );
     const item = items.results.find((row) => row.sku === sku);
     if (!item) continue;
-    const tier = variant.pricing_tiers.find((t) => t.tier_type === 'pack' && t.range_start === 1)!;
+    // The first tier of the kind: a load of whole pallets is priced at the pallet tier (spec 2, §4).
+    const first = variant.pricing_tiers.find((t) => t.tier_type === tier && t.range_start === 1)!;
     const cart = await call<{ id: number }>('GET', 'ecommerce/carts/current/');
     await call('POST', 'cart-items/', [
       {
         cart: cart.id,
         item: item.id,
-        pricing_tier: tier.id,
+        pricing_tier: first.id,
         pack_quantity: packs,
         unit_type: 'pack',
         user_exclusive_price: null,

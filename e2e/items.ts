@@ -23,3 +23,14 @@ export const TAPE_GUN = {
   page: '/details/tapes/tape-dispenser',
   sku: 'TD-PRO-50',
 };
+
+/**
+ * Machine Stretch Film 500mm x 1700m: 16.9 kg a pack, 40 packs a pallet, 280 seeded. Ordered by
+ * delivery.spec.ts only: two pallets (80 packs, 1,352 kg) travel by pallet, past 750 kg.
+ */
+export const PALLET_FILM = {
+  product: 'pallet-wraps',
+  page: '/details/wraps/pallet-wraps',
+  sku: 'PW-MACH-500-1700-CL',
+  packs: 80,
+};
