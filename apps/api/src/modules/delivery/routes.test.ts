@@ -230,6 +230,28 @@ describe('POST ecommerce/delivery-options/', () => {
     expect(visitor.statusCode).toBe(401);
   });
 
+  it('refuses a token whose session has ended, even though the cart is read beside the session check', async () => {
+    const [owner, other] = await Promise.all([
+      checkoutShopper(ctx, 'ended'),
+      checkoutShopper(ctx, 'bystander'),
+    ]);
+    await parcelCart(ctx, owner);
+    expect((await owner.call('POST', '/api/account/logout-all/')).statusCode).toBe(200);
+    const own = await options(owner, { cart_id: owner.cartId, postal_code: POSTCODES.mainland });
+    expect(own.statusCode).toBe(401);
+    expect(own.json()).toMatchObject({ code: 'token_not_valid' });
+    // Not 404: an ended session learns nothing about whose carts exist.
+    const theirs = await options(owner, { cart_id: other.cartId, postal_code: POSTCODES.mainland });
+    expect(theirs.statusCode).toBe(401);
+    const garbled = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/ecommerce/delivery-options/',
+      headers: { authorization: 'Bearer not-a-token' },
+      payload: { cart_id: owner.cartId, postal_code: POSTCODES.mainland },
+    });
+    expect(garbled.statusCode).toBe(401);
+  });
+
   it('answers an empty cart of the user’s own 200 with no options', async () => {
     const buyer = await newShopper(ctx, 'empty');
     const res = await options(buyer, { cart_id: buyer.cartId, postal_code: POSTCODES.mainland });
