@@ -3,7 +3,7 @@
 // every authenticated call) is not in these lists.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
-import { countingDb } from '../../../test/query-counter';
+import { countingDb, statementKind, TEN_PACK_SKUS } from '../../../test/query-counter';
 import { cartLine, itemBySku, tierId } from '../../../test/support/carts';
 import { checkoutShopper, setStock } from '../../../test/support/orders';
 import { POSTCODES } from '../../../test/support/delivery';
@@ -16,42 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** Ten different items, each sold by the pack from one pack up. */
-const SKUS = [
-  'TD-PRO-75',
-  'PW-HAND-400-CL',
-  'PW-HAND-400-BK',
-  'PW-HAND-450-CL',
-  'PW-MACH-500-1500-CL',
-  'BW-S-300-100',
-  'BW-S-500-100',
-  'BW-S-750-100',
-  'BW-L-500-50',
-  'PC-TS-1200-1000-CL',
-];
-
-/** A statement's text with its parenthesised parts (sub-selects, lists) left out. */
-function topLevel(text: string): string {
-  let rest = text;
-  for (let previous = ''; previous !== rest;) [previous, rest] = [rest, rest.replace(/\([^()]*\)/g, '')];
-  return rest;
-}
-
-/**
- * What a statement does, in a few words: its verb and the first table it names; for a select, the table of its
- * outer FROM (sub-selects in its list, such as a cart line's tiers and prices, name others).
- */
-function kindOf(text: string): string {
-  const verb = /^\s*(\w+)/.exec(text)?.[1]?.toLowerCase();
-  const table = /\b(?:from|into|update)\s+"?(\w+)"?/i.exec(verb === 'select' ? topLevel(text) : text)?.[1];
-  return `${verb} ${table}`;
-}
-
 describe('statements of the delivery promise', () => {
   it('answers delivery options for ten lines in 2, the promise in 1, and a PATCH of the cart in 6', async () => {
     const buyer = await checkoutShopper(ctx);
     const lines = [];
-    for (const sku of SKUS) {
+    for (const sku of TEN_PACK_SKUS) {
       await setStock(ctx, sku, 1000);
       const item = await itemBySku(ctx, sku);
       lines.push(cartLine(buyer.cartId, item.id, await tierId(ctx, item.variantId, 'pack', 1), 1));
@@ -62,12 +31,12 @@ describe('statements of the delivery promise', () => {
 
     const offered = await delivery.options(buyer.userId, buyer.cartId, POSTCODES.highlands);
     expect(Array.isArray(offered) && offered.length).toBe(1);
-    const options = counter.sql.map(kindOf);
+    const options = counter.sql.map(statementKind);
     counter.reset();
 
     const promise = await delivery.promise(POSTCODES.highlands);
     expect(promise.zone).toBe('highlands');
-    const promised = counter.sql.map(kindOf);
+    const promised = counter.sql.map(statementKind);
     counter.reset();
 
     const cart = await delivery.choose(buyer.userId, buyer.cartId, {
@@ -75,7 +44,7 @@ describe('statements of the delivery promise', () => {
       delivery_service: 'parcel',
     });
     expect(cart.items).toHaveLength(10);
-    const chosen = counter.sql.map(kindOf);
+    const chosen = counter.sql.map(statementKind);
 
     expect({ options, promised, chosen }).toEqual({
       // The cart's lines (their items, tiers, prices and the cart's choice, in one statement, only if the cart
@@ -103,6 +72,10 @@ describe('statements of the delivery promise', () => {
     const counter = countingDb(ctx.database);
     const delivery = createDeliveryService(counter.db, createCartsService(counter.db));
     expect(await delivery.options(buyer.userId, buyer.cartId, POSTCODES.mainland)).toEqual([]);
-    expect(counter.sql.map(kindOf)).toEqual(['select cart_items', 'select shop_settings', 'select carts']);
+    expect(counter.sql.map(statementKind)).toEqual([
+      'select cart_items',
+      'select shop_settings',
+      'select carts',
+    ]);
   });
 });

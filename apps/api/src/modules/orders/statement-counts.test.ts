@@ -1,7 +1,7 @@
 import { TEST_CARDS } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
-import { countingDb } from '../../../test/query-counter';
+import { countingDb, statementKind, statementsOf, TEN_PACK_SKUS } from '../../../test/query-counter';
 import { cartLine, itemBySku, tierId } from '../../../test/support/carts';
 import { createTestProcessor } from '../payments/test-processor/processor';
 import { createOrdersService } from './service';
@@ -13,48 +13,13 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** Ten different items, each sold by the pack from one pack up. */
-const SKUS = [
-  'TD-PRO-75',
-  'PW-HAND-400-CL',
-  'PW-HAND-400-BK',
-  'PW-HAND-450-CL',
-  'PW-MACH-500-1500-CL',
-  'BW-S-300-100',
-  'BW-S-500-100',
-  'BW-S-750-100',
-  'BW-L-500-50',
-  'PC-TS-1200-1000-CL',
-];
-
-/** The statements of a counter less the transaction's own (node-postgres logs them, PGlite does not). */
-const statements = (sql: string[]) => sql.filter((text) => !/^\s*(begin|commit|rollback)\b/i.test(text));
-const transactionControl = (sql: string[]) => sql.length - statements(sql).length;
-
-/** A statement's text with its parenthesised parts (sub-selects, lists) left out. */
-function topLevel(text: string): string {
-  let rest = text;
-  for (let previous = ''; previous !== rest;) [previous, rest] = [rest, rest.replace(/\([^()]*\)/g, '')];
-  return rest;
-}
-
-/**
- * What a statement does, in a few words: its verb and the first table it names; for a plain select, the
- * table of its outer FROM (sub-selects in its list, such as a cart line's tiers and prices, name others).
- */
-const kindOf = (text: string) => {
-  const verb = /^\s*(?:with\s+(\w+)\s+as\s*\(\s*)?(\w+)/i.exec(text);
-  const outer = !verb?.[1] && verb?.[2]?.toLowerCase() === 'select' ? topLevel(text) : text;
-  const table = /\b(?:from|into|update)\s+"?(\w+)"?/i.exec(outer);
-  const lock = /\bfor update\b/i.test(text) ? ' for update' : '';
-  return `${(verb?.[1] ? `with ${verb[1]}: ${verb[2]}` : verb?.[2])?.toLowerCase()} ${table?.[1]}${lock}`;
-};
+const transactionControl = (sql: string[]) => sql.length - statementsOf(sql).length;
 
 describe('statements the checkout sends', () => {
   it('places an order of ten lines in a fixed, small number of statements', async () => {
     const buyer = await checkoutShopper(ctx);
     const lines = [];
-    for (const sku of SKUS) {
+    for (const sku of TEN_PACK_SKUS) {
       await setStock(ctx, sku, 1000);
       const item = await itemBySku(ctx, sku);
       lines.push(cartLine(buyer.cartId, item.id, await tierId(ctx, item.variantId, 'pack', 1), 1));
@@ -69,14 +34,14 @@ describe('statements the checkout sends', () => {
     const addresses = { billing_address: buyer.addressId, shipping_address: buyer.addressId };
 
     const fresh = await service.createPaymentIntent(buyer.userId, { cart_id: buyer.cartId, ...addresses });
-    const made = statements(counter.sql).map(kindOf);
+    const made = statementsOf(counter.sql).map(statementKind);
     counter.reset();
     const reused = await service.createPaymentIntent(buyer.userId, { cart_id: buyer.cartId, ...addresses });
     expect(reused).toEqual(fresh);
-    const again = statements(counter.sql).map(kindOf);
+    const again = statementsOf(counter.sql).map(statementKind);
     counter.reset();
     await service.createPaymentIntent(buyer.userId, { cart_id: buyer.cartId });
-    const bare = statements(counter.sql).length;
+    const bare = statementsOf(counter.sql).length;
     expect({ made, again, bare }).toEqual({
       made: [
         'select cart_items',
@@ -103,7 +68,7 @@ describe('statements the checkout sends', () => {
     const changed = await service.createPaymentIntent(buyer.userId, { cart_id: buyer.cartId, ...addresses });
     expect(changed.payment_intent_id).toBe(fresh.payment_intent_id);
     expect(changed.amount).toBeGreaterThan(fresh.amount);
-    expect(statements(counter.sql).map(kindOf)).toEqual([
+    expect(statementsOf(counter.sql).map(statementKind)).toEqual([
       'select cart_items',
       'select shop_settings',
       'select addresses',
@@ -121,7 +86,7 @@ describe('statements the checkout sends', () => {
     });
     expect(created).toBe(true);
     expect(order.items).toHaveLength(10);
-    const placed = statements(counter.sql).map(kindOf);
+    const placed = statementsOf(counter.sql).map(statementKind);
     expect(placed).toEqual([
       'select payments',
       'select addresses',
@@ -145,7 +110,7 @@ describe('statements the checkout sends', () => {
       transaction_id: fresh.payment_intent_id,
     });
     expect(repeat).toEqual({ order, created: false });
-    expect(statements(counter.sql).map(kindOf)).toEqual([
+    expect(statementsOf(counter.sql).map(statementKind)).toEqual([
       'select payments',
       'select orders',
       'select order_items',
@@ -154,14 +119,14 @@ describe('statements the checkout sends', () => {
     counter.reset();
     const page = await service.listOrders(buyer.userId, { page: 1, page_size: 20 });
     expect(page.count).toBe(1);
-    expect(statements(counter.sql).map(kindOf)).toEqual(['select orders', 'select order_items']);
+    expect(statementsOf(counter.sql).map(statementKind)).toEqual(['select orders', 'select order_items']);
   });
 
   it('places an on-account order of ten lines within the card order’s budget', async () => {
     const company = await tradeCompany(ctx, { creditLimitPence: 99_999_999 });
     const buyer = await company.member('buyer');
     const lines = [];
-    for (const sku of SKUS) {
+    for (const sku of TEN_PACK_SKUS) {
       await setStock(ctx, sku, 1000);
       const item = await itemBySku(ctx, sku);
       lines.push(cartLine(buyer.cartId, item.id, await tierId(ctx, item.variantId, 'pack', 1), 1));
@@ -180,7 +145,7 @@ describe('statements the checkout sends', () => {
       purchase_order_number: 'COUNT-1',
     });
     expect('order' in outcome && outcome.order.items).toHaveLength(10);
-    expect(statements(counter.sql).map(kindOf)).toEqual([
+    expect(statementsOf(counter.sql).map(statementKind)).toEqual([
       'select addresses',
       // The company row and the cart locked, with the membership as it is once locked.
       'select company_members for update',
@@ -206,7 +171,7 @@ describe('statements the checkout sends', () => {
       payment_method: 'account',
     });
     expect('held' in held).toBe(true);
-    expect(statements(counter.sql).map(kindOf)).toEqual([
+    expect(statementsOf(counter.sql).map(statementKind)).toEqual([
       'select addresses',
       'select company_members for update',
       'select companies',
@@ -234,7 +199,7 @@ describe('statements the checkout sends', () => {
       exp_year: new Date().getUTCFullYear() + 2,
       cvc: '123',
     });
-    expect(statements(counter.sql).map(kindOf)).toEqual([
+    expect(statementsOf(counter.sql).map(statementKind)).toEqual([
       'select test_payment_intents for update',
       'update test_payment_intents',
       'insert test_payment_events',
@@ -252,7 +217,7 @@ describe('statements the checkout sends', () => {
     const signature = ctx.app.services.payments.testProcessor!.sign(body);
     counter.reset();
     await service.handleWebhook(body, signature);
-    expect(statements(counter.sql).map(kindOf)).toEqual([
+    expect(statementsOf(counter.sql).map(statementKind)).toEqual([
       'select payments',
       'select payments for update',
       'select cart_items',
@@ -265,7 +230,7 @@ describe('statements the checkout sends', () => {
     expect(await buyer.orders()).toHaveLength(1);
     counter.reset();
     await service.handleWebhook(body, signature);
-    expect(statements(counter.sql).map(kindOf)).toEqual(['select payments']);
+    expect(statementsOf(counter.sql).map(statementKind)).toEqual(['select payments']);
     expect(await buyer.orders()).toHaveLength(1);
   });
 
@@ -287,7 +252,7 @@ describe('statements the checkout sends', () => {
     for (let delivery = 0; delivery < 2; delivery++) {
       counter.reset();
       await service.handleWebhook(body, signature);
-      expect(statements(counter.sql).map(kindOf)).toEqual(['select payments', 'update payments']);
+      expect(statementsOf(counter.sql).map(statementKind)).toEqual(['select payments', 'update payments']);
     }
     expect(await buyer.orders()).toHaveLength(0);
   });
