@@ -457,251 +457,183 @@ export function DeliveryForm({ settings }: { settings: DeliverySettingsView }) {
         </ScrollRegion>
       </div>
 
-      <h3 id="delivery-table-title">Postcode zones</h3>
-      <p className="admin-field__hint">
-        A postcode area (PA), or some of its districts (PA 20 to 49). A postcode no row matches is on the
-        mainland. Leave the districts empty for the whole area.
-      </p>
-      {errorsOf('zone_table') ? <p className="field-error">{errorsOf('zone_table')!.join(' ')}</p> : null}
-      <div className="admin-table delivery-settings__table">
-        <ScrollRegion className="admin-table__scroll" labelledBy="delivery-table-title">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Area</th>
-                <th scope="col">From district</th>
-                <th scope="col">To district</th>
-                <th scope="col">Zone</th>
-                <th scope="col">
-                  <span className="visually-hidden">Remove</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {draft.zone_table.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="admin-table__empty">
-                    No rows: every postcode is on the mainland.
-                  </td>
-                </tr>
-              ) : (
-                draft.zone_table.map((row, index) => {
-                  const at = `zone_table.${index}`;
-                  const id = `delivery-row-${index}`;
-                  const name = `Row ${index + 1}`;
-                  return (
-                    <tr key={row.key}>
-                      <td>
-                        <Cell id={`${id}-area`} errors={errorsOf(`${at}.area`) ?? errorsOf(at)}>
-                          {(aria) => (
-                            <input
-                              {...aria}
-                              className="form__control delivery-settings__area"
-                              type="text"
-                              autoCapitalize="characters"
-                              maxLength={2}
-                              aria-label={`${name}: postcode area`}
-                              value={row.area}
-                              onChange={(event) => setRow(index, { area: event.target.value })}
-                            />
-                          )}
-                        </Cell>
-                      </td>
-                      {(['from', 'to'] as const).map((end) => (
-                        <td key={end}>
-                          <Cell id={`${id}-${end}`} errors={errorsOf(`${at}.${end}`)}>
-                            {(aria) => (
-                              <input
-                                {...aria}
-                                className="form__control delivery-settings__days"
-                                type="number"
-                                inputMode="numeric"
-                                min={0}
-                                max={99}
-                                step={1}
-                                aria-label={`${name}: ${end} district`}
-                                value={row[end]}
-                                onChange={(event) => setRow(index, { [end]: event.target.value })}
-                              />
-                            )}
-                          </Cell>
-                        </td>
+      <EditableRows
+        titleId="delivery-table-title"
+        title="Postcode zones"
+        hint="A postcode area (PA), or some of its districts (PA 20 to 49). A postcode no row matches is on the mainland. Leave the districts empty for the whole area."
+        errors={errorsOf('zone_table')}
+        headers={['Area', 'From district', 'To district', 'Zone']}
+        empty="No rows: every postcode is on the mainland."
+        addLabel="Add postcode row"
+        canAdd={draft.zone_table.length < DELIVERY_LIMITS.zoneRows}
+        onAdd={() =>
+          change({
+            zone_table: [
+              ...draft.zone_table,
+              { key: newKey(), area: '', from: '', to: '', zone: 'highlands' },
+            ],
+          })
+        }
+      >
+        {draft.zone_table.map((row, index) => {
+          const at = `zone_table.${index}`;
+          const id = `delivery-row-${index}`;
+          const name = `Row ${index + 1}`;
+          return (
+            <tr key={row.key}>
+              <td>
+                <Cell id={`${id}-area`} errors={errorsOf(`${at}.area`) ?? errorsOf(at)}>
+                  {(aria) => (
+                    <input
+                      {...aria}
+                      className="form__control delivery-settings__area"
+                      type="text"
+                      autoCapitalize="characters"
+                      maxLength={2}
+                      aria-label={`${name}: postcode area`}
+                      value={row.area}
+                      onChange={(event) => setRow(index, { area: event.target.value })}
+                    />
+                  )}
+                </Cell>
+              </td>
+              {(['from', 'to'] as const).map((end) => (
+                <td key={end}>
+                  <Cell id={`${id}-${end}`} errors={errorsOf(`${at}.${end}`)}>
+                    {(aria) => (
+                      <input
+                        {...aria}
+                        className="form__control delivery-settings__days"
+                        type="number"
+                        inputMode="numeric"
+                        min={0}
+                        max={99}
+                        step={1}
+                        aria-label={`${name}: ${end} district`}
+                        value={row[end]}
+                        onChange={(event) => setRow(index, { [end]: event.target.value })}
+                      />
+                    )}
+                  </Cell>
+                </td>
+              ))}
+              <td>
+                <Cell id={`${id}-zone`} errors={errorsOf(`${at}.zone`)}>
+                  {(aria) => (
+                    <select
+                      {...aria}
+                      className="form__control"
+                      aria-label={`${name}: zone`}
+                      value={row.zone}
+                      onChange={(event) => setRow(index, { zone: event.target.value as DeliveryZone })}
+                    >
+                      {DELIVERY_ZONES.map((zone) => (
+                        <option key={zone} value={zone}>
+                          {ZONE_LABELS[zone]}
+                        </option>
                       ))}
-                      <td>
-                        <Cell id={`${id}-zone`} errors={errorsOf(`${at}.zone`)}>
-                          {(aria) => (
-                            <select
-                              {...aria}
-                              className="form__control"
-                              aria-label={`${name}: zone`}
-                              value={row.zone}
-                              onChange={(event) =>
-                                setRow(index, { zone: event.target.value as DeliveryZone })
-                              }
-                            >
-                              {DELIVERY_ZONES.map((zone) => (
-                                <option key={zone} value={zone}>
-                                  {ZONE_LABELS[zone]}
-                                </option>
-                              ))}
-                            </select>
-                          )}
-                        </Cell>
-                      </td>
-                      <td>
-                        <button
-                          type="button"
-                          className="admin-button admin-button--secondary"
-                          aria-label={`Remove row ${index + 1} (${row.area || 'no area'})`}
-                          onClick={() => removeRow(index)}
-                        >
-                          Remove
-                        </button>
-                      </td>
-                    </tr>
-                  );
-                })
-              )}
-            </tbody>
-          </table>
-        </ScrollRegion>
-      </div>
-      <p className="admin-page__actions">
-        <button
-          type="button"
-          className="admin-button admin-button--secondary"
-          disabled={draft.zone_table.length >= DELIVERY_LIMITS.zoneRows}
-          onClick={() =>
-            change({
-              zone_table: [
-                ...draft.zone_table,
-                { key: newKey(), area: '', from: '', to: '', zone: 'highlands' },
-              ],
-            })
-          }
-        >
-          Add postcode row
-        </button>
-      </p>
+                    </select>
+                  )}
+                </Cell>
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="admin-button admin-button--secondary"
+                  aria-label={`Remove row ${index + 1} (${row.area || 'no area'})`}
+                  onClick={() => removeRow(index)}
+                >
+                  Remove
+                </button>
+              </td>
+            </tr>
+          );
+        })}
+      </EditableRows>
 
-      <h3 id="delivery-days-title">Closing days</h3>
-      <p className="admin-field__hint">
-        Days added to the bank holidays below: the warehouse’s own (nothing is dispatched), or a region’s
-        (nothing is delivered there).
-      </p>
-      {errorsOf('added_days') ? <p className="field-error">{errorsOf('added_days')!.join(' ')}</p> : null}
-      <div className="admin-table delivery-settings__table">
-        <ScrollRegion className="admin-table__scroll" labelledBy="delivery-days-title">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Applies to</th>
-                <th scope="col">Note</th>
-                <th scope="col">
-                  <span className="visually-hidden">Remove</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {draft.added_days.length === 0 ? (
-                <tr>
-                  <td colSpan={4} className="admin-table__empty">
-                    No closing days added.
-                  </td>
-                </tr>
-              ) : (
-                draft.added_days.map((day, index) => {
-                  const at = `added_days.${index}`;
-                  const id = `delivery-day-${index}`;
-                  const name = `Closing day ${index + 1}`;
-                  return (
-                    <tr key={day.key}>
-                      <td>
-                        <Cell id={`${id}-date`} errors={errorsOf(`${at}.date`) ?? errorsOf(at)}>
-                          {(aria) => (
-                            <input
-                              {...aria}
-                              className="form__control"
-                              type="date"
-                              aria-label={`${name}: date`}
-                              value={day.date}
-                              onChange={(event) => setDay(index, { date: event.target.value })}
-                            />
-                          )}
-                        </Cell>
-                      </td>
-                      <td>
-                        <Cell id={`${id}-applies-to`} errors={errorsOf(`${at}.applies_to`)}>
-                          {(aria) => (
-                            <select
-                              {...aria}
-                              className="form__control"
-                              aria-label={`${name}: applies to`}
-                              value={day.applies_to}
-                              onChange={(event) =>
-                                setDay(index, { applies_to: event.target.value as Calendar })
-                              }
-                            >
-                              {(['warehouse', ...HOLIDAY_REGIONS] as const).map((calendar) => (
-                                <option key={calendar} value={calendar}>
-                                  {CALENDAR_LABELS[calendar]}
-                                </option>
-                              ))}
-                            </select>
-                          )}
-                        </Cell>
-                      </td>
-                      <td>
-                        <Cell id={`${id}-note`} errors={errorsOf(`${at}.note`)}>
-                          {(aria) => (
-                            <input
-                              {...aria}
-                              className="form__control delivery-settings__note"
-                              type="text"
-                              maxLength={DELIVERY_LIMITS.notes}
-                              aria-label={`${name}: note`}
-                              value={day.note}
-                              onChange={(event) => setDay(index, { note: event.target.value })}
-                            />
-                          )}
-                        </Cell>
-                      </td>
-                      <td>
-                        <button
-                          type="button"
-                          className="admin-button admin-button--secondary"
-                          aria-label={`Remove closing day ${index + 1} (${day.date || 'no date'})`}
-                          onClick={() => removeDay(index)}
-                        >
-                          Remove
-                        </button>
-                      </td>
-                    </tr>
-                  );
-                })
-              )}
-            </tbody>
-          </table>
-        </ScrollRegion>
-      </div>
-      <p className="admin-page__actions">
-        <button
-          type="button"
-          className="admin-button admin-button--secondary"
-          disabled={draft.added_days.length >= DELIVERY_LIMITS.addedDays}
-          onClick={() =>
-            change({
-              added_days: [
-                ...draft.added_days,
-                { key: newKey(), date: '', applies_to: 'warehouse', note: '' },
-              ],
-            })
-          }
-        >
-          Add closing day
-        </button>
-      </p>
+      <EditableRows
+        titleId="delivery-days-title"
+        title="Closing days"
+        hint="Days added to the bank holidays below: the warehouse’s own (nothing is dispatched), or a region’s (nothing is delivered there)."
+        errors={errorsOf('added_days')}
+        headers={['Date', 'Applies to', 'Note']}
+        empty="No closing days added."
+        addLabel="Add closing day"
+        canAdd={draft.added_days.length < DELIVERY_LIMITS.addedDays}
+        onAdd={() =>
+          change({
+            added_days: [...draft.added_days, { key: newKey(), date: '', applies_to: 'warehouse', note: '' }],
+          })
+        }
+      >
+        {draft.added_days.map((day, index) => {
+          const at = `added_days.${index}`;
+          const id = `delivery-day-${index}`;
+          const name = `Closing day ${index + 1}`;
+          return (
+            <tr key={day.key}>
+              <td>
+                <Cell id={`${id}-date`} errors={errorsOf(`${at}.date`) ?? errorsOf(at)}>
+                  {(aria) => (
+                    <input
+                      {...aria}
+                      className="form__control"
+                      type="date"
+                      aria-label={`${name}: date`}
+                      value={day.date}
+                      onChange={(event) => setDay(index, { date: event.target.value })}
+                    />
+                  )}
+                </Cell>
+              </td>
+              <td>
+                <Cell id={`${id}-applies-to`} errors={errorsOf(`${at}.applies_to`)}>
+                  {(aria) => (
+                    <select
+                      {...aria}
+                      className="form__control"
+                      aria-label={`${name}: applies to`}
+                      value={day.applies_to}
+                      onChange={(event) => setDay(index, { applies_to: event.target.value as Calendar })}
+                    >
+                      {(['warehouse', ...HOLIDAY_REGIONS] as const).map((calendar) => (
+                        <option key={calendar} value={calendar}>
+                          {CALENDAR_LABELS[calendar]}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Cell>
+              </td>
+              <td>
+                <Cell id={`${id}-note`} errors={errorsOf(`${at}.note`)}>
+                  {(aria) => (
+                    <input
+                      {...aria}
+                      className="form__control delivery-settings__note"
+                      type="text"
+                      maxLength={DELIVERY_LIMITS.notes}
+                      aria-label={`${name}: note`}
+                      value={day.note}
+                      onChange={(event) => setDay(index, { note: event.target.value })}
+                    />
+                  )}
+                </Cell>
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="admin-button admin-button--secondary"
+                  aria-label={`Remove closing day ${index + 1} (${day.date || 'no date'})`}
+                  onClick={() => removeDay(index)}
+                >
+                  Remove
+                </button>
+              </td>
+            </tr>
+          );
+        })}
+      </EditableRows>
 
       <h3>Bank holidays</h3>
       <p className="admin-field__hint">
@@ -728,5 +660,80 @@ export function DeliveryForm({ settings }: { settings: DeliverySettingsView }) {
         Save delivery settings
       </button>
     </form>
+  );
+}
+
+/**
+ * An editable list of rows under its heading: the hint, the list's own errors, a table that scrolls in its
+ * box on a phone (a last column for each row's Remove button), and the button that adds a row.
+ */
+function EditableRows({
+  titleId,
+  title,
+  hint,
+  errors,
+  headers,
+  empty,
+  addLabel,
+  canAdd,
+  onAdd,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  hint: string;
+  errors: string[] | undefined;
+  headers: string[];
+  empty: string;
+  addLabel: string;
+  canAdd: boolean;
+  onAdd: () => void;
+  children: ReactNode[];
+}) {
+  return (
+    <>
+      <h3 id={titleId}>{title}</h3>
+      <p className="admin-field__hint">{hint}</p>
+      {errors ? <p className="field-error">{errors.join(' ')}</p> : null}
+      <div className="admin-table delivery-settings__table">
+        <ScrollRegion className="admin-table__scroll" labelledBy={titleId}>
+          <table>
+            <thead>
+              <tr>
+                {headers.map((header) => (
+                  <th key={header} scope="col">
+                    {header}
+                  </th>
+                ))}
+                <th scope="col">
+                  <span className="visually-hidden">Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {children.length === 0 ? (
+                <tr>
+                  <td colSpan={headers.length + 1} className="admin-table__empty">
+                    {empty}
+                  </td>
+                </tr>
+              ) : (
+                children
+              )}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      </div>
+      <p className="admin-page__actions">
+        <button
+          type="button"
+          className="admin-button admin-button--secondary"
+          disabled={!canAdd}
+          onClick={onAdd}
+        >
+          {addLabel}
+        </button>
+      </p>
+    </>
   );
 }
