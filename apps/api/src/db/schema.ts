@@ -766,7 +766,7 @@ export const payments = pgTable(
     shippingAddress: jsonb('shipping_address').$type<AddressSnapshot>(),
     /**
      * The postcode the amount's delivery was priced for (issue 23): the shipping address's, else the cart's,
-     * else the buyer's newest address's; null for the mainland. The order prices with it, so it charges what
+     * else the buyer's default address's; null for the mainland. The order prices with it, so it charges what
      * was paid (decision 012).
      */
     deliveryPostalCode: text('delivery_postal_code'),
