@@ -210,6 +210,19 @@ describe('CartItemViewSchema and CartViewSchema', () => {
       total_packs: 3,
       total_weight: 7.2,
       shipping_details: { parcel_type: 'parcel', parcels_needed: 1, explanation: 'One parcel up to 30 kg' },
+      delivery: {
+        postal_code: 'IV2 3AB',
+        zone: 'highlands',
+        zone_label: 'Highlands and Islands',
+        service: 'parcel',
+        label: 'Parcel',
+        extras: [],
+        price: '15.90',
+        dispatch_date: '2026-11-30',
+        delivery_date: '2026-12-02',
+        order_by: '2026-11-30T14:00:00Z',
+        reason: null,
+      },
     };
     expect(CartViewSchema.parse(cart)).toEqual(cart);
   });
