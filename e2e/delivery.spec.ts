@@ -115,12 +115,35 @@ describe('the delivery promise in Chromium', () => {
     });
     const cart = await call<{ id: number }>('GET', 'ecommerce/carts/current/');
 
+    // The cart, at a phone's width: priced for the buyer's address, with both pallet services and their dates.
+    const cartPage = await visit('/cart', PHONE, customer);
+    const cartDelivery = cartPage.getByRole('region', { name: 'Delivery' });
+    await expect
+      .poll(() => cartDelivery.getByRole('textbox', { name: 'Postcode' }).inputValue())
+      .toBe('LS1 4AP');
+    const cartNextDay = cartDelivery.getByRole('radio', { name: /^Pallet, next day/ });
+    await cartNextDay.waitFor();
+    await expect.poll(() => cartNextDay.isEnabled()).toBe(true);
+    const cartSummary = cartPage.getByRole('row', { name: /^Shipping/ });
+    await expect.poll(async () => (await cartSummary.textContent()) ?? '').toContain('£90.00');
+    await cartNextDay.check();
+    // Two pallets next day: £65.00 each.
+    await expect.poll(async () => (await cartSummary.textContent()) ?? '').toContain('£130.00');
+    await expectAccessible(cartPage, 'cart with its delivery services');
+    expect(await cartPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    const cartVisit = current!;
+    await cartVisit.context.close();
+    cartVisit.expectNoProblems();
+
     const page = await visit('/checkout', NARROW, customer);
     const delivery = page.getByRole('region', { name: 'Delivery' });
     const nextDay = delivery.getByRole('radio', { name: /^Pallet, next day/ });
     await nextDay.waitFor();
     await expect.poll(() => nextDay.isEnabled()).toBe(true);
-    await nextDay.check();
+    // The cart's choice comes with it to the checkout.
+    await expect.poll(() => nextDay.isChecked()).toBe(true);
     const tailLift = delivery.getByRole('checkbox', { name: /^Tail lift/ });
     await expect.poll(() => tailLift.isEnabled()).toBe(true);
     await tailLift.check();
