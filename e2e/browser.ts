@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Debian's Chromium unless CHROMIUM_PATH names another build; nothing is ever downloaded. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -162,4 +163,15 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
       `axe (${label}, ${page.url()}): ${blocking.length} serious/critical violation(s):\n${describe(blocking)}`,
     );
   }
+}
+
+/**
+ * Waits for the checkout's delivery service to be chosen for the shipping address and saved on the cart
+ * (issue 23), as a buyer sees it: a service ticked and the list usable again. Place Order refuses to pay before
+ * then ('Please wait for the delivery services, then choose one.').
+ */
+export async function deliveryChosen(page: Page): Promise<void> {
+  const chosen = page.getByRole('region', { name: 'Delivery' }).getByRole('radio', { checked: true });
+  await chosen.waitFor();
+  await expect.poll(() => chosen.isEnabled()).toBe(true);
 }

@@ -4,6 +4,7 @@ import { type Customer, signUpCustomer } from './api-session';
 import {
   type WatchedPage,
   NARROW,
+  deliveryChosen,
   expectAccessible,
   launchBrowser,
   openPage,
@@ -163,6 +164,7 @@ describe('checkout in Chromium', () => {
     await page.waitForURL('**/checkout');
     await addAddress(page);
     await expect.poll(() => page.getByRole('radio', { name: 'Card' }).isChecked()).toBe(true);
+    await deliveryChosen(page);
     await expectAccessible(page, 'checkout');
     await fillCard(page, CARDS.succeeds);
     await page.getByRole('button', { name: 'Place Order' }).click();
@@ -204,6 +206,7 @@ describe('checkout in Chromium', () => {
     await page.goto('/checkout');
     await waitForHydration(page);
     await addAddress(page);
+    await deliveryChosen(page);
     await fillCard(page, CARDS.declined);
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.getByText('Your card was declined.').waitFor();
@@ -220,6 +223,7 @@ describe('checkout in Chromium', () => {
     await page.goto('/checkout');
     await waitForHydration(page);
     await addAddress(page);
+    await deliveryChosen(page);
 
     await fillCard(page, CARDS.authentication);
     await page.getByRole('button', { name: 'Place Order' }).click();
@@ -296,6 +300,7 @@ describe('checkout in Chromium', () => {
     await page.keyboard.type('1234');
     await page.keyboard.press('Tab');
     await page.keyboard.type('123');
+    await deliveryChosen(page);
     await tabTo(page, page.getByRole('button', { name: 'Place Order' }), 10);
     await page.keyboard.press('Enter');
     await page.getByText('Order placed successfully! Redirecting to order tracking...').waitFor();

@@ -7,6 +7,7 @@ import {
   type Viewport,
   type WatchedPage,
   NARROW,
+  deliveryChosen,
   expectAccessible,
   launchBrowser,
   openPage,
@@ -218,6 +219,7 @@ describe('trade accounts in Chromium', { timeout: 150_000 }, () => {
     const po = `PO-${Date.now().toString(36).toUpperCase()}`;
     await page.getByRole('radio', { name: 'Pay on account' }).check();
     await page.getByLabel(/Purchase-order number/).fill(po);
+    await deliveryChosen(page);
     await expectAccessible(page, 'checkout on account');
     await page.getByRole('button', { name: 'Place order on account' }).click();
     await page.waitForURL(/\/track-order\/\d+$/);
