@@ -43,5 +43,12 @@ export const ukDateTime = writer({ dateStyle: 'medium', timeStyle: 'short' });
 /** '5 Mar 2025, 10:15:07': to the second, for the audit log. */
 export const ukDateTimeSeconds = writer({ dateStyle: 'medium', timeStyle: 'medium' });
 
-/** 'Friday 28 November': a promised delivery day (issue 23), as the product page's promise words it. */
-export const ukDeliveryDay = writer({ weekday: 'long', day: 'numeric', month: 'long' });
+const ukWeekdayLong = writer({ weekday: 'long' });
+const ukDayMonth = writer({ day: 'numeric', month: 'long' });
+
+/**
+ * 'Friday 28 November': a promised delivery day (issue 23), as the product page's promise words it. Put
+ * together from two parts, as `ukWeekdayDate` is, so no ICU version's comma comes between them.
+ */
+export const ukDeliveryDay = (iso: string) =>
+  dateOf(iso) ? `${ukWeekdayLong(iso)} ${ukDayMonth(iso)}` : iso;

@@ -1,8 +1,10 @@
 import {
   ApprovalViewSchema,
+  CHECKOUT_MESSAGES,
   CompanyInvoiceViewSchema,
   CompanyOrderViewSchema,
   COMPANY_MESSAGES,
+  DEFAULT_DELIVERY_SETTINGS,
   insufficientStockDetail,
   OrderViewSchema,
   pageSchema,
@@ -23,7 +25,7 @@ import {
   tradeCompany,
   type TradeMember,
 } from '../../../test/support/orders';
-import { outboundEmails } from '../../db/schema';
+import { outboundEmails, shopSettings } from '../../db/schema';
 import { createCompanyOrdersService } from './service';
 
 let ctx: TestContext;
@@ -129,6 +131,34 @@ describe('approvals', () => {
     expect(res.json()).toEqual({ detail: COMPANY_MESSAGES.overCredit(1) });
     expect(await stockOf(ctx, TAPE)).toBe(100);
     expect((await approvalsOf(ctx, company.id))[0]!.status).toBe('refused');
+  });
+
+  it('refuses (409) when the held order’s delivery no longer reaches its address, taking no stock', async () => {
+    const { company, approver, buyer } = await companyWithApprovals();
+    await setStock(ctx, TAPE, 100);
+    const id = await heldOrder(buyer, TAPE, 1);
+    // Staff stop mainland parcels meanwhile (issue 23): the approver's placing dates the promise, and cannot.
+    const mainland = DEFAULT_DELIVERY_SETTINGS.zones.mainland;
+    const delivery = {
+      ...DEFAULT_DELIVERY_SETTINGS,
+      zones: {
+        ...DEFAULT_DELIVERY_SETTINGS.zones,
+        mainland: { ...mainland, parcel: { ...mainland.parcel, served: false } },
+      },
+    };
+    const setDelivery = (value: object) =>
+      ctx.database.db.update(shopSettings).set({ value }).where(eq(shopSettings.key, 'delivery'));
+    await setDelivery(delivery);
+    try {
+      const res = await approver.call('POST', `/api/account/company/approvals/${id}/approve/`);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ detail: CHECKOUT_MESSAGES.deliveryNotServed });
+    } finally {
+      await setDelivery(DEFAULT_DELIVERY_SETTINGS);
+    }
+    expect(await stockOf(ctx, TAPE)).toBe(100);
+    expect(await owedBy(ctx, company.id)).toBe(0);
+    expect((await approvalsOf(ctx, company.id))[0]).toMatchObject({ status: 'refused', orderId: null });
   });
 
   it('refuses when the buyer has left the company', async () => {

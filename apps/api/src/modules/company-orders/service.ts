@@ -16,11 +16,9 @@ import {
   type OrderView,
   type PageRequest,
   CHECKOUT_MESSAGES,
-  promisedDates,
 } from '@shop/domain';
 import type { Db } from '../../db/client';
 import { Conflict, DomainError, NotFound } from '../../http/errors';
-import type { OrderDelivery } from '../delivery/views';
 import { selectPricingSettings } from '../settings/queries';
 import { pageWindow } from '../../http/pagination';
 import { groupBy } from '../../lib/group-by';
@@ -28,7 +26,7 @@ import { membershipOf, paysOnAccount, type Membership } from '../companies/membe
 import { enqueueEmail } from '../mail/queries';
 import { approvalOutcomeEmail, orderConfirmationEmail } from '../orders/emails';
 import * as orderQueries from '../orders/queries';
-import { newOrderView, toOrderView, ukToday } from '../orders/service';
+import { datedDelivery, newOrderView, toOrderView, ukToday } from '../orders/service';
 import * as queries from './queries';
 
 /** 403 with the message the member reads (a member without the role). */
@@ -135,6 +133,17 @@ export function createCompanyOrdersService(db: Db) {
     const { owedPence } = await orderQueries.selectOwedAndPoUses(tx, held.companyId, '');
     const available = availableCreditPence(held.creditLimitPence, owedPence);
     if (!creditAllows(available, held.totalPence)) return refuse(COMPANY_MESSAGES.overCredit(available));
+    // The promise is dated now, for the service the buyer chose when the order was held (issue 23); an
+    // address that can no longer have it is refused before any stock is taken.
+    const { service, extras, ...shippingDetails } = held.shippingDetails;
+    const delivery = service
+      ? datedDelivery(
+          { service, extras: extras ?? [] },
+          held.shippingAddress.postal_code,
+          (await selectPricingSettings(tx)).rules,
+        )
+      : null;
+    if (service && !delivery) return refuse(CHECKOUT_MESSAGES.deliveryNotServed);
 
     const need = new Map<number, number>();
     for (const line of held.lines) {
@@ -155,25 +164,6 @@ export function createCompanyOrdersService(db: Db) {
     const taken = new Map(rows.filter((row) => row.trackInventory).map((row) => [row.id, need.get(row.id)!]));
     await orderQueries.takeStock(tx, taken);
 
-    // The promise is dated now, for the service the buyer chose when the order was held (issue 23).
-    const { service, extras, ...shippingDetails } = held.shippingDetails;
-    let delivery: OrderDelivery | null = null;
-    if (service) {
-      const dates = promisedDates(
-        service,
-        held.shippingAddress.postal_code,
-        new Date(),
-        (await selectPricingSettings(tx)).rules,
-      );
-      if (!dates) return refuse(CHECKOUT_MESSAGES.deliveryNotServed);
-      delivery = {
-        service,
-        extras: extras ?? [],
-        zone: dates.zone,
-        dispatchBy: dates.dispatch_date,
-        deliveryDate: dates.delivery_date,
-      };
-    }
     const dueDate = invoiceDueDate(ukToday(), terms);
     const order: orderQueries.NewOrder = {
       userId: held.userId,

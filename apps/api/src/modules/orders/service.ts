@@ -122,22 +122,19 @@ export function toOrderView(
 }
 
 /**
- * The delivery an order keeps (issue 23): the service and extras its price was for, dated for an order made
- * `now` to its shipping address's zone and region. `unserved` when that address cannot have the service (a
- * card buyer who paid for one postcode and named an address elsewhere: their payment is refunded).
+ * A delivery dated for an order made `now` (issue 23): the service and extras paid for, to the shipping
+ * address's zone and region. Null when that address cannot have the service.
  */
-export function orderDeliveryOf(
-  priced: PricedCart,
+export function datedDelivery(
+  choice: { service: OrderDelivery['service']; extras: OrderDelivery['extras'] },
   shippingPostcode: string,
   rules: DeliveryRules,
   now: Date = new Date(),
-): OrderDelivery | 'unserved' {
-  const choice = priced.delivery.choice;
-  if (!choice?.ok) return 'unserved';
-  const dates = promisedDates(choice.option.service, shippingPostcode, now, rules);
-  if (!dates) return 'unserved';
+): OrderDelivery | null {
+  const dates = promisedDates(choice.service, shippingPostcode, now, rules);
+  if (!dates) return null;
   return {
-    service: choice.option.service,
+    service: choice.service,
     extras: choice.extras,
     zone: dates.zone,
     dispatchBy: dates.dispatch_date,
@@ -145,14 +142,34 @@ export function orderDeliveryOf(
   };
 }
 
-/** The cart's own delivery choice as its checkout rows carry it. */
-export function cartChoice(
-  lines: readonly {
-    deliveryService: OrderDelivery['service'] | null;
-    deliveryExtras: OrderDelivery['extras'];
-  }[],
+/**
+ * The delivery an order keeps: the priced cart's service and extras, dated by `datedDelivery`. Null when the
+ * cart has none its shipping address can have (a card buyer who paid for one postcode and named an address
+ * elsewhere: their payment is refunded).
+ */
+function orderDeliveryOf(priced: PricedCart, shippingPostcode: string, rules: DeliveryRules) {
+  const choice = priced.delivery.choice;
+  return choice?.ok
+    ? datedDelivery({ service: choice.option.service, extras: choice.extras }, shippingPostcode, rules)
+    : null;
+}
+
+/**
+ * The delivery choice a checkout call prices with: the one its body names, which the address and load must
+ * allow (`strict`), else the cart's own as its rows carry it (the cheapest stands in if it is out of date).
+ */
+function deliveryChoiceOf(
+  lines: readonly Pick<CheckoutLine, 'deliveryService' | 'deliveryExtras'>[],
+  body: Pick<PaymentIntentCreate, 'delivery_service' | 'delivery_extras'> = {},
 ) {
-  return { service: lines[0]?.deliveryService ?? null, extras: lines[0]?.deliveryExtras ?? [] };
+  if (body.delivery_service != null || body.delivery_extras !== undefined) {
+    return { service: body.delivery_service ?? null, extras: body.delivery_extras ?? [], strict: true };
+  }
+  return {
+    service: lines[0]?.deliveryService ?? null,
+    extras: lines[0]?.deliveryExtras ?? [],
+    strict: false,
+  };
 }
 
 /** Today's calendar day in the UK (YYYY-MM-DD): the day an invoice issued now is dated. */
@@ -440,7 +457,7 @@ export function createOrdersService(
       // Priced for the postcode the intent was (so the amount paid is the order's), with the cart's choice.
       const priced = priceCheckout(lines, vatRate, rules, {
         postal_code: locked.deliveryPostalCode,
-        ...cartChoice(lines),
+        ...deliveryChoiceOf(lines),
       });
       if (
         lines.length === 0 ||
@@ -451,7 +468,7 @@ export function createOrdersService(
         return { kind: 'refund', reason: CHECKOUT_MESSAGES.paymentMismatch };
       }
       const delivery = orderDeliveryOf(priced, addresses.shipping.postal_code, rules);
-      if (delivery === 'unserved') {
+      if (!delivery) {
         return {
           kind: 'refund',
           reason: priced.delivery.quote.reason ?? CHECKOUT_MESSAGES.deliveryNotServed,
@@ -662,18 +679,14 @@ export function createOrdersService(
       }
       const lines = await queries.selectCheckoutLines(tx, account.cartId, userId);
       const { vatRate, rules } = await selectPricingSettings(tx);
-      const named = body.delivery_service != null || body.delivery_extras !== undefined;
       const priced = priceCheckout(lines, vatRate, rules, {
         postal_code: shipping.postal_code,
-        ...(named
-          ? { service: body.delivery_service, extras: body.delivery_extras ?? [] }
-          : cartChoice(lines)),
-        strict: named,
+        ...deliveryChoiceOf(lines, body),
       });
       const problem = cartProblem(priced);
       if (problem) throw new Invalid(problem);
       const delivery = orderDeliveryOf(priced, shipping.postal_code, rules);
-      if (delivery === 'unserved') {
+      if (!delivery) {
         throw new Invalid({
           shipping_address: [priced.delivery.quote.reason ?? CHECKOUT_MESSAGES.deliveryNotServed],
         });
@@ -777,23 +790,16 @@ export function createOrdersService(
       ]);
       // Delivery is priced for the address the order will go to: the one named (shipping, else billing, as
       // the order takes it), else the cart's postcode, else the buyer's default address; none: the mainland.
-      const named = body.delivery_service != null || body.delivery_extras !== undefined;
-      const choice = named
-        ? { service: body.delivery_service ?? null, extras: body.delivery_extras ?? [] }
-        : cartChoice(lines);
+      const choice = deliveryChoiceOf(lines, body);
       // The cart's postcode falls back to the buyer's default address in the lines' read (`cartPostcode`).
       const postalCode =
         (addresses.shipping ?? addresses.billing)?.postal_code ?? lines[0]?.deliveryPostalCode ?? null;
-      const priced = priceCheckout(lines, vatRate, rules, {
-        postal_code: postalCode,
-        ...choice,
-        strict: named,
-      });
+      const priced = priceCheckout(lines, vatRate, rules, { postal_code: postalCode, ...choice });
       const problem = cartProblem(priced);
       if (problem) throw new Invalid(problem);
       // The choice named here is the cart's from now on, so the order (and the webhook's) price it the same.
       if (
-        named &&
+        choice.strict &&
         (choice.service !== lines[0]!.deliveryService ||
           choice.extras.join() !== lines[0]!.deliveryExtras.join())
       ) {

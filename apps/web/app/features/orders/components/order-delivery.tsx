@@ -1,4 +1,5 @@
-import { deliveryDateLabel, type OrderDeliveryView } from '@shop/domain';
+import type { OrderDeliveryView } from '@shop/domain';
+import { ukDeliveryDay } from '~/lib/dates';
 
 /**
  * The delivery promised when the order was made (issue 23): the day it is due, the service and its extras,
@@ -8,7 +9,7 @@ export function OrderDelivery({ delivery }: { delivery: OrderDeliveryView }) {
   return (
     <div className="order-delivery">
       <p className="order-delivery__date">
-        Delivery by <time dateTime={delivery.delivery_date}>{deliveryDateLabel(delivery.delivery_date)}</time>
+        Delivery by <time dateTime={delivery.delivery_date}>{ukDeliveryDay(delivery.delivery_date)}</time>
       </p>
       <p className="order-delivery__service">
         {delivery.label}
@@ -25,7 +26,7 @@ export function OrderDelivery({ delivery }: { delivery: OrderDeliveryView }) {
       ) : null}
       <p className="order-delivery__dispatch">
         Leaves our warehouse by{' '}
-        <time dateTime={delivery.dispatch_by}>{deliveryDateLabel(delivery.dispatch_by)}</time>
+        <time dateTime={delivery.dispatch_by}>{ukDeliveryDay(delivery.dispatch_by)}</time>
       </p>
     </div>
   );
