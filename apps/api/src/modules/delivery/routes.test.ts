@@ -429,6 +429,37 @@ describe('PATCH ecommerce/carts/{id}/', () => {
     expect(visitor.statusCode).toBe(401);
   });
 
+  it('answers hostile ids, numbers and bodies with a 4xx, never a 5xx, writing nothing', async () => {
+    const buyer = await checkoutShopper(ctx, 'hostile');
+    await parcelCart(ctx, buyer);
+    const before = await storedChoice(ctx, buyer.cartId);
+    for (const id of ['abc', '-1', '0', '1.5', '99999999999', '1e3', "1' or '1'='1"]) {
+      const res = await buyer.call('PATCH', `/api/ecommerce/carts/${encodeURIComponent(id)}/`, {
+        postal_code: POSTCODES.highlands,
+      });
+      expect(res.statusCode, `PATCH carts/${id}/`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, `PATCH carts/${id}/`).toBeLessThan(500);
+    }
+    for (const body of [
+      { delivery_service: 'drone' },
+      { delivery_extras: ['tail_lift', 'tail_lift', 'am_slot', 'timed_slot'] },
+      { delivery_extras: 'tail_lift' },
+      { postal_code: 12 },
+      { shipping_cost: '0.00' },
+      [],
+      'parcel',
+    ]) {
+      const res = await patchCart(buyer, body as object);
+      // 400, or 415 for a body that is no JSON object (a bare string goes as text).
+      expect([400, 415], JSON.stringify(body)).toContain(res.statusCode);
+    }
+    for (const cart_id of [-1, 0, 1.5, 2 ** 31, Number.MAX_SAFE_INTEGER, '1 or 1=1']) {
+      const res = await options(buyer, { cart_id, postal_code: POSTCODES.mainland });
+      expect(res.statusCode, `options for cart ${cart_id}`).toBe(400);
+    }
+    expect(await storedChoice(ctx, buyer.cartId)).toEqual(before);
+  });
+
   it('keeps a postcode in a zone not served; the cart charges no delivery and says why', async () => {
     const buyer = await checkoutShopper(ctx);
     await parcelCart(ctx, buyer);
