@@ -36,3 +36,4 @@ export * from './delivery/labels';
 export * from './delivery/rules';
 export * from './delivery/schemas';
 export * from './delivery/words';
+export * from './quotes/schemas';

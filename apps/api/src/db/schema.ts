@@ -24,7 +24,14 @@ import {
   unique,
   uniqueIndex,
   uuid,
+  customType,
 } from 'drizzle-orm/pg-core';
+
+/** Binary content (a quote's attachments), read and written as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Enums
@@ -529,24 +536,40 @@ export const refreshTokens = pgTable(
 // Commerce
 // ---------------------------------------------------------------------------------------------
 
-/** Each user has one cart; checking out empties it. */
-export const carts = pgTable('carts', {
-  id: id(),
-  userId: integer('user_id')
-    .notNull()
-    .unique('carts_user_unique')
-    .references(() => users.id, { onDelete: 'cascade' }),
-  /**
-   * The buyer's delivery choice (issue 23): the postcode the cart page quotes for (null: the mainland
-   * estimate), the service (null: the cheapest) and a pallet's extras. The server prices them; a choice the
-   * cart can no longer have falls back to the cheapest on the cart page and is refused at payment.
-   */
-  deliveryPostalCode: text('delivery_postal_code'),
-  deliveryService: text('delivery_service').$type<DeliveryService>(),
-  deliveryExtras: jsonb('delivery_extras').$type<DeliveryExtra[]>().notNull().default([]),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+/**
+ * Each user has one cart (`quoteId` null); checking out empties it. An accepted quote has a cart of its own
+ * (issue 24), whose lines carry the quoted prices and cannot be changed.
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The accepted quote this cart checks out (null: the user's own cart). */
+    quoteId: integer('quote_id')
+      .unique('carts_quote_unique')
+      .references((): AnyPgColumn => quotes.id, { onDelete: 'cascade' }),
+    /** A quote cart's delivery price as quoted, pence (null: priced by the delivery rules). */
+    quotedDeliveryPence: integer('quoted_delivery_pence'),
+    /**
+     * The buyer's delivery choice (issue 23): the postcode the cart page quotes for (null: the mainland
+     * estimate), the service (null: the cheapest) and a pallet's extras. The server prices them; a choice the
+     * cart can no longer have falls back to the cheapest on the cart page and is refused at payment.
+     */
+    deliveryPostalCode: text('delivery_postal_code'),
+    deliveryService: text('delivery_service').$type<DeliveryService>(),
+    deliveryExtras: jsonb('delivery_extras').$type<DeliveryExtra[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('carts_user_unique')
+      .on(t.userId)
+      .where(sql`${t.quoteId} is null`),
+  ],
+);
 
 export const cartItems = pgTable(
   'cart_items',
@@ -566,6 +589,8 @@ export const cartItems = pgTable(
     exclusivePriceId: integer('exclusive_price_id').references(() => exclusivePrices.id, {
       onDelete: 'set null',
     }),
+    /** A quote cart's line: the quoted price per pack, pence, which no tier or discount changes. */
+    quotedPricePence: integer('quoted_price_pence'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1296,6 +1321,200 @@ export const scheduledEffects = pgTable(
     createdAt: createdAt(),
   },
   (t) => [unique('scheduled_effects_key').on(t.kind, t.subjectId, t.period)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Repeat buying and quotes (issue 24)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A saved list of items with a default number of packs. `companyId` null: the owner's own list; set: shared
+ * with that company, where every member may use it and its administrators and approvers may edit it.
+ */
+export const savedLists = pgTable(
+  'saved_lists',
+  {
+    id: id(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('saved_lists_owner_idx').on(t.ownerId, t.id),
+    index('saved_lists_company_idx')
+      .on(t.companyId, t.id)
+      .where(sql`${t.companyId} is not null`),
+  ],
+);
+
+export const savedListLines = pgTable(
+  'saved_list_lines',
+  {
+    id: id(),
+    listId: integer('list_id')
+      .notNull()
+      .references(() => savedLists.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    packs: integer('packs').notNull(),
+    /**
+     * What one pack cost the buyer when the line was saved or last put in the cart (after their discount),
+     * pence: the list's add-to-cart reports a line whose price has changed since, as the reorder does.
+     */
+    savedPricePence: integer('saved_price_pence'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('saved_list_lines_list_item_unique').on(t.listId, t.itemId),
+    index('saved_list_lines_item_idx').on(t.itemId),
+    check('saved_list_lines_packs_range', sql`${t.packs} between 1 and 100000`),
+  ],
+);
+
+/**
+ * A request to be e-mailed when an out-of-stock item is back. A signed-in buyer's is active at once; a
+ * visitor's waits for the code e-mailed to it (`codeHash`, `codeExpiresAt`). A restock spends every active
+ * alert of the item in its own transaction (`notifiedAt`), queueing one e-mail each.
+ */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: id(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    codeHash: text('code_hash'),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One waiting alert per item and address; a spent one does not block a new request.
+    uniqueIndex('stock_alerts_waiting_unique')
+      .on(t.itemId, t.email)
+      .where(sql`${t.notifiedAt} is null`),
+    index('stock_alerts_due_idx')
+      .on(t.itemId)
+      .where(sql`${t.notifiedAt} is null and ${t.confirmedAt} is not null`),
+    index('stock_alerts_user_idx').on(t.userId),
+  ],
+);
+
+export const quoteStatusEnum = pgEnum('quote_status', [
+  'requested',
+  'sent',
+  'accepted',
+  'ordered',
+  'withdrawn',
+]);
+
+/**
+ * A request for quote: the buyer's cart as it was, a note and attachments; staff price it and send versions
+ * (`quoteVersions`). Expired and superseded are read from the latest version's expiry and number, not stored.
+ * `cartId` is the quote's own cart once accepted (carts.quote_id), checked out at the quoted prices;
+ * `orderId` is the order it became.
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    status: quoteStatusEnum('status').notNull().default('requested'),
+    note: text('note').notNull().default(''),
+    /** The latest version sent (0 before the first). */
+    version: integer('version').notNull().default(0),
+    acceptedVersion: integer('accepted_version'),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('quotes_user_idx').on(t.userId, t.id), index('quotes_status_idx').on(t.status, t.id)],
+);
+
+/** A line of the request: the item and packs as the cart had them, and what the shop charged for it then. */
+export const quoteLines = pgTable(
+  'quote_lines',
+  {
+    id: id(),
+    quoteId: integer('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id').references(() => items.id, { onDelete: 'set null' }),
+    sku: text('sku').notNull(),
+    title: text('title').notNull(),
+    packs: integer('packs').notNull(),
+    unitType: packUnitEnum('unit_type').notNull().default('pack'),
+    unitsPerPack: integer('units_per_pack').notNull(),
+    /** The catalogue's price per pack for the buyer when requested (after their discount), pence. */
+    listPricePence: integer('list_price_pence').notNull(),
+  },
+  (t) => [
+    index('quote_lines_quote_idx').on(t.quoteId, t.id),
+    check('quote_lines_packs_range', sql`${t.packs} between 1 and 100000`),
+  ],
+);
+
+/** A quoted line of a version, as sent. */
+export interface QuotedLineSnapshot {
+  /** quote_lines.id */
+  id: number;
+  price_per_pack_pence: number;
+}
+
+/** A version staff sent: its prices, delivery, expiry and figures, stored when sent and drawn on request. */
+export const quoteVersions = pgTable(
+  'quote_versions',
+  {
+    id: id(),
+    quoteId: integer('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    lines: jsonb('lines').$type<QuotedLineSnapshot[]>().notNull(),
+    deliveryPence: integer('delivery_pence').notNull().default(0),
+    subtotalPence: integer('subtotal_pence').notNull(),
+    vatPence: integer('vat_pence').notNull(),
+    totalPence: integer('total_pence').notNull(),
+    vatRate: percentage('vat_rate').notNull(),
+    /** The last UK day the quote can be accepted. */
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    message: text('message').notNull().default(''),
+    sentBy: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    seller: jsonb('seller').$type<SellerSnapshot>(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('quote_versions_quote_version_unique').on(t.quoteId, t.version)],
+);
+
+/** Artwork or a specification sent with a request: PDF, PNG or JPEG, at most 10 MB, kept in the database. */
+export const quoteAttachments = pgTable(
+  'quote_attachments',
+  {
+    id: id(),
+    quoteId: integer('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('quote_attachments_quote_idx').on(t.quoteId, t.id)],
 );
 
 // ---------------------------------------------------------------------------------------------

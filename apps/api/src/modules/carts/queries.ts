@@ -1,5 +1,5 @@
 import type { DeliveryExtra, DeliveryService } from '@shop/domain';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reusableStatement } from '../../db/reusable-statement';
 import {
@@ -33,11 +33,17 @@ import {
 
 /** Makes the user's cart unless it exists; safe when two requests race (one insert wins). */
 export async function insertCartIfMissing(db: Db, userId: number): Promise<void> {
-  await db.insert(carts).values({ userId }).onConflictDoNothing({ target: carts.userId });
+  await db
+    .insert(carts)
+    .values({ userId })
+    .onConflictDoNothing({ target: carts.userId, where: isNull(carts.quoteId) });
 }
 
 export async function selectCartIdOfUser(db: Db, userId: number): Promise<number | null> {
-  const [row] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
+  const [row] = await db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(and(eq(carts.userId, userId), isNull(carts.quoteId)));
   return row?.id ?? null;
 }
 

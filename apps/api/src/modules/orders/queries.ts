@@ -842,7 +842,7 @@ const lockAccountStatement = reusableStatement((tx) =>
     .where(
       and(
         eq(companyMembers.userId, sql.placeholder('userId')),
-        sql`(${sql.placeholder('cartId')}::int = 0 or ${carts.id} = ${sql.placeholder('cartId')}::int)`,
+        sql`(case when ${sql.placeholder('cartId')}::int = 0 then ${carts.quoteId} is null else ${carts.id} = ${sql.placeholder('cartId')}::int end)`,
       ),
     )
     .for('update', { of: [companies, carts] })

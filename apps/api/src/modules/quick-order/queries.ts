@@ -99,7 +99,7 @@ export function prepareQuickOrderRead(db: Db) {
         from ${cartItems}
         join ${carts} on ${carts.id} = ${cartItems.cartId}
         join ${items} as ${sql.identifier(CART_ITEM)} on ${cartItem.id} = ${cartItems.itemId}
-        where ${carts.userId} = ${sql.placeholder('userId')})`,
+        where ${carts.userId} = ${sql.placeholder('userId')} and ${carts.quoteId} is null)`,
     })
     .from(items)
     .innerJoin(productVariants, eq(productVariants.id, items.productVariantId))

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reusableStatement } from '../../db/reusable-statement';
 import { carts, orderItems, orders } from '../../db/schema';
@@ -39,7 +39,7 @@ const lockStatement = reusableStatement((tx) =>
   tx
     .select({ id: carts.id })
     .from(carts)
-    .where(eq(carts.userId, sql.placeholder('userId')))
+    .where(and(eq(carts.userId, sql.placeholder('userId')), isNull(carts.quoteId)))
     .for('update')
     .prepare('reorder_cart_lock'),
 );
