@@ -37,3 +37,4 @@ export * from './delivery/rules';
 export * from './delivery/schemas';
 export * from './delivery/words';
 export * from './quotes/schemas';
+export * from './quotes/rules';
