@@ -177,6 +177,8 @@ export const CartViewSchema = z.object({
    * there is none. Null for an empty cart.
    */
   delivery: CartDeliveryViewSchema.nullable(),
+  /** An accepted quote's cart (issue 24): its lines and delivery are charged as quoted. Null: the own cart. */
+  quote: z.object({ id: z.number().int(), number: z.string() }).nullable().optional(),
 });
 export type CartView = z.infer<typeof CartViewSchema>;
 

@@ -393,6 +393,17 @@ export interface DeliveryWhere {
    * the cart may have outdated) the cheapest service is charged instead and `refused` says why.
    */
   strict?: boolean | undefined;
+  /**
+   * An accepted quote's delivery price, pence (issue 24): the quote offers only the cheapest service the
+   * address and load can have, at this price; its extras keep theirs. Null or absent: the rules price it.
+   */
+  quoted_pence?: number | null | undefined;
+}
+
+/** The quote an accepted quote's cart has: its cheapest service at the quoted price (`DeliveryWhere`). */
+function asQuoted(quote: DeliveryQuote, quotedPence: number | null | undefined): DeliveryQuote {
+  if (quotedPence == null || quote.options.length === 0) return quote;
+  return { ...quote, options: [{ ...quote.options[0]!, price_pence: quotedPence }] };
 }
 
 /**
@@ -409,11 +420,14 @@ export function deliveredTotals(
   now: Date,
 ): DeliveredTotals {
   const goods = sumTotals(lines, 0, vatPercent);
-  const quote = deliveryQuote(
-    { lines: lines.length, weight_kg: goods.weight_kg, goods_pence: goods.goods_pence },
-    where.postal_code,
-    now,
-    rules,
+  const quote = asQuoted(
+    deliveryQuote(
+      { lines: lines.length, weight_kg: goods.weight_kg, goods_pence: goods.goods_pence },
+      where.postal_code,
+      now,
+      rules,
+    ),
+    where.quoted_pence,
   );
   if (lines.length === 0) return { totals: goods, quote, choice: null, refused: null };
   let choice = chooseDelivery(quote, where.service, where.extras ?? []);

@@ -56,6 +56,7 @@ export const QUOTE_MESSAGES = {
   alreadyOrdered: 'This quote has already been ordered.',
   withdrawn: 'This quote has been withdrawn.',
   quoteCartLocked: 'This cart holds a quote at fixed prices: its lines cannot be changed.',
+  itemsGone: 'An item of this quote is no longer sold. Ask us for a new quote.',
 } as const;
 
 /** POST quotes/: the cart to be priced and what the buyer wants us to know. */

@@ -1,5 +1,5 @@
 import type { DeliveryExtra, DeliveryService } from '@shop/domain';
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reusableStatement } from '../../db/reusable-statement';
 import {
@@ -20,6 +20,7 @@ import {
 } from '../../db/schema';
 import {
   appliedDiscount,
+  unlessQuoted,
   appliedPriceId,
   basisCanMove,
   companyPriceOn,
@@ -58,7 +59,7 @@ export async function selectOwnCart(db: Db, cartId: number, userId: number): Pro
 
 const lockStatement = reusableStatement((tx) =>
   tx
-    .select({ id: carts.id })
+    .select({ id: carts.id, quoteId: carts.quoteId })
     .from(carts)
     .where(and(eq(carts.id, sql.placeholder('cartId')), eq(carts.userId, sql.placeholder('userId'))))
     .for('update')
@@ -67,12 +68,17 @@ const lockStatement = reusableStatement((tx) =>
 
 /**
  * Locks the user's cart row until the transaction ends (`select … for update`), so concurrent writes to
- * one cart run one after the other: no lost merge, no stock counted twice. Null when it is not theirs.
+ * one cart run one after the other: no lost merge, no stock counted twice. Null when it is not theirs;
+ * `quoteId` set when it is an accepted quote's cart, whose lines cannot be changed.
  */
-export async function lockOwnCart(tx: Db, cartId: number, userId: number): Promise<number | null> {
+export async function lockOwnCart(
+  tx: Db,
+  cartId: number,
+  userId: number,
+): Promise<{ id: number; quoteId: number | null } | null> {
   // Named, so each connection plans it once, inside a transaction too (the house pattern), and built once.
   const [row] = await lockStatement(tx).execute({ cartId, userId });
-  return row?.id ?? null;
+  return row ?? null;
 }
 
 /**
@@ -83,16 +89,16 @@ export async function lockCartOfOwnLine(
   tx: Db,
   lineId: number,
   userId: number,
-): Promise<{ cartId: number; itemId: number } | null> {
+): Promise<{ cartId: number; itemId: number; quoteId: number | null } | null> {
   const [row] = await tx
-    .select({ cartId: carts.id, itemId: cartItems.itemId })
+    .select({ cartId: carts.id, itemId: cartItems.itemId, quoteId: carts.quoteId })
     .from(carts)
     .innerJoin(cartItems, eq(cartItems.cartId, carts.id))
     .where(and(eq(cartItems.id, sql.placeholder('lineId')), eq(carts.userId, sql.placeholder('userId'))))
     .for('update', { of: carts })
     .prepare('cart_lock_of_line')
     .execute({ lineId, userId });
-  return row ? { cartId: row.cartId, itemId: row.itemId } : null;
+  return row ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -216,9 +222,11 @@ const writeLinesStatement = reusableStatement((tx) => {
       .set({ updatedAt: sql`now()` })
       .where(eq(carts.id, sql.placeholder('cartId'))),
   );
-  const { id, cartId: cart, itemId, pricingTierId, packQuantity, unitType } = cartItems;
-  const written = tx.$with('written', { id, cartId: cart, itemId, pricingTierId, packQuantity, unitType }).as(
-    sql`insert into ${cartItems} (cart_id, item_id, pricing_tier_id, pack_quantity, unit_type, exclusive_price_id)
+  const { id, cartId: cart, itemId, pricingTierId, packQuantity, unitType, quotedPricePence } = cartItems;
+  const written = tx
+    .$with('written', { id, cartId: cart, itemId, pricingTierId, packQuantity, unitType, quotedPricePence })
+    .as(
+      sql`insert into ${cartItems} (cart_id, item_id, pricing_tier_id, pack_quantity, unit_type, exclusive_price_id)
         select ${sql.placeholder('cartId')}::int, line.item_id, line.tier_id, line.packs, line.unit_type::pack_unit,
           line.exclusive_price_id
         from unnest(${sql.placeholder('itemIds')}::int[], ${sql.placeholder('tierIds')}::int[],
@@ -227,8 +235,8 @@ const writeLinesStatement = reusableStatement((tx) => {
           as line(item_id, tier_id, packs, unit_type, exclusive_price_id)
         on conflict (cart_id, item_id, unit_type) do update set pricing_tier_id = excluded.pricing_tier_id,
           pack_quantity = excluded.pack_quantity, exclusive_price_id = excluded.exclusive_price_id
-        returning id, cart_id, item_id, pricing_tier_id, pack_quantity, unit_type`,
-  );
+        returning id, cart_id, item_id, pricing_tier_id, pack_quantity, unit_type, quoted_price_pence`,
+    );
   // The CTE has the columns of cart_items that the view reads, so the view's query runs over it as is.
   return lineViewsQuery(tx.with(touched, written), written as unknown as typeof cartItems, undefined).prepare(
     'cart_write_lines',
@@ -276,7 +284,8 @@ export function prepareDeleteOwnLine(db: Db): (lineId: number, userId: number) =
       .select({ cartId: sql<number>`${carts.id}`.as('cart_id') })
       .from(carts)
       .innerJoin(cartItems, eq(cartItems.cartId, carts.id))
-      .where(and(eq(cartItems.id, line), eq(carts.userId, sql.placeholder('userId'))))
+      // An accepted quote's lines stay as quoted (`isQuotedLine` tells the caller why nothing went).
+      .where(and(eq(cartItems.id, line), eq(carts.userId, sql.placeholder('userId')), isNull(carts.quoteId)))
       .for('update', { of: carts }),
   );
   const gone = db.$with('gone').as(
@@ -296,6 +305,16 @@ export function prepareDeleteOwnLine(db: Db): (lineId: number, userId: number) =
     .returning({ id: carts.id })
     .prepare('cart_delete_line');
   return async (lineId, userId) => (await statement.execute({ lineId, userId })).length > 0;
+}
+
+/** Whether a line is on one of the user's accepted quotes' carts (a removal refused, not a line unknown). */
+export async function isQuotedLine(db: Db, lineId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: cartItems.id })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .where(and(eq(cartItems.id, lineId), eq(carts.userId, userId), isNotNull(carts.quoteId)));
+  return row !== undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -321,6 +340,10 @@ function lineViewsQuery(start: { select: Db['select'] }, lines: typeof cartItems
       deliveryPostalCode: cartPostcode(),
       deliveryService: carts.deliveryService,
       deliveryExtras: carts.deliveryExtras,
+      // An accepted quote's cart (issue 24): its number, its delivery as quoted and each line's quoted price.
+      quoteId: carts.quoteId,
+      quotedDeliveryPence: carts.quotedDeliveryPence,
+      quotedPricePence: lines.quotedPricePence,
       packQuantity: lines.packQuantity,
       unitType: lines.unitType,
       itemId: items.id,
@@ -346,8 +369,12 @@ function lineViewsQuery(start: { select: Db['select'] }, lines: typeof cartItems
       tierPrices: sql<number[][] | null>`case when ${basisCanMove(productVariants.unitsPerPallet)}
         then ${tierPricesRows(productVariants.id, items.id)} end`,
       storedPricePence: pricingData.pricePence,
-      exclusivePriceId: appliedPriceId(),
-      discountPercentage: appliedDiscount(),
+      exclusivePriceId: unlessQuoted(lines.quotedPricePence, appliedPriceId()),
+      discountPercentage: unlessQuoted(
+        lines.quotedPricePence,
+        appliedDiscount(),
+        exclusivePrices.discountPercentage,
+      ),
       images: sql<{ image: string; alt_text: string }[]>`(
         select coalesce(json_agg(json_build_object('image', ${itemImages.image}, 'alt_text', ${itemImages.altText})
           order by ${itemImages.position}, ${itemImages.id}), '[]'::json)

@@ -6,6 +6,8 @@ import {
   packsStockAllows,
   penceToDecimal,
   priceBasis,
+  quoteNumber,
+  QUOTE_MESSAGES,
   cartWeightKg,
   deliveredTotals,
   roundKg,
@@ -300,6 +302,7 @@ export function createCartsService(db: Db) {
         postal_code: cart?.deliveryPostalCode ?? null,
         service: cart?.deliveryService ?? null,
         extras: cart?.deliveryExtras ?? [],
+        quoted_pence: cart?.quotedDeliveryPence ?? null,
       },
       now,
     );
@@ -318,6 +321,7 @@ export function createCartsService(db: Db) {
       total_weight: roundKg(totals.weight_kg),
       shipping_details: shippingDetailsOf(delivered),
       delivery: cartDeliveryView(delivered),
+      quote: cart?.quoteId ? { id: cart.quoteId, number: quoteNumber(cart.quoteId) } : null,
     };
   }
 
@@ -383,8 +387,10 @@ export function createCartsService(db: Db) {
       const touched = await db.transaction(async (tx) => {
         const cartIds = new Set(lines.map((line) => line.cart));
         // One cart per user: lines naming two carts name someone else's.
-        const cartId = cartIds.size === 1 ? await queries.lockOwnCart(tx, lines[0]!.cart, userId) : null;
-        if (cartId === null) throw new NotFound();
+        const locked = cartIds.size === 1 ? await queries.lockOwnCart(tx, lines[0]!.cart, userId) : null;
+        if (locked === null) throw new NotFound();
+        if (locked.quoteId !== null) throw new BadRequest(QUOTE_MESSAGES.quoteCartLocked);
+        const cartId = locked.id;
 
         const itemIds = [...new Set(lines.map((line) => line.item))];
         const cart = cartToSettle(await queries.selectCartFacts(tx, cartId, userId, itemIds));
@@ -450,6 +456,7 @@ export function createCartsService(db: Db) {
       const written = await db.transaction(async (tx) => {
         const locked = await queries.lockCartOfOwnLine(tx, lineId, userId);
         if (locked === null) throw new NotFound();
+        if (locked.quoteId !== null) throw new BadRequest(QUOTE_MESSAGES.quoteCartLocked);
         const cart = cartToSettle(await queries.selectCartFacts(tx, locked.cartId, userId, [locked.itemId]));
         const line = cart.lines.find((row) => row.id === lineId);
         if (!line) throw new NotFound();
@@ -476,7 +483,10 @@ export function createCartsService(db: Db) {
     },
 
     async deleteLine(userId: number, lineId: number): Promise<void> {
-      if (!(await deleteOwnLine(lineId, userId))) throw new NotFound();
+      if (await deleteOwnLine(lineId, userId)) return;
+      if (await queries.isQuotedLine(db, lineId, userId))
+        throw new BadRequest(QUOTE_MESSAGES.quoteCartLocked);
+      throw new NotFound();
     },
   };
 }

@@ -3,6 +3,7 @@ import {
   cartWeightKg,
   deliveredTotals,
   lineTotals,
+  quoteRefusal,
   weightToKg,
   type DeliveredTotals,
   type DeliveryRules,
@@ -51,6 +52,8 @@ export interface PricedCart {
   version: string;
   /** Lines that cannot be sold as they stand (item withdrawn, or its tier has lost its price). */
   unavailable: string[];
+  /** Why an accepted quote's cart cannot be paid for now (expired, withdrawn), in the buyer's words; else null. */
+  quoteRefused: string | null;
 }
 
 /**
@@ -75,11 +78,13 @@ export function priceCheckout(
       pack_weight_kg: weightToKg(line.weight, line.weightUnit),
     }),
   }));
+  // An accepted quote's cart is delivered at the quoted price (the same on every line).
+  const quoted = rows[0]?.quotedDeliveryPence ?? null;
   const delivery = deliveredTotals(
     priced.map((line) => line.totals),
     vatRate,
     rules,
-    where,
+    { ...where, quoted_pence: quoted },
     now,
   );
   const { totals, choice } = delivery;
@@ -100,5 +105,8 @@ export function priceCheckout(
     unavailable: lines
       .filter((line) => line.status !== 'active' || line.pricePence === null)
       .map((line) => line.sku),
+    quoteRefused: rows[0]?.quoteStatus
+      ? quoteRefusal({ status: rows[0].quoteStatus, version: 1, expiresOn: rows[0].quoteExpiresOn }, now)
+      : null,
   };
 }

@@ -1,4 +1,4 @@
-import type { AddressBookDefaults, DeliveryExtra, DeliveryService } from '@shop/domain';
+import type { AddressBookDefaults, DeliveryExtra, DeliveryService, QuoteStatus } from '@shop/domain';
 import {
   and,
   asc,
@@ -32,6 +32,8 @@ import {
   orderStatusHistory,
   orders,
   payments,
+  quotes,
+  quoteVersions,
   pricingData,
   productVariants,
   refunds,
@@ -46,6 +48,7 @@ import { nextDocumentNumbers, sellerNow } from '../documents/queries';
 import { ledgerBalanceOf } from '../receivables/ledger';
 import {
   appliedDiscount,
+  unlessQuoted,
   basisCanMove,
   companyPriceOn,
   exclusivePriceInForce,
@@ -82,6 +85,13 @@ export type CheckoutRow = {
   weightUnit: 'kg' | 'lb' | 'oz' | 'g';
   trackInventory: boolean;
   stock: number;
+  /** An accepted quote's price per pack (issue 24), which no tier or discount changes; null otherwise. */
+  quotedPricePence: number | null;
+  /** An accepted quote's delivery price, the same on every line; null: the delivery rules price it. */
+  quotedDeliveryPence: number | null;
+  /** The accepted quote's status and last day (null on the own cart). */
+  quoteStatus: QuoteStatus | null;
+  quoteExpiresOn: string | null;
   /** The cart's delivery choice (issue 23), the same on every line. */
   deliveryPostalCode: string | null;
   deliveryService: DeliveryService | null;
@@ -118,7 +128,12 @@ function checkoutLinesQuery(db: Db, cartId: number | Placeholder, userId: number
       tierPrices: sql<number[][] | null>`case when ${basisCanMove(productVariants.unitsPerPallet)}
         then ${tierPricesRows(productVariants.id, items.id)} end`,
       storedPricePence: pricingData.pricePence,
-      discountPercentage: appliedDiscount(),
+      quotedPricePence: cartItems.quotedPricePence,
+      discountPercentage: unlessQuoted(
+        cartItems.quotedPricePence,
+        appliedDiscount(),
+        exclusivePrices.discountPercentage,
+      ),
       weight: items.weight,
       weightUnit: items.weightUnit,
       trackInventory: items.trackInventory,
@@ -126,6 +141,12 @@ function checkoutLinesQuery(db: Db, cartId: number | Placeholder, userId: number
       deliveryPostalCode: cartPostcode(),
       deliveryService: carts.deliveryService,
       deliveryExtras: carts.deliveryExtras,
+      quotedDeliveryPence: carts.quotedDeliveryPence,
+      // An accepted quote's state and its latest version's expiry: an expired or withdrawn one cannot be paid.
+      quoteStatus: sql<QuoteStatus | null>`(select ${quotes.status} from ${quotes} where ${quotes.id} = ${carts.quoteId})`,
+      quoteExpiresOn: sql<string | null>`(select ${quoteVersions.expiresOn} from ${quoteVersions}
+        join ${quotes} on ${quotes.id} = ${quoteVersions.quoteId} and ${quotes.version} = ${quoteVersions.version}
+        where ${quotes.id} = ${carts.quoteId})`,
     })
     .from(cartItems)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
@@ -580,6 +601,10 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<WrittenOrder
         ? sql``
         : sql`emptied as (
       delete from ${cartItems} where cart_id = ${order.cartId}
+    ),
+    quoted as (
+      update ${quotes} set status = 'ordered', order_id = new_order.id, updated_at = now()
+      from new_order, ${carts} where ${carts.id} = ${order.cartId} and ${quotes.id} = ${carts.quoteId}
     ),`
     }
     ${

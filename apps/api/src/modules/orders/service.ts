@@ -180,6 +180,7 @@ export function ukToday(now: Date = new Date()): string {
 /** Why a cart cannot be paid for as it stands, or null when it can (checked before any money moves). */
 function cartProblem(priced: PricedCart): Record<string, string[]> | null {
   if (priced.lines.length === 0) return { cart: [CHECKOUT_MESSAGES.cartEmpty] };
+  if (priced.quoteRefused) return { cart: [priced.quoteRefused] };
   const delivery = priced.delivery.choice;
   if (delivery && !delivery.ok) return { [delivery.field]: [delivery.message] };
   if (priced.unavailable.length > 0) {

@@ -11,6 +11,8 @@ export interface ReadCartLine {
   tierPrices: number[][] | null;
   /** The price of the item in the tier the line was stored with (null when it has none). */
   storedPricePence: number | null;
+  /** An accepted quote's price per pack (issue 24): the line's price, whatever its tiers say. */
+  quotedPricePence?: number | null | undefined;
 }
 
 /**
@@ -23,6 +25,7 @@ export function priceCartLine(
   line: ReadCartLine,
   cartKg: number,
 ): { settled: { tier: PricingTier; unitType: PackUnit } | null; pricePence: number | null } {
+  if (line.quotedPricePence != null) return { settled: null, pricePence: line.quotedPricePence };
   if (line.tierPrices === null) return { settled: null, pricePence: line.storedPricePence };
   const { tiers, prices } = tierPricesOf(line.tierPrices);
   const variant = { units_per_pallet: line.unitsPerPallet, show_units_per: line.showUnitsPer };

@@ -152,6 +152,19 @@ export function appliedDiscount(): SQL<number | null> {
 }
 
 /**
+ * An exclusive discount or price id, or null on a line of an accepted quote's cart (issue 24): a quoted price
+ * is the price, with no discount taken off it.
+ */
+export function unlessQuoted<T>(
+  quotedPricePence: AnyPgColumn,
+  applied: SQL<T | null>,
+  decodeAs?: AnyPgColumn,
+): SQL<T | null> {
+  const unless = sql<T | null>`case when ${quotedPricePence} is null then ${applied} end`;
+  return decodeAs ? (unless.mapWith(decodeAs) as SQL<T | null>) : unless;
+}
+
+/**
  * The id the API shows for the applied price (`user_exclusive_price`, the exclusive prices' `id`): the
  * company price's when its discount is greater, else the buyer's own (a tie keeps their own), as
  * `appliedExclusivePrice` decides. The cart checks a line's `user_exclusive_price` against it.
