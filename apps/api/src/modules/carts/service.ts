@@ -321,7 +321,8 @@ export function createCartsService(db: Db) {
       total_weight: roundKg(totals.weight_kg),
       shipping_details: shippingDetailsOf(delivered),
       delivery: cartDeliveryView(delivered),
-      quote: cart?.quoteId ? { id: cart.quoteId, number: quoteNumber(cart.quoteId) } : null,
+      // Only an accepted quote's cart says so; the own cart's answer is spec 2's.
+      ...(cart?.quoteId ? { quote: { id: cart.quoteId, number: quoteNumber(cart.quoteId) } } : {}),
     };
   }
 

@@ -57,7 +57,15 @@ export async function acceptQuote(
       version,
     );
     if (refusal) throw new BadRequest(refusal);
-    if (quote.status === 'accepted' && quote.cart_id !== null) return { cartId: quote.cart_id };
+    if (quote.status === 'accepted') {
+      // A tab that waited for the lock sees the quote as accepted, but its statement's snapshot was taken
+      // before the other tab's cart was committed: read the cart again, in a statement of its own.
+      if (quote.cart_id !== null) return { cartId: quote.cart_id };
+      const [cart] = rowsOf<{ id: number }>(
+        await tx.execute(sql`select id from carts where quote_id = ${quoteId}`),
+      );
+      if (cart) return { cartId: cart.id };
+    }
 
     // The cart, its lines and the quote's new state in one statement. Each line takes a tier of its item
     // (the column is required; the quoted price, not the tier, prices it), preferring its own unit type.
