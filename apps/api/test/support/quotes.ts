@@ -1,5 +1,7 @@
 // Test support for requests for quote: a buyer with a cart to quote, uploads, and staff's send body.
 import type { QuoteView } from '@shop/domain';
+import { eq } from 'drizzle-orm';
+import { shopSettings } from '../../src/db/schema';
 import type { TestContext } from '../helper';
 import { ukToday } from '../../src/modules/orders/service';
 import { cartLine, itemBySku, newShopper, tierId, type Shopper } from './carts';
@@ -31,7 +33,9 @@ export async function quoteBuyer(ctx: TestContext, name = 'quoter', lines = QUOT
   for (const [sku, packs] of lines) {
     await setStock(ctx, sku, 10_000);
     const item = await itemBySku(ctx, sku);
-    await shopper.added([cartLine(shopper.cartId, item.id, await tierId(ctx, item.variantId, 'pack', 1), packs)]);
+    await shopper.added([
+      cartLine(shopper.cartId, item.id, await tierId(ctx, item.variantId, 'pack', 1), packs),
+    ]);
   }
   return withQuoteCalls(ctx, shopper);
 }
@@ -64,8 +68,30 @@ export function withQuoteCalls(ctx: TestContext, shopper: Shopper) {
 export type QuoteBuyer = Awaited<ReturnType<typeof quoteBuyer>>;
 
 /** A send body pricing every line of the quote at `price` a pack, expiring in 30 days. */
-export const sendBody = (quote: QuoteView, price: string | ((line: QuoteView['lines'][number]) => string) = '10.00', extra: object = {}) => ({
-  lines: quote.lines.map((line) => ({ id: line.id, price_per_pack: typeof price === 'string' ? price : price(line) })),
+export const sendBody = (
+  quote: QuoteView,
+  price: string | ((line: QuoteView['lines'][number]) => string) = '10.00',
+  extra: object = {},
+) => ({
+  lines: quote.lines.map((line) => ({
+    id: line.id,
+    price_per_pack: typeof price === 'string' ? price : price(line),
+  })),
   expires_on: ukDayAfter(30),
   ...extra,
 });
+
+/** Sets the shop's VAT rate (the back office's setting); answers how to put the one before back. */
+export async function setVatRate(ctx: TestContext, rate: number) {
+  const db = ctx.database.db;
+  const [before] = await db.select().from(shopSettings).where(eq(shopSettings.key, 'vat_rate'));
+  await db
+    .insert(shopSettings)
+    .values({ key: 'vat_rate', value: rate })
+    .onConflictDoUpdate({ target: shopSettings.key, set: { value: rate } });
+  return async () => {
+    if (before)
+      await db.update(shopSettings).set({ value: before.value }).where(eq(shopSettings.key, 'vat_rate'));
+    else await db.delete(shopSettings).where(eq(shopSettings.key, 'vat_rate'));
+  };
+}

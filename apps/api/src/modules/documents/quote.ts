@@ -31,7 +31,14 @@ export interface QuoteDocument {
   buyer: string[];
   /** The company's account number, when the buyer asked for their company. */
   accountNumber: string | null;
-  lines: { sku: string; title: string; packs: number; unitsPerPack: number; pricePence: number; totalPence: number }[];
+  lines: {
+    sku: string;
+    title: string;
+    packs: number;
+    unitsPerPack: number;
+    pricePence: number;
+    totalPence: number;
+  }[];
   deliveryPence: number;
   /** The lines' total, before delivery. */
   subtotalPence: number;

@@ -193,7 +193,9 @@ export function createDocumentsService(db: Db, cache = createDocumentCache()) {
   async function quote(quoteId: number, userId: number | null, version: number | null) {
     const document = await quoteDocument(db, quoteId, userId, version);
     if (!document) throw new NotFound();
-    const key = ['quote', quoteId, document.version, document.sentAt.toISOString(), ...document.buyer].join(' ');
+    const key = ['quote', quoteId, document.version, document.sentAt.toISOString(), ...document.buyer].join(
+      ' ',
+    );
     return {
       filename: quoteFileName(document.number, document.version),
       content: await cache.get(key, () => renderQuote(document)),

@@ -4,7 +4,6 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
 import {
   carts,
-  quoteAttachments,
   quotes,
   type AddressSnapshot,
   type QuotedLineSnapshot,
@@ -14,8 +13,7 @@ import { DEFAULT_SHOP_SETTINGS } from '../../db/seed/shop-settings';
 import { sellerNow } from '../documents/queries';
 
 /** Whose quotes a read may see: the buyer's own (`userId`), or any for staff (null). */
-const readerMay = (userId: number | null): SQL =>
-  sql`(${userId}::int is null or q.user_id = ${userId}::int)`;
+const readerMay = (userId: number | null): SQL => sql`(${userId}::int is null or q.user_id = ${userId}::int)`;
 
 /** The buyer and their company as a quote names them, from `q` joined with `u` (users) and `c` (companies). */
 const customerColumns = sql`u.id as customer_id, u.first_name, u.last_name, u.email,
@@ -241,8 +239,6 @@ export interface LockedQuote {
   version: number;
   email: string;
   firstName: string;
-  /** The files attached so far. */
-  attachments: number;
   /** The lines, as a version prices them. */
   lines: { id: number; packs: number; units_per_pack: number }[];
 }
@@ -255,7 +251,6 @@ export interface LockedQuote {
 export async function lockQuote(tx: Db, quoteId: number, userId: number | null): Promise<LockedQuote | null> {
   const result = await tx.execute(sql`
     select q.id, q.user_id as "userId", q.status, q.version, u.email, u.first_name as "firstName",
-      (select count(*)::int from quote_attachments a where a.quote_id = q.id) as attachments,
       (select coalesce(json_agg(json_build_object('id', l.id, 'packs', l.packs,
           'units_per_pack', l.units_per_pack) order by l.id), '[]'::json)
         from quote_lines l where l.quote_id = q.id) as lines
@@ -266,6 +261,11 @@ export async function lockQuote(tx: Db, quoteId: number, userId: number | null):
   return rowsOf<LockedQuote>(result)[0] ?? null;
 }
 
+/**
+ * Keeps a file unless the quote already has `most`, in one statement; null when it has. Run after the quote's
+ * row lock: a statement of its own sees the files another upload committed while this one waited for the lock
+ * (a count read with the lock would not: its snapshot is taken before the wait).
+ */
 export async function insertAttachment(
   tx: Db,
   attachment: {
@@ -275,23 +275,17 @@ export async function insertAttachment(
     content: Buffer;
     sha256: string;
   },
-): Promise<QuoteAttachmentRow> {
+  most: number,
+): Promise<QuoteAttachmentRow | null> {
   // The bytes travel as hex text, decoded by the database: PGlite takes a 10 MB bytea parameter in some 20 s of
   // its one thread, and its hex text in 2 s (node-postgres sends a Buffer as hex text anyway).
-  const [row] = await tx
-    .insert(quoteAttachments)
-    .values({
-      ...attachment,
-      content: sql`decode(${attachment.content.toString('hex')}, 'hex')`,
-      size: attachment.content.length,
-    })
-    .returning({
-      id: quoteAttachments.id,
-      filename: quoteAttachments.filename,
-      content_type: quoteAttachments.contentType,
-      size: quoteAttachments.size,
-    });
-  return row as QuoteAttachmentRow;
+  const result = await tx.execute(sql`
+    insert into quote_attachments (quote_id, filename, content_type, size, sha256, content)
+    select ${attachment.quoteId}::int, ${attachment.filename}, ${attachment.contentType},
+      ${attachment.content.length}::int, ${attachment.sha256}, decode(${attachment.content.toString('hex')}, 'hex')
+    where (select count(*) from quote_attachments a where a.quote_id = ${attachment.quoteId}::int) < ${most}::int
+    returning id, filename, content_type, size`);
+  return rowsOf<QuoteAttachmentRow>(result)[0] ?? null;
 }
 
 /** One attachment's bytes: of the user's own quote when a user is given, any for staff (null). */

@@ -5,13 +5,7 @@ import { createTestApp, type TestContext } from '../../../test/helper';
 import { staffMember, type StaffMember } from '../../../test/support/administration';
 import { itemBySku, newShopper } from '../../../test/support/carts';
 import { applyForCompany } from '../../../test/support/companies';
-import {
-  FILES,
-  quoteBuyer,
-  sendBody,
-  withQuoteCalls,
-  type QuoteBuyer,
-} from '../../../test/support/quotes';
+import { FILES, quoteBuyer, sendBody, withQuoteCalls, type QuoteBuyer } from '../../../test/support/quotes';
 import { carts, outboundEmails, quoteAttachments, quoteLines, quotes } from '../../db/schema';
 import { DEFAULT_SHOP_SETTINGS } from '../../db/seed/shop-settings';
 
@@ -310,6 +304,14 @@ describe('attachments', () => {
       expect(res.statusCode, `${type} ${name}`).toBe(415);
       expect(res.json()).toEqual({ detail: QUOTE_MESSAGES.attachmentType });
     }
+    const untyped = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/quotes/${quote.id}/attachments/`,
+      headers: { authorization: `Bearer ${buyer.token}` },
+      payload: FILES.pdf,
+    });
+    expect(untyped.statusCode).toBe(415);
+    expect(untyped.json()).toEqual({ detail: QUOTE_MESSAGES.attachmentType });
     expect(await stored()).toEqual(before);
   });
 
@@ -329,7 +331,9 @@ describe('attachments', () => {
     const badName = await buyer.upload(quote.id, FILES.pdf, 'application/pdf', 'a\r\nb.pdf');
     expect(badName.statusCode).toBe(400);
     expect(badName.json()).toEqual({ filename: [QUOTE_MESSAGES.filename] });
-    expect((await buyer.upload(quote.id, FILES.pdf, 'application/pdf', 'x'.repeat(121))).statusCode).toBe(400);
+    expect((await buyer.upload(quote.id, FILES.pdf, 'application/pdf', 'x'.repeat(121))).statusCode).toBe(
+      400,
+    );
     const badId = await ctx.app.inject({
       method: 'POST',
       url: '/api/quotes/1e3/attachments/',

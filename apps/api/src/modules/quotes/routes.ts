@@ -21,7 +21,11 @@ import type { RateLimit, RateLimiter } from '../rate-limits/service';
 import { createQuotesService, type AttachmentDownload } from './service';
 
 /** Requests per user an hour: each one e-mails the shop's inbox and may carry 50 MB of files. */
-export const QUOTE_REQUEST_LIMIT: RateLimit = { name: 'quote-request-user', limit: 20, windowMs: 60 * 60_000 };
+export const QUOTE_REQUEST_LIMIT: RateLimit = {
+  name: 'quote-request-user',
+  limit: 20,
+  windowMs: 60 * 60_000,
+};
 
 export const QuoteParamsSchema = z.object({ id: queryId });
 export const AttachmentParamsSchema = z.object({ id: queryId, attachmentId: queryId });

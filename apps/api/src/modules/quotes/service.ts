@@ -36,8 +36,7 @@ const ATTACHMENT_KINDS: Record<QuoteAttachmentType, { magic: Buffer; extensions:
 export function attachmentTypeOf(contentType: string | undefined, bytes: Buffer): QuoteAttachmentType {
   const declared = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   const kind = ATTACHMENT_KINDS[declared as QuoteAttachmentType] as
-    | (typeof ATTACHMENT_KINDS)[QuoteAttachmentType]
-    | undefined;
+    (typeof ATTACHMENT_KINDS)[QuoteAttachmentType] | undefined;
   if (!kind || !bytes.subarray(0, kind.magic.length).equals(kind.magic)) {
     throw new DomainError(QUOTE_MESSAGES.attachmentType, 415);
   }
@@ -114,17 +113,15 @@ export function createQuotesService(db: Db, carts: CartsService) {
       const { items } = await carts.getCart(userId, cart.id);
       if (items.length === 0) throw new BadRequest(QUOTE_MESSAGES.emptyCart);
       if (items.length > QUOTE_LIMITS.lines) throw new BadRequest(QUOTE_MESSAGES.tooManyLines);
-      const lines = items.map(
-        (line): queries.RequestedLine => ({
-          itemId: line.item.id,
-          sku: line.item.sku,
-          title: line.item.title,
-          packs: line.pack_quantity,
-          unitType: line.unit_type,
-          unitsPerPack: line.item.units_per_pack,
-          listPricePence: discounted(penceFromDecimal(line.price_per_pack), line.discount_percentage),
-        }),
-      );
+      const lines = items.map((line): queries.RequestedLine => ({
+        itemId: line.item.id,
+        sku: line.item.sku,
+        title: line.item.title,
+        packs: line.pack_quantity,
+        unitType: line.unit_type,
+        unitsPerPack: line.item.units_per_pack,
+        listPricePence: discounted(penceFromDecimal(line.price_per_pack), line.discount_percentage),
+      }));
       const quoteId = await db.transaction(async (tx) => {
         const id = await queries.insertQuote(tx, userId, body.note, lines);
         const shop = await selectSetting(tx, 'contact');
@@ -154,16 +151,19 @@ export function createQuotesService(db: Db, carts: CartsService) {
         if (quote.status !== 'requested') {
           throw new BadRequest(QUOTE_MESSAGES.attachmentsClosed);
         }
-        if (quote.attachments >= QUOTE_LIMITS.attachmentsPerQuote) {
-          throw new BadRequest(QUOTE_MESSAGES.tooManyAttachments);
-        }
-        return queries.insertAttachment(tx, {
-          quoteId,
-          filename: storedFilename(file.filename, contentType),
-          contentType,
-          content: file.bytes,
-          sha256: createHash('sha256').update(file.bytes).digest('hex'),
-        });
+        const kept = await queries.insertAttachment(
+          tx,
+          {
+            quoteId,
+            filename: storedFilename(file.filename, contentType),
+            contentType,
+            content: file.bytes,
+            sha256: createHash('sha256').update(file.bytes).digest('hex'),
+          },
+          QUOTE_LIMITS.attachmentsPerQuote,
+        );
+        if (!kept) throw new BadRequest(QUOTE_MESSAGES.tooManyAttachments);
+        return kept;
       });
     },
 

@@ -156,7 +156,8 @@ export function createQuotesAdminService(db: Db, options: { publicUrl: string })
     },
 
     /** Any quote's file, for staff. */
-    attachment: (quoteId: number, attachmentId: number) => attachmentDownload(db, quoteId, attachmentId, null),
+    attachment: (quoteId: number, attachmentId: number) =>
+      attachmentDownload(db, quoteId, attachmentId, null),
   };
 }
 
