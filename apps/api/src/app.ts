@@ -52,6 +52,7 @@ import { createOrdersService, type OrdersService } from './modules/orders/servic
 import { createPayments, type Payments } from './modules/payments/payments';
 import { paymentRoutes } from './modules/payments/routes';
 import { quoteAcceptRoutes } from './modules/quotes/accept-routes';
+import { quoteRoutes } from './modules/quotes/routes';
 import { reorderRoutes } from './modules/reorder/routes';
 import { startTestWebhookDelivery } from './modules/payments/test-processor/processor';
 import { testProcessorRoutes } from './modules/payments/test-processor/routes';
@@ -301,6 +302,12 @@ export async function buildApp({ config, database, storefront, logStream, paymen
       await api.register(companyStatementRoutes, { db: database.db });
       await api.register(reorderRoutes, { db: database.db, carts: services.carts });
       await api.register(quoteAcceptRoutes, { db: database.db });
+      await api.register(quoteRoutes, {
+        db: database.db,
+        carts: services.carts,
+        documents: services.documents,
+        rateLimiter: services.rateLimiter,
+      });
       await api.register(buyerDocumentRoutes, { documents: services.documents });
       await api.register(paymentRoutes, { orders: services.orders });
       if (services.payments.testProcessor) {

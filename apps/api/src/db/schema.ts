@@ -634,7 +634,9 @@ export type EmailAttachmentRef =
   | { kind: 'invoice' | 'receipt'; order_id: number }
   | { kind: 'credit_note'; order_id: number; refund_id: number }
   /** A company's statement of account for a month 'YYYY-MM' (issue 22), drawn from the ledger when sent. */
-  | { kind: 'statement'; company_id: number; month: string };
+  | { kind: 'statement'; company_id: number; month: string }
+  /** A version of a quote (issue 24), drawn from the figures stored when it was sent. */
+  | { kind: 'quote'; quote_id: number; version: number };
 
 /** How the order ships (spec 2, §3 shipping_details). */
 export interface ShippingDetailsSnapshot {

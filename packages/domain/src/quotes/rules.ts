@@ -1,6 +1,7 @@
 import { formatUkDay } from '../companies/rules';
 import { ukClock } from '../delivery/rules';
-import { QUOTE_MESSAGES, type QuoteStatus } from './schemas';
+import { lineTotals, sumTotals, type Totals } from '../pricing/totals';
+import { QUOTE_LIMITS, QUOTE_MESSAGES, type QuoteStatus } from './schemas';
 
 /** A quote as the acceptance rule weighs it. */
 export interface QuoteFacts {
@@ -33,4 +34,52 @@ export function quoteRefusal(quote: QuoteFacts, now: Date, version?: number): st
   if (quote.expiresOn === null) return QUOTE_MESSAGES.notSent;
   if (ukClock(now).day > quote.expiresOn) return QUOTE_MESSAGES.expired(formatUkDay(quote.expiresOn));
   return null;
+}
+
+/** The UK day `days` after `day` (YYYY-MM-DD). */
+function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Why staff may not give a quote this expiry day, or null when they may: from today to QUOTE_LIMITS.expiryDays
+ * days after it, on the UK calendar.
+ */
+export function quoteExpiryProblem(expiresOn: string, now: Date): string | null {
+  const today = ukClock(now).day;
+  if (expiresOn < today) return QUOTE_MESSAGES.expiryPast;
+  if (expiresOn > addDays(today, QUOTE_LIMITS.expiryDays)) return QUOTE_MESSAGES.expiryTooFar;
+  return null;
+}
+
+/** A quoted line as its figures are summed: its packs and its price per pack after the version's discount. */
+export interface QuotedLine {
+  packs: number;
+  units_per_pack: number;
+  price_per_pack_pence: number;
+}
+
+/**
+ * A version's figures, summed as checkout sums a cart (lineTotals, then sumTotals with delivery as the shipping
+ * and VAT on the whole), so the quote's total is what its cart is charged: each line at its quoted price with
+ * no further discount. `goods_pence` is the quote's subtotal.
+ */
+export function quoteFigures(
+  lines: readonly QuotedLine[],
+  deliveryPence: number,
+  vatPercent: number,
+): Totals {
+  return sumTotals(
+    lines.map((line) =>
+      lineTotals({
+        packs: line.packs,
+        units_per_pack: line.units_per_pack,
+        price_per_pack_pence: line.price_per_pack_pence,
+        discount_percentage: 0,
+        pack_weight_kg: 0,
+      }),
+    ),
+    deliveryPence,
+    vatPercent,
+  );
 }

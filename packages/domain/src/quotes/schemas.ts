@@ -9,10 +9,13 @@ import { DaySchema } from '../receivables/schemas';
  * - `POST quotes/ {cart_id, note}` → 201 QuoteView (the cart is copied, and kept as it was);
  * - `POST quotes/{id}/attachments/` with the file as the body (`content-type` application/pdf, image/png or
  *   image/jpeg; `?filename=`), at most QUOTE_LIMITS.attachmentBytes (413 above), only while `requested`;
- * - `GET quotes/` (the caller's, paged) and `GET quotes/{id}/` → QuoteView; `GET quotes/{id}/quote.pdf`;
+ *   → 201 QuoteAttachmentView; `GET quotes/{id}/attachments/{aid}/` downloads one;
+ * - `GET quotes/` (the caller's, paged QuoteRow) and `GET quotes/{id}/` → QuoteView;
+ *   `GET quotes/{id}/quote.pdf?version=` (the latest by default);
  * - `POST quotes/{id}/accept/ {version?}` → QuoteAcceptResult: the quote's own cart to pay;
- * - staff: `GET administration/quotes/`, `GET administration/quotes/{id}/`,
- *   `POST administration/quotes/{id}/send/` QuoteSendSchema → QuoteView.
+ * - staff: `GET administration/quotes/?status=` (paged QuoteRow), `GET administration/quotes/{id}/`,
+ *   `POST administration/quotes/{id}/send/` QuoteSendSchema → QuoteView,
+ *   `POST administration/quotes/{id}/withdraw/` → QuoteView, and the same downloads under administration/.
  */
 export const QUOTE_LIMITS = {
   noteLength: 2000,
@@ -20,6 +23,8 @@ export const QUOTE_LIMITS = {
   attachmentBytes: 10 * 1024 * 1024,
   attachmentsPerQuote: 5,
   filenameLength: 120,
+  /** The most lines a request may have (a send prices each one). */
+  lines: 200,
   /** The latest expiry staff may set, days after today. */
   expiryDays: 365,
   /** The most a line may be quoted at per pack, pence (£100,000). */
@@ -37,12 +42,14 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 export const QUOTE_MESSAGES = {
   emptyCart: 'Your cart is empty: add the items you want priced first.',
   quoteCart: 'This cart is already a quote.',
+  tooManyLines: `A request can have at most ${QUOTE_LIMITS.lines} lines: split your cart into two requests.`,
   noteTooLong: `A note has at most ${QUOTE_LIMITS.noteLength.toLocaleString('en-GB')} characters.`,
   messageTooLong: `A message has at most ${QUOTE_LIMITS.messageLength.toLocaleString('en-GB')} characters.`,
   attachmentType: 'Attach a PDF, PNG or JPEG file.',
   attachmentTooLarge: 'A file can be at most 10 MB.',
   tooManyAttachments: `A request can have at most ${QUOTE_LIMITS.attachmentsPerQuote} files.`,
   attachmentsClosed: 'Files can only be added before the quote is sent.',
+  filename: `A file name has at most ${QUOTE_LIMITS.filenameLength} characters and no control characters.`,
   priceRange: 'Enter a price from £0.00 to £100,000.00 per pack.',
   deliveryRange: 'Enter a delivery price from £0.00 to £100,000.00.',
   discountRange: 'Enter a discount from 0 to 100 percent.',
@@ -50,6 +57,7 @@ export const QUOTE_MESSAGES = {
   expiryPast: 'The expiry day must be today or later.',
   expiryTooFar: `The expiry day must be within ${QUOTE_LIMITS.expiryDays} days.`,
   notSendable: 'This quote can no longer be changed: it has been accepted or withdrawn.',
+  notWithdrawable: 'This quote has been ordered: it can no longer be withdrawn.',
   notSent: 'This quote has not been priced yet.',
   expired: (day: string) => `This quote expired on ${day}. Ask us for a new one.`,
   superseded: (latest: number) => `This quote has been revised: version ${latest} is the one to accept.`,
@@ -73,6 +81,20 @@ export const QuoteRequestSchema = z
   .strict();
 export type QuoteRequest = z.infer<typeof QuoteRequestSchema>;
 
+/** POST quotes/{id}/attachments/?filename=: the file's name as the buyer's computer had it (optional). */
+export const QuoteAttachmentQuerySchema = z
+  .object({
+    filename: z
+      .string()
+      .trim()
+      .min(1, QUOTE_MESSAGES.filename)
+      .max(QUOTE_LIMITS.filenameLength, QUOTE_MESSAGES.filename)
+      // eslint-disable-next-line no-control-regex
+      .regex(/^[^\u0000-\u001f\u007f]*$/, QUOTE_MESSAGES.filename)
+      .optional(),
+  })
+  .strict();
+
 /** POST quotes/{id}/accept/: the version the buyer saw (absent: the latest). */
 export const QuoteAcceptSchema = z
   .object({ version: z.number().int().positive().max(1000).optional() })
@@ -91,7 +113,7 @@ export const QuoteSendSchema = z
           .strict(),
       )
       .min(1, QUOTE_MESSAGES.linesMismatch)
-      .max(200, QUOTE_MESSAGES.linesMismatch),
+      .max(QUOTE_LIMITS.lines, QUOTE_MESSAGES.linesMismatch),
     /** Taken off every line's price after the prices above, percent (0-100, two decimals). */
     discount_percentage: z
       .number({ message: QUOTE_MESSAGES.discountRange })
@@ -146,6 +168,23 @@ export const QuoteVersionViewSchema = z.object({
   message: z.string(),
 });
 
+export const QuoteAttachmentViewSchema = z.object({
+  id: z.number().int(),
+  filename: z.string(),
+  content_type: z.enum(QUOTE_ATTACHMENT_TYPES),
+  /** Bytes. */
+  size: z.number().int(),
+});
+export type QuoteAttachmentView = z.infer<typeof QuoteAttachmentViewSchema>;
+
+/** Who asked: the buyer's account and their company (its trading name), if any. */
+const QuoteCustomerSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  company: z.string().nullable(),
+});
+
 export const QuoteViewSchema = z.object({
   id: z.number().int(),
   /** 'Q-000012' */
@@ -157,12 +196,7 @@ export const QuoteViewSchema = z.object({
   refusal: z.string().nullable(),
   note: z.string(),
   created_at: z.string(),
-  customer: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    email: z.string(),
-    company: z.string().nullable(),
-  }),
+  customer: QuoteCustomerSchema,
   lines: z.array(QuoteLineViewSchema),
   /** The latest version sent (0: not priced yet) and its figures; null figures before it. */
   version: z.number().int(),
@@ -174,20 +208,32 @@ export const QuoteViewSchema = z.object({
   total: money.nullable(),
   message: z.string(),
   versions: z.array(QuoteVersionViewSchema),
-  attachments: z.array(
-    z.object({
-      id: z.number().int(),
-      filename: z.string(),
-      content_type: z.string(),
-      size: z.number().int(),
-    }),
-  ),
+  attachments: z.array(QuoteAttachmentViewSchema),
   accepted_version: z.number().int().nullable(),
   /** The quote's own cart once accepted, and the order it became. */
   cart_id: z.number().int().nullable(),
   order_id: z.number().int().nullable(),
 });
 export type QuoteView = z.infer<typeof QuoteViewSchema>;
+
+/**
+ * A quote in a list (`GET quotes/`, the buyer's; `GET administration/quotes/`, staff's), newest first: its
+ * state and the latest version's total and expiry (null before the first is sent).
+ */
+export const QuoteRowSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: z.enum(QUOTE_STATUSES),
+  can_accept: z.boolean(),
+  refusal: z.string().nullable(),
+  created_at: z.string(),
+  customer: QuoteCustomerSchema,
+  lines: z.number().int(),
+  version: z.number().int(),
+  expires_on: z.string().nullable(),
+  total: money.nullable(),
+});
+export type QuoteRow = z.infer<typeof QuoteRowSchema>;
 
 /** POST quotes/{id}/accept/: the quote, and its cart to pay at /checkout?cart={cart_id}. */
 export const QuoteAcceptResultSchema = z.object({

@@ -13,6 +13,7 @@ import { staffRoutes } from './staff/routes';
 import { messageRoutes } from './messages/routes';
 import { settingsRoutes } from './settings/routes';
 import { orderAdminRoutes } from './orders/routes';
+import { quoteAdminRoutes } from './quotes/routes';
 import { companyPriceRoutes } from './companies/prices/routes';
 import { receivablesAdminRoutes } from '../receivables/routes';
 import { staffStatementRoutes } from '../receivables/statement-routes';
@@ -56,6 +57,7 @@ export const administrationRoutes: FastifyPluginAsyncZod<AdministrationOptions> 
   for (const area of [
     dashboardAdminRoutes,
     orderAdminRoutes,
+    quoteAdminRoutes,
     catalogueAdminRoutes,
     importExportAdminRoutes,
     customerRoutes,

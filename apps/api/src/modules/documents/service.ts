@@ -8,8 +8,10 @@ import {
 import type { Db } from '../../db/client';
 import type { EmailAttachmentRef } from '../../db/schema';
 import { NotFound } from '../../http/errors';
+import { quoteDocument } from '../quotes/document';
 import { renderedStatement } from '../receivables/statements';
 import * as queries from './queries';
+import { quoteFileName, renderQuote } from './quote';
 import { renderDocument, type CreditNoteDocument, type SaleDocument, type ShopDocument } from './render';
 
 /** A document ready to send: its file name and bytes. */
@@ -184,6 +186,22 @@ export function createDocumentsService(db: Db, cache = createDocumentCache()) {
     return { filename: fileName(document.number), content: await rendered(document) };
   }
 
+  /**
+   * A version of a quote (the latest when `version` is null). Kept under its figures' identity (quote, version,
+   * when sent) and the buyer's block, which is read when drawn: a renamed buyer gets a new drawing.
+   */
+  async function quote(quoteId: number, userId: number | null, version: number | null) {
+    const document = await quoteDocument(db, quoteId, userId, version);
+    if (!document) throw new NotFound();
+    const key = ['quote', quoteId, document.version, document.sentAt.toISOString(), ...document.buyer].join(
+      ' ',
+    );
+    return {
+      filename: quoteFileName(document.number, document.version),
+      content: await cache.get(key, () => renderQuote(document)),
+    };
+  }
+
   return {
     /**
      * The VAT invoice or paid receipt of an order: the user's own or, for the invoice, their company's (404 for
@@ -193,6 +211,9 @@ export function createDocumentsService(db: Db, cache = createDocumentCache()) {
       sale(orderId, userId, kind),
     /** The credit note of the n-th refund of an order, the same way. */
     creditNote: (orderId: number, userId: number | null, n: number) => creditNote(orderId, userId, { n }),
+    /** A version of a quote (null: the latest): the buyer's own (404 for anyone else's), or any for staff (null). */
+    quote: (quoteId: number, userId: number | null, version: number | null): Promise<RenderedDocument> =>
+      quote(quoteId, userId, version),
     /** An e-mail's attachment, made when the message is sent. */
     attachment(ref: EmailAttachmentRef): Promise<RenderedDocument> {
       switch (ref.kind) {
@@ -201,6 +222,8 @@ export function createDocumentsService(db: Db, cache = createDocumentCache()) {
         case 'statement':
           // Drawn from the ledger as it stands when sent, never kept: it is not an issued document.
           return renderedStatement(db, ref.company_id, ref.month);
+        case 'quote':
+          return quote(ref.quote_id, null, ref.version);
         default:
           return sale(ref.order_id, null, ref.kind);
       }
