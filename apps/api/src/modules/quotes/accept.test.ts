@@ -1,4 +1,11 @@
-import { lineTotals, quoteNumber, sumTotals, type CartView, type OrderView } from '@shop/domain';
+import {
+  lineTotals,
+  QuoteAcceptResultSchema,
+  quoteNumber,
+  sumTotals,
+  type CartView,
+  type OrderView,
+} from '@shop/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows-of';
@@ -102,7 +109,7 @@ const accept = (shopper: CheckoutShopper, quoteId: number, body: object = {}) =>
 async function accepted(shopper: CheckoutShopper, quoteId: number, body: object = {}) {
   const res = await accept(shopper, quoteId, body);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ cart_id: number; checkout_url: string }>();
+  return QuoteAcceptResultSchema.parse(res.json());
 }
 
 const cartOf = async (shopper: CheckoutShopper, cartId: number) => {
@@ -127,6 +134,12 @@ describe('POST /api/quotes/{id}/accept/', () => {
 
     const answer = await accepted(buyer, quoteId, { version: 1 });
     expect(answer.checkout_url).toBe(`/checkout?cart=${answer.cart_id}`);
+    expect(answer.quote).toMatchObject({
+      id: quoteId,
+      status: 'accepted',
+      accepted_version: 1,
+      cart_id: answer.cart_id,
+    });
     expect(answer.cart_id).not.toBe(buyer.cartId);
 
     const cart = await cartOf(buyer, answer.cart_id);
