@@ -74,7 +74,7 @@ export function QuoteRequestLines({ quote }: { quote: QuoteView }) {
   return (
     <div className="admin-table">
       <ScrollRegion className="admin-table__scroll" label="Requested lines table">
-        <table>
+        <table className="admin-quote__table">
           <caption className="visually-hidden">Lines of quote {quote.number}</caption>
           <thead>
             <tr>
@@ -144,7 +144,7 @@ export function QuoteVersionsSent({ quote }: { quote: QuoteView }) {
   return (
     <div className="admin-table">
       <ScrollRegion className="admin-table__scroll" label="Versions sent table">
-        <table>
+        <table className="admin-quote__table">
           <caption className="visually-hidden">Versions of quote {quote.number}</caption>
           <thead>
             <tr>

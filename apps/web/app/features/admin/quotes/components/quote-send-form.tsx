@@ -90,7 +90,7 @@ export function QuoteSendForm({
       <h3 id="quote-send-title">{revising ? `Version ${quote.version + 1}` : 'Prices'}</h3>
       <div className="admin-table">
         <ScrollRegion className="admin-table__scroll" label="Prices per pack table">
-          <table>
+          <table className="admin-quote__table">
             <caption className="visually-hidden">Price per pack of each line</caption>
             <thead>
               <tr>
