@@ -1,10 +1,6 @@
-import {
-  QUOTE_ATTACHMENT_TYPES,
-  QUOTE_LIMITS,
-  QUOTE_MESSAGES,
-  type QuoteAttachmentType,
-  type QuoteView,
-} from '@shop/domain';
+// First: Zod must be in jitless mode before the schemas below are built (see the module).
+import '~/lib/jitless-validation';
+import { QUOTE_ATTACHMENT_TYPES, QUOTE_LIMITS, QUOTE_MESSAGES, type QuoteAttachmentType } from '@shop/domain';
 import { ApiError, failureReason } from '~/lib/api-client';
 
 export { failureText } from '~/lib/api-client';
@@ -65,10 +61,6 @@ export function quoteIdOf(param: string | undefined): number | null {
   const id = Number(param);
   return id >= 1 && id <= 2_147_483_647 ? id : null;
 }
-
-/** Whether the buyer may still add files: only before the quote is priced, up to the limit. */
-export const canAddFiles = (quote: QuoteView) =>
-  quote.status === 'requested' && quote.attachments.length < QUOTE_LIMITS.attachmentsPerQuote;
 
 /** What the confirmation after a request carries to the quote's page (the router's location state). */
 export interface RequestedState {
