@@ -20,6 +20,9 @@ export default [
   route('account/company', 'routes/account-company.tsx'),
   route('account/company/apply', 'routes/account-company-apply.tsx'),
   route('account/approvals', 'routes/account-approvals.tsx'),
+  // Requests for quote (issue 24): the buyer's quotes, each to accept and pay.
+  route('account/quotes', 'routes/account-quotes.tsx'),
+  route('account/quotes/:id', 'routes/account-quote.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('track-order', 'routes/track-order.tsx'),
   route('track-order/:id', 'routes/track-order-order.tsx'),
@@ -51,6 +54,8 @@ export default [
       route('stock', 'routes/admin/stock.tsx'),
       route('orders', 'routes/admin/orders.tsx'),
       route('orders/:id', 'routes/admin/order.tsx'),
+      route('quotes', 'routes/admin/quotes.tsx'),
+      route('quotes/:id', 'routes/admin/quote.tsx'),
       route('import', 'routes/admin/import.tsx'),
       route('vat-return', 'routes/admin/vat-return.tsx'),
     ]),

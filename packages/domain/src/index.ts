@@ -38,3 +38,4 @@ export * from './delivery/schemas';
 export * from './delivery/words';
 export * from './quotes/schemas';
 export * from './quotes/rules';
+export * from './quotes/labels';

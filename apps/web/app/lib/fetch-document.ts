@@ -33,11 +33,16 @@ async function errorBody(response: Response): Promise<unknown> {
   }
 }
 
-async function fetchOnce(path: string, token: string | null, signal: AbortSignal | undefined): Promise<Blob> {
+async function fetchOnce(
+  path: string,
+  token: string | null,
+  signal: AbortSignal | undefined,
+  accept: string,
+): Promise<Blob> {
   const timeout = AbortSignal.timeout(DEFAULT_TIMEOUT_MS);
   try {
     const response = await fetch(path, {
-      headers: { Accept: 'application/pdf', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      headers: { Accept: accept, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       signal: eitherSignal(signal, timeout),
       credentials: 'same-origin',
     });
@@ -56,19 +61,24 @@ async function fetchOnce(path: string, token: string | null, signal: AbortSignal
 }
 
 /**
- * A document the API serves to the signed-in buyer (a VAT invoice, receipt or credit note PDF), as a Blob.
- * The API client reads JSON only, so this sends the stored token itself, and when it has expired gets a new
- * one through the client's shared refresh and tries once more, as the client does. Failures are `ApiError`s
- * with the client's messages; the caller's abort rejects with its reason.
+ * A document the API serves to the signed-in buyer (a VAT invoice, receipt or credit note PDF, a quote's
+ * artwork), as a Blob. The API client reads JSON only, so this sends the stored token itself, and when it has
+ * expired gets a new one through the client's shared refresh and tries once more, as the client does.
+ * Failures are `ApiError`s with the client's messages; the caller's abort rejects with its reason. `accept`
+ * names what is wanted: a PDF unless said otherwise.
  */
-export async function fetchDocument(path: string, signal?: AbortSignal): Promise<Blob> {
+export async function fetchDocument(
+  path: string,
+  signal?: AbortSignal,
+  accept = 'application/pdf',
+): Promise<Blob> {
   if (!API_PATH.test(path)) throw unexpected();
   const token = getAccessToken();
   try {
-    return await fetchOnce(path, token, signal);
+    return await fetchOnce(path, token, signal, accept);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401 || error.code !== 'token_not_valid') throw error;
     if (signal?.aborted) throw signal.reason;
-    return fetchOnce(path, await refreshAccessToken(token), signal);
+    return fetchOnce(path, await refreshAccessToken(token), signal, accept);
   }
 }

@@ -104,6 +104,7 @@ describe('/account', () => {
       'Trade account',
       'Address book',
       'Recent orders',
+      'Quotes',
       'Password',
       'Log out everywhere',
       'Delete your account',
@@ -112,6 +113,10 @@ describe('/account', () => {
     }
     expect(within(section('Your details')).getByLabelText('First name')).toHaveValue('Ann');
     expect(within(section('Address book')).getByText('Default billing')).toBeInTheDocument();
+    expect(within(section('Quotes')).getByRole('link', { name: 'Your quotes' })).toHaveAttribute(
+      'href',
+      '/account/quotes',
+    );
     expect(within(section('Password')).getByRole('link', { name: 'Change your password' })).toHaveAttribute(
       'href',
       '/change-password',

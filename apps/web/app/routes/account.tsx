@@ -19,6 +19,7 @@ import { SignOutEverywhereSection } from '~/features/account/components/sign-out
 import { getTradeAccountSummary } from '~/features/company/api/get-trade-account-summary';
 import { TradeAccountSection } from '~/features/company/components/trade-account-section';
 import { getOrders, ordersFailure } from '~/features/orders/api/get-orders';
+import { QuotesSection } from '~/features/quotes/components/quotes-section';
 import { isAbortError } from '~/lib/api-client';
 import { requireAccessToken } from '~/lib/guards';
 import { pageMeta } from '~/lib/seo';
@@ -79,6 +80,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           <TradeAccountSection summary={loaderData.tradeAccount} />
           <AddressBookSection initial={loaderData.addresses} />
           <RecentOrdersSection recent={loaderData.orders} />
+          <QuotesSection />
           <PasswordSection />
           <SignOutEverywhereSection />
           <DeleteAccountSection onDeleted={() => setDeleted(true)} />

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ADDRESS_MESSAGES, type CartView } from '@shop/domain';
+import axe from 'axe-core';
+import { ADDRESS_MESSAGES, type CartView, QUOTE_MESSAGES } from '@shop/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CartLink } from '~/features/layout/components/cart-link';
 import { setCartCount } from '~/lib/current-cart';
@@ -14,8 +15,10 @@ import {
   mockCartApi,
   PALLET_OPTIONS,
 } from '~test/fake-cart';
+import { requestedQuote } from '~test/fake-quotes';
 import { json, stubApi } from '~test/stub-api';
 import { routeStub } from '~test/route-stub';
+import * as quoteRoute from './account-quote';
 import * as cart from './cart';
 
 // The route stub calls loaders with server-style arguments; the loader only reads the request.
@@ -274,5 +277,161 @@ describe('the cart page’s delivery (issue 23)', () => {
     expect(await screen.findByText(reason)).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Delivery service' })).toBeNull();
     await waitFor(() => expect(screen.queryByRole('row', { name: /^Delivery/ })).toBeNull());
+  });
+});
+
+const QUOTES = 'POST /api/quotes/';
+const ATTACH = (name: string) => `POST /api/quotes/12/attachments/?filename=${name}`;
+
+/** The cart page, and the quote's page in My account where a request goes on to. */
+function renderCartAndQuote() {
+  const Stub = routeStub([
+    {
+      path: '/cart',
+      Component: cart.default,
+      loader: cart.clientLoader,
+      HydrateFallback: cart.HydrateFallback,
+    },
+    {
+      path: '/account/quotes/:id',
+      Component: quoteRoute.default,
+      loader: quoteRoute.clientLoader,
+      HydrateFallback: quoteRoute.HydrateFallback,
+    },
+  ]);
+  const { container } = render(<Stub initialEntries={['/cart']} />);
+  // Files of other types are picked here too, as a browser lets a buyer do with "All files".
+  return Object.assign(userEvent.setup({ applyAccept: false }), { container });
+}
+
+/** A file of `size` bytes without allocating them. */
+function fileOf(name: string, type: string, size = 1024): File {
+  const file = new File(['x'], name, { type });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+}
+
+async function openRequestForm(user: ReturnType<typeof userEvent.setup>) {
+  const section = await screen.findByRole('region', { name: 'Request a quote' });
+  await user.click(within(section).getByRole('button', { name: 'Request a quote for this cart' }));
+  return within(section).getByRole('form', { name: 'Request a quote' });
+}
+
+describe('the cart’s request for quote (issue 24)', () => {
+  it('offers nothing on an empty cart', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    stubApi({ [CURRENT]: makeCart({ items: [] }) });
+    renderCartPage();
+    expect(await screen.findByText('You have no items.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Request a quote' })).toBeNull();
+  });
+
+  it('refuses a file of another type or over 10 MB before sending, then sends the note and the files', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    const api = stubApi({
+      [CURRENT]: makeCart(),
+      [QUOTES]: json(requestedQuote({ attachments: [] }), 201),
+      [ATTACH('artwork.pdf')]: json({ id: 91 }, 201),
+      [ATTACH('photo.jpg')]: json({ id: 92 }, 201),
+      'GET /api/quotes/12/': requestedQuote(),
+    });
+    const user = renderCartAndQuote();
+    const form = await openRequestForm(user);
+    const files = within(form).getByLabelText('Files (optional)');
+    expect(files).toHaveAccessibleDescription(/PDF, PNG or JPEG, up to 10 MB each; at most 5 files\./);
+    await user.upload(files, [
+      fileOf('artwork.pdf', 'application/pdf', 2 * 1024 * 1024),
+      fileOf('notes.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'),
+      fileOf('huge.png', 'image/png', 10 * 1024 * 1024 + 1),
+    ]);
+    expect(files).toHaveAttribute('aria-invalid', 'true');
+    expect(files).toHaveAccessibleDescription(
+      expect.stringContaining(
+        `notes.docx: ${QUOTE_MESSAGES.attachmentType}huge.png: ${QUOTE_MESSAGES.attachmentTooLarge}`,
+      ),
+    );
+    const chosen = within(form).getByRole('list', { name: 'Files to send' });
+    expect(
+      within(chosen)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['artwork.pdf (2 MB)Remove artwork.pdf']);
+    // A file exactly 10 MB is allowed.
+    await user.upload(files, fileOf('photo.jpg', 'image/jpeg', 10 * 1024 * 1024));
+    expect(files).not.toHaveAttribute('aria-invalid');
+    expect(within(chosen).getAllByRole('listitem')).toHaveLength(2);
+    const axeResults = await axe.run(user.container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(axeResults.violations).toEqual([]);
+
+    await user.type(
+      within(form).getByLabelText('Note for our sales team (optional)'),
+      '  Printed with our logo. ',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Send request' }));
+
+    expect(
+      await screen.findByText(
+        'Thank you: your request Q-000012 is with us. We will e-mail you when it is priced.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.called('POST', '/api/quotes/').map((call) => call.body)).toEqual([
+      { cart_id: 3, note: 'Printed with our logo.' },
+    ]);
+    const uploads = api.spy.mock.calls.filter(([url]) => String(url).includes('/attachments/'));
+    expect(
+      uploads.map(([url, init]) => [url, (init!.headers as Record<string, string>)['Content-Type']]),
+    ).toEqual([
+      ['/api/quotes/12/attachments/?filename=artwork.pdf', 'application/pdf'],
+      ['/api/quotes/12/attachments/?filename=photo.jpg', 'image/jpeg'],
+    ]);
+    // The cart is kept as it was: nothing written to it.
+    expect(api.calls.filter((call) => call.url.includes('/ecommerce/') && call.method !== 'GET')).toEqual([]);
+  });
+
+  it('goes on to the quote and names a file the server still refused, with its words', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    stubApi({
+      [CURRENT]: makeCart(),
+      [QUOTES]: json(requestedQuote({ attachments: [] }), 201),
+      [ATTACH('scan.pdf')]: json({ detail: 'The file is larger than 10 MB.' }, 413),
+      [ATTACH('logo.png')]: new Response('<html>Unsupported</html>', { status: 415 }),
+      'GET /api/quotes/12/': requestedQuote({ attachments: [] }),
+    });
+    const user = renderCartAndQuote();
+    const form = await openRequestForm(user);
+    await user.upload(within(form).getByLabelText('Files (optional)'), [
+      fileOf('scan.pdf', 'application/pdf'),
+      fileOf('logo.png', 'image/png'),
+    ]);
+    await user.click(within(form).getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('scan.pdf: The file is larger than 10 MB.')).toBeInTheDocument();
+    expect(screen.getByText(`logo.png: ${QUOTE_MESSAGES.attachmentType}`)).toBeInTheDocument();
+    // The files can be added again there, while the request is not yet priced.
+    expect(screen.getByRole('form', { name: 'Add files' })).toBeInTheDocument();
+  });
+
+  it('keeps the buyer on the cart with the server’s reason when the request is refused', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    const api = stubApi({
+      [CURRENT]: makeCart(),
+      [QUOTES]: json({ note: [QUOTE_MESSAGES.noteTooLong] }, 400),
+    });
+    const user = renderCartAndQuote();
+    const form = await openRequestForm(user);
+    const note = within(form).getByLabelText('Note for our sales team (optional)');
+    await user.type(note, 'Logo print');
+    await user.click(within(form).getByRole('button', { name: 'Send request' }));
+    await waitFor(() =>
+      expect(note).toHaveAccessibleDescription(expect.stringContaining(QUOTE_MESSAGES.noteTooLong)),
+    );
+    expect(note).toHaveFocus();
+    expect(within(form).getByText('Please check the form for errors.')).toHaveAttribute('role', 'alert');
+    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+
+    api.spy.mockRestore();
+    stubApi({ [CURRENT]: makeCart(), [QUOTES]: json({ detail: QUOTE_MESSAGES.emptyCart }, 400) });
+    await user.click(within(form).getByRole('button', { name: 'Send request' }));
+    expect(await within(form).findByText(QUOTE_MESSAGES.emptyCart)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Cart' })).toBeInTheDocument();
   });
 });

@@ -5,9 +5,11 @@ import { SimplePage } from '~/components/ui/simple-page';
 import { Toasts } from '~/components/ui/toasts';
 import { fetchCurrentCart } from '~/features/cart/api';
 import { CartView } from '~/features/cart/components/cart-view';
+import { QuoteRequestSection } from '~/features/quotes/components/quote-request-section';
 import { getAccessToken } from '~/lib/session';
 import { pageMeta } from '~/lib/seo';
 import '~/styles/cart.css';
+import '~/styles/quotes.css';
 
 const TITLE = 'Cart';
 
@@ -43,7 +45,13 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       {loaderData.state === 'anonymous' ? (
         <p>Please login to see your items in the cart.</p>
       ) : loaderData.cart ? (
-        <CartView cart={loaderData.cart} />
+        <>
+          <CartView cart={loaderData.cart} />
+          {/* A signed-in buyer may send the cart's lines to be priced (issue 24); the cart stays as it is. */}
+          {loaderData.cart.items.length > 0 && !loaderData.cart.quote ? (
+            <QuoteRequestSection cartId={loaderData.cart.id} />
+          ) : null}
+        </>
       ) : (
         <p className="cart__empty">You have no items.</p>
       )}

@@ -113,6 +113,29 @@ describe('/checkout', () => {
     expect(await screen.findByRole('form', { name: 'Log in to your account' })).toBeInTheDocument();
   });
 
+  it('checks out the cart ?cart= names (an accepted quote’s) instead of the buyer’s own', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    const api = stubApi({
+      ...SHOP,
+      'GET /api/ecommerce/carts/55/': cart({ id: 55, quote: { id: 12, number: 'Q-000012' } }),
+    });
+    renderAt('/checkout?cart=55');
+    expect(await screen.findByRole('note')).toHaveTextContent('Quote Q-000012: prices fixed as quoted.');
+    await screen.findByRole('textbox', { name: 'Card number' });
+    const urls = api.calls.map((call) => call.url);
+    expect(urls).toContain('/api/ecommerce/carts/55/');
+    expect(urls).not.toContain('/api/ecommerce/carts/current/');
+    expect(api.called('POST', '/api/ecommerce/payment-intents/')[0]!.body).toEqual({ cart_id: 55 });
+  });
+
+  it('fails to load, rather than paying the buyer’s own cart, for a ?cart= that is not a cart id', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    const api = stubApi(SHOP);
+    renderAt('/checkout?cart=mine');
+    expect(await screen.findByText(CHECKOUT_MESSAGES.loadFailed)).toHaveAttribute('role', 'alert');
+    expect(api.calls).toEqual([]);
+  });
+
   it('takes a logged-in customer from /login to the home page', async () => {
     localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
     renderAt('/login');

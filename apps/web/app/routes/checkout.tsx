@@ -13,11 +13,24 @@ const TITLE = 'Checkout';
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: TITLE, description: 'Pay for your PackRight Supplies order.', noIndex: true });
 
+/**
+ * The cart `?cart=` names (an accepted quote's, issue 24), null without one. A value that is not a cart id
+ * is kept as 0, which no cart has: the page fails to load rather than quietly paying the buyer's own cart.
+ */
+function cartParam(request: Request): number | null {
+  const value = new URL(request.url).searchParams.get('cart');
+  if (value === null) return null;
+  const id = /^\d{1,10}$/.test(value) ? Number(value) : 0;
+  return id >= 1 && id <= 2_147_483_647 ? id : 0;
+}
+
 // Account and commerce pages load in the browser, with the stored token (DESIGN §2).
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireAccessToken(request);
   try {
-    return { state: 'loaded' as const, data: await loadCheckout(request.signal) };
+    const cartId = cartParam(request);
+    if (cartId === 0) return { state: 'failed' as const };
+    return { state: 'loaded' as const, data: await loadCheckout(request.signal, cartId) };
   } catch (error) {
     if (isAbortError(error)) throw error;
     // A session that ended while loading (the refresh failed) goes to the login page like a visitor.

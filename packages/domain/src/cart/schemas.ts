@@ -177,7 +177,10 @@ export const CartViewSchema = z.object({
    * there is none. Null for an empty cart.
    */
   delivery: CartDeliveryViewSchema.nullable(),
-  /** An accepted quote's cart (issue 24): its lines and delivery are charged as quoted. Null: the own cart. */
+  /**
+   * The quote this cart was made for (issue 24): an accepted quote's own cart, at its fixed prices, which the
+   * checkout pays with `?cart={id}`. Null or absent for the buyer's own cart.
+   */
   quote: z.object({ id: z.number().int(), number: z.string() }).nullable().optional(),
 });
 export type CartView = z.infer<typeof CartViewSchema>;

@@ -6,10 +6,11 @@ import { type OrderDocument, orderDocuments } from '~/lib/order-documents';
 import { saveFile } from '~/lib/save-file';
 
 /**
- * One document's button. The PDF needs the buyer's token, so it is fetched and saved from an object URL
- * rather than linked; a failure is told next to the button, which it describes.
+ * One document's button (an item of a `ul.order-documents`). The file needs the buyer's token, so it is
+ * fetched and saved from an object URL rather than linked; a failure is told next to the button, which it
+ * describes. `accept` names the file's type when it is not a PDF (a quote's artwork).
  */
-function DocumentButton({ document: doc }: { document: OrderDocument }) {
+export function DocumentButton({ document: doc, accept }: { document: OrderDocument; accept?: string }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const errorId = useId();
@@ -23,7 +24,7 @@ function DocumentButton({ document: doc }: { document: OrderDocument }) {
     setBusy(true);
     setFailure(null);
     try {
-      saveFile(await fetchDocument(doc.path, current.signal), doc.filename);
+      saveFile(await fetchDocument(doc.path, current.signal, accept), doc.filename);
     } catch (error) {
       if (isAbortError(error)) return;
       setFailure(`Could not download ${doc.name}. ${failureReason(error) ?? 'Please try again.'}`);

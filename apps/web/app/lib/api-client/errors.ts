@@ -84,6 +84,19 @@ export function failureReason(error: unknown): string | null {
   return error.kind === 'response' && !error.generic ? error.message : null;
 }
 
+/**
+ * The message for a failed call: the server's own words for an answered request without field errors, else
+ * the screen's fallback followed by why no answer came.
+ */
+export function failureText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.kind === 'response') {
+    if (!error.generic && Object.keys(error.fields).length === 0) return error.message;
+    return fallback;
+  }
+  const reason = failureReason(error);
+  return reason ? `${fallback} ${reason}` : fallback;
+}
+
 type JsonObject = Record<string, unknown>;
 
 /** A JSON object (not an array, not null); the refresh reads its answer with it too. */

@@ -19,6 +19,7 @@ export {
   type ClientMessages,
   cleanMessage,
   failureReason,
+  failureText,
   type FieldErrors,
   isAbortError,
   normaliseErrorResponse,

@@ -16,6 +16,7 @@ export const meta: Route.MetaFunction = () =>
 const SECTIONS: (AdminSection & { owner?: true })[] = [
   { to: '/admin', label: 'Dashboard' },
   { to: '/admin/orders', label: 'Orders' },
+  { to: '/admin/quotes', label: 'Quotes' },
   { to: '/admin/products', label: 'Products' },
   { to: '/admin/categories', label: 'Categories' },
   { to: '/admin/stock', label: 'Stock' },

@@ -96,6 +96,15 @@ describe('loadCheckout', () => {
     expect(api.called('GET', '/api/account/company/addresses/')).toEqual([]);
   });
 
+  it('reads the cart it is given by id (an accepted quote’s), not the buyer’s own', async () => {
+    const api = shop({
+      'GET /api/ecommerce/carts/55/': cart({ id: 55, quote: { id: 12, number: 'Q-000012' } }),
+    });
+    const data = await loadCheckout(undefined, 55);
+    expect(data.cart).toMatchObject({ id: 55, quote: { number: 'Q-000012' } });
+    expect(api.called('GET', '/api/ecommerce/carts/current/')).toEqual([]);
+  });
+
   it('fails, to be tried again, when the company cannot be read', async () => {
     shop({ 'GET /api/account/trade-account/': json(undefined, 500) });
     await expect(loadCheckout()).rejects.toBeInstanceOf(ApiError);

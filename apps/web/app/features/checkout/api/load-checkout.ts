@@ -1,6 +1,7 @@
 import type { AddressView, CartView, PaymentConfig } from '@shop/domain';
 import { usableAddresses } from '../checkout-rules';
 import { getAddresses } from '~/features/addresses/api/get-addresses';
+import { request } from '~/lib/api-client';
 import { fetchCurrentCart } from '~/lib/current-cart';
 import { type CheckoutCompany, getCheckoutCompany } from './get-checkout-company';
 import { getPaymentConfig } from './get-payment-config';
@@ -14,12 +15,25 @@ export interface CheckoutData {
 }
 
 /**
- * What the checkout needs before it can show anything: the cart, the saved addresses, the processor, and the
- * buyer's trade account if they have one.
+ * The cart the checkout pays: the buyer's own (GET carts/current/, whose count the header shows), or, named
+ * by `?cart=`, another cart of theirs, an accepted quote's at its fixed prices (GET carts/{id}/, issue 24);
+ * another customer's cart answers 404.
  */
-export async function loadCheckout(signal?: AbortSignal): Promise<CheckoutData> {
+export function readCheckoutCart(cartId: number | null, signal?: AbortSignal): Promise<CartView> {
+  if (cartId === null) return fetchCurrentCart(signal);
+  return request<CartView>(`ecommerce/carts/${cartId}/`, { signal });
+}
+
+/**
+ * What the checkout needs before it can show anything: the cart (the buyer's own, or the one `cartId`
+ * names), the saved addresses, the processor, and the buyer's trade account if they have one.
+ */
+export async function loadCheckout(
+  signal?: AbortSignal,
+  cartId: number | null = null,
+): Promise<CheckoutData> {
   const [cart, addresses, payment, company] = await Promise.all([
-    fetchCurrentCart(signal),
+    readCheckoutCart(cartId, signal),
     getAddresses(signal).then(usableAddresses),
     getPaymentConfig(signal),
     getCheckoutCompany(signal),

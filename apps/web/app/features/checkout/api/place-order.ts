@@ -10,6 +10,8 @@ export interface PlaceOrderInput {
   /** A trade buyer's purchase-order number (issue 21), and the go-ahead to use one used before. */
   purchase_order_number?: string;
   confirm_purchase_order_reuse?: boolean;
+  /** The cart paid for when it is not the buyer's own: an accepted quote's (issue 24). */
+  cart_id?: number;
 }
 
 /**
@@ -33,6 +35,8 @@ export function placeOrder(input: PlaceOrderInput): Promise<OrderView> {
       // Only a trade buyer's order names them: everyone else's body stays the spec's.
       ...(input.purchase_order_number ? { purchase_order_number: input.purchase_order_number } : {}),
       ...(input.confirm_purchase_order_reuse ? { confirm_purchase_order_reuse: true } : {}),
+      // Only a quote's cart is named: the buyer's own is the server's default.
+      ...(input.cart_id !== undefined ? { cart_id: input.cart_id } : {}),
     },
   });
 }

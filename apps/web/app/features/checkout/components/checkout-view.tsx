@@ -8,7 +8,7 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { createPaymentIntent } from '../api/create-payment-intent';
-import type { CheckoutData } from '../api/load-checkout';
+import { type CheckoutData, readCheckoutCart } from '../api/load-checkout';
 import { placeOrder } from '../api/place-order';
 import { placeOrderOnAccount } from '../api/place-order-on-account';
 import {
@@ -36,7 +36,7 @@ import {
   AddressForm,
 } from '~/features/addresses/components/address-form';
 import { ApiError } from '~/lib/api-client';
-import { fetchCurrentCart, setCartCount } from '~/lib/current-cart';
+import { setCartCount } from '~/lib/current-cart';
 
 /** How long the success message shows before the order tracking page (spec 2, §9). */
 export const ORDER_REDIRECT_MS = 2_000;
@@ -165,6 +165,8 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
   // (an address): the next Place Order makes the order with it instead of charging the card again.
   const paidRef = useRef<string | null>(null);
 
+  // An accepted quote's own cart (issue 24): its prices are fixed, and the buyer's own cart is left alone.
+  const quote = cart.quote ?? null;
   const hasItems = cart.items.length > 0;
   const card = useCardPayment(data.payment, hasItems && cardWanted);
   const intent = usePaymentIntent(cart.id, hasItems && paymentMethod === 'card');
@@ -271,7 +273,7 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
     // The buyer pays the total the page shows, or nothing: a cart changed elsewhere is shown first.
     if (fresh.amount !== penceFromDecimal(cart.total)) {
       setProblems({ general: CHECKOUT_MESSAGES.cartChanged });
-      setCart(await fetchCurrentCart().catch(() => cart));
+      setCart(await readCheckoutCart(quote ? cart.id : null).catch(() => cart));
       return null;
     }
     const result = await card.payment
@@ -294,8 +296,9 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
         ...purchaseOrderFields(reuse),
         ...deliveryFields(),
       });
-      // The server emptied the cart either way: a held order keeps its lines itself (issue 21).
-      setCartCount(0);
+      // The server emptied the cart either way: a held order keeps its lines itself (issue 21). A quote's
+      // cart is not the one the header counts.
+      if (!quote) setCartCount(0);
       if (outcome.kind === 'awaiting_approval') {
         setAwaiting(outcome.approval);
       } else {
@@ -354,6 +357,7 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
           payment_method: 'card',
           transaction_id: transactionId,
           ...purchaseOrderFields(reuse),
+          ...(quote ? { cart_id: cart.id } : {}),
         });
       } catch (error) {
         if (!paymentStillUsable(error)) paidRef.current = null;
@@ -361,8 +365,8 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
         return;
       }
       paidRef.current = null;
-      // The server emptied the cart with the order (spec 2, §4).
-      setCartCount(0);
+      // The server emptied the cart with the order (spec 2, §4); a quote's cart is not the one counted.
+      if (!quote) setCartCount(0);
       setSuccess(CHECKOUT_MESSAGES.orderPlaced);
       placed = true;
     } finally {
@@ -388,6 +392,11 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
 
   return (
     <div className="checkout">
+      {quote ? (
+        <p className="checkout__quote" role="note">
+          Quote {quote.number}: prices fixed as quoted.
+        </p>
+      ) : null}
       <div className="checkout__form">
         <section className="checkout__section" aria-labelledby="checkout-addresses-title">
           <h2 id="checkout-addresses-title" className="checkout__heading">

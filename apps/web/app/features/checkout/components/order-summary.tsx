@@ -66,7 +66,12 @@ export function OrderSummary({ cart, error }: OrderSummaryProps) {
         {error}
       </p>
       <p className="order-summary__edit">
-        <Link to="/cart">Edit cart</Link>
+        {/* A quote's lines are fixed: the way back is to the quote, not to a cart to edit. */}
+        {cart.quote ? (
+          <Link to={`/account/quotes/${cart.quote.id}`}>Back to quote {cart.quote.number}</Link>
+        ) : (
+          <Link to="/cart">Edit cart</Link>
+        )}
       </p>
     </aside>
   );

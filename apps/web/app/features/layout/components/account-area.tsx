@@ -88,6 +88,11 @@ function AccountMenu() {
           </Link>
         </li>
         <li>
+          <Link to="/account/quotes" className="dropdown__item">
+            Quotes
+          </Link>
+        </li>
+        <li>
           <Link to="/quick-order" className="dropdown__item">
             Quick Order
           </Link>
