@@ -38,3 +38,5 @@ export * from './delivery/schemas';
 export * from './delivery/words';
 export * from './quotes/schemas';
 export * from './quotes/rules';
+export * from './stock-alerts/schemas';
+export * from './stock-alerts/rules';
