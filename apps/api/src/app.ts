@@ -52,6 +52,8 @@ import { createOrdersService, type OrdersService } from './modules/orders/servic
 import { createPayments, type Payments } from './modules/payments/payments';
 import { paymentRoutes } from './modules/payments/routes';
 import { reorderRoutes } from './modules/reorder/routes';
+import { stockAlertRoutes } from './modules/stock-alerts/routes';
+import { createStockAlertsService, type StockAlertsService } from './modules/stock-alerts/service';
 import { startTestWebhookDelivery } from './modules/payments/test-processor/processor';
 import { testProcessorRoutes } from './modules/payments/test-processor/routes';
 import { uploadRoutes, uploadsDirectory } from './modules/uploads/routes';
@@ -76,6 +78,7 @@ export interface Services {
   tokens: TokenService;
   accounts: AccountsService;
   devMailbox: DevMailboxService;
+  stockAlerts: StockAlertsService;
 }
 
 export interface BuildOptions {
@@ -164,6 +167,7 @@ export function createServices(
     tokens,
     accounts: createAccountsService(db, { tokens, rateLimiter, log }),
     devMailbox: createDevMailboxService(db, { testShop: payments.provider.name === 'test' }),
+    stockAlerts: createStockAlertsService(db, { tokens, rateLimiter, publicUrl: config.publicUrl }),
   };
 }
 
@@ -299,6 +303,10 @@ export async function buildApp({ config, database, storefront, logStream, paymen
       await api.register(companyOrderRoutes, { companyOrders: createCompanyOrdersService(database.db) });
       await api.register(companyStatementRoutes, { db: database.db });
       await api.register(reorderRoutes, { db: database.db, carts: services.carts });
+      await api.register(stockAlertRoutes, {
+        stockAlerts: services.stockAlerts,
+        rateLimiter: services.rateLimiter,
+      });
       await api.register(buyerDocumentRoutes, { documents: services.documents });
       await api.register(paymentRoutes, { orders: services.orders });
       if (services.payments.testProcessor) {
