@@ -1,16 +1,14 @@
 import type { Page, StockAlertView } from '@shop/domain';
 import { accountRequest } from './account-api';
 
-/** How many alerts My account shows at a time; 'Show more' reads the next page. */
+/** How many alerts My account shows at a time; 'Show more alerts' reads the next page. */
 export const STOCK_ALERTS_PAGE = 20;
 
-/** A page of the buyer's alerts (GET account/stock-alerts/), or the page `next` names. */
-export function getStockAlerts(signal?: AbortSignal, next?: string): Promise<Page<StockAlertView>> {
+/** A page of the buyer's alerts (GET account/stock-alerts/), waiting ones first. */
+export function getStockAlerts(signal?: AbortSignal, page = 1): Promise<Page<StockAlertView>> {
   return accountRequest<Page<StockAlertView>>(
-    next ?? `account/stock-alerts/?page_size=${STOCK_ALERTS_PAGE}`,
-    {
-      signal,
-    },
+    `account/stock-alerts/?page=${page}&page_size=${STOCK_ALERTS_PAGE}`,
+    { signal },
   );
 }
 
