@@ -49,7 +49,7 @@ describe('StockAlertsSection', () => {
     );
     const items = within(region()).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      'Item 1SKU SKU-1. Waiting for stock since 5 Mar 2026.Cancel the alert for SKU-1',
+      'Item 1SKU SKU-1. Waiting for stock since 5 Mar 2026.Cancel',
       'Black coversSKU SKU-2. E-mailed on 7 Mar 2026.',
     ]);
     expect(within(items[0]!).getByRole('link', { name: 'Item 1' })).toHaveAttribute(

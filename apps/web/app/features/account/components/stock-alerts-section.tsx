@@ -107,10 +107,10 @@ function StockAlertList({ initial }: { initial: Page<StockAlertView> }) {
                   type="button"
                   className="button button--outline stock-alerts__cancel"
                   disabled={busy !== null}
+                  aria-label={`Cancel the alert for ${alert.sku}`}
                   onClick={() => void cancel(alert)}
                 >
-                  {busy === alert.id ? 'Cancelling…' : 'Cancel'}{' '}
-                  <span className="visually-hidden">the alert for {alert.sku}</span>
+                  {busy === alert.id ? 'Cancelling…' : 'Cancel'}
                 </button>
               ) : null}
             </li>

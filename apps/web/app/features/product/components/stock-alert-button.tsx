@@ -16,26 +16,20 @@ interface StockAlertButtonProps {
 export function StockAlertButton({ item, state, onAsk }: StockAlertButtonProps) {
   const set = state === 'set';
   const busy = state === 'busy';
+  const words = set ? 'Alert set' : busy ? 'Setting alert…' : 'Tell me when it’s back';
   return (
     <button
       type="button"
       className={set ? 'stock-alert stock-alert--set' : 'stock-alert'}
+      // The visible words first, then the item: each row's button has a name of its own.
+      aria-label={`${words}: ${item.sku}`}
       aria-disabled={set || busy || undefined}
       onClick={(event) => {
         if (!set && !busy) onAsk(item, event.currentTarget);
       }}
     >
-      {set ? (
-        <>
-          <CheckIcon size={16} />
-          Alert set
-        </>
-      ) : busy ? (
-        'Setting alert…'
-      ) : (
-        'Tell me when it’s back'
-      )}
-      <span className="visually-hidden">: {item.sku}</span>
+      {set ? <CheckIcon size={16} /> : null}
+      {words}
     </button>
   );
 }
