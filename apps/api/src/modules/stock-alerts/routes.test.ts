@@ -12,6 +12,7 @@ import { eq, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
 import { staffMember, type StaffMember } from '../../../test/support/administration';
+import { placedOrder } from '../../../test/support/administration-orders';
 import { itemBySku, newShopper } from '../../../test/support/carts';
 import {
   alertCode,
@@ -496,6 +497,18 @@ describe('restocking', () => {
     );
     expect(await backInStockEmails(ctx, other.email)).toHaveLength(1);
     await ctx.database.db.update(items).set({ trackInventory: true }).where(eq(items.id, pink.id));
+  });
+
+  it('spends alerts when staff cancel an order and its stock comes back', async () => {
+    const { order } = await placedOrder(ctx, { sku: 'TD-PRO-75', packs: 2, name: 'cancelled-buyer' });
+    const tape = await itemBySku(ctx, 'TD-PRO-75');
+    await setItemStock(ctx, tape.id, 0);
+    const waiting = await newShopper(ctx, 'cancel-waits');
+    expect((await waiting.call('POST', '/api/stock-alerts/', { item: tape.id })).statusCode).toBe(201);
+    const cancelled = await staff.admin('POST', `orders/${order.id}/status/`, { status: 'cancelled' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await itemBySku(ctx, 'TD-PRO-75')).stock).toBe(2);
+    expect(await backInStockEmails(ctx, waiting.email)).toHaveLength(1);
   });
 
   it('lets only staff restock: a customer’s adjustment changes nothing and e-mails no one', async () => {
