@@ -54,6 +54,8 @@ import { paymentRoutes } from './modules/payments/routes';
 import { quoteAcceptRoutes } from './modules/quotes/accept-routes';
 import { quoteRoutes } from './modules/quotes/routes';
 import { reorderRoutes } from './modules/reorder/routes';
+import { stockAlertRoutes } from './modules/stock-alerts/routes';
+import { createStockAlertsService, type StockAlertsService } from './modules/stock-alerts/service';
 import { startTestWebhookDelivery } from './modules/payments/test-processor/processor';
 import { testProcessorRoutes } from './modules/payments/test-processor/routes';
 import { uploadRoutes, uploadsDirectory } from './modules/uploads/routes';
@@ -78,6 +80,7 @@ export interface Services {
   tokens: TokenService;
   accounts: AccountsService;
   devMailbox: DevMailboxService;
+  stockAlerts: StockAlertsService;
 }
 
 export interface BuildOptions {
@@ -166,6 +169,7 @@ export function createServices(
     tokens,
     accounts: createAccountsService(db, { tokens, rateLimiter, log }),
     devMailbox: createDevMailboxService(db, { testShop: payments.provider.name === 'test' }),
+    stockAlerts: createStockAlertsService(db, { tokens, rateLimiter, publicUrl: config.publicUrl }),
   };
 }
 
@@ -306,6 +310,10 @@ export async function buildApp({ config, database, storefront, logStream, paymen
         db: database.db,
         carts: services.carts,
         documents: services.documents,
+        rateLimiter: services.rateLimiter,
+      });
+      await api.register(stockAlertRoutes, {
+        stockAlerts: services.stockAlerts,
         rateLimiter: services.rateLimiter,
       });
       await api.register(buyerDocumentRoutes, { documents: services.documents });

@@ -39,3 +39,5 @@ export * from './delivery/words';
 export * from './quotes/schemas';
 export * from './quotes/rules';
 export * from './quotes/labels';
+export * from './stock-alerts/schemas';
+export * from './stock-alerts/rules';

@@ -104,6 +104,8 @@ export const CHECKSUM_EXCLUSIONS: Readonly<Record<string, '*' | readonly string[
   // A wrong e-mailed code is counted against the code (its owner's and strangers' tries), and the answer is a
   // 400: a security feature.
   email_verification_codes: ['attempts', 'foreign_attempts'],
+  // The same for a stock alert's code (stock-alerts/service.ts).
+  stock_alerts: ['attempts'],
 };
 
 export type Checksums = Map<string, string>;

@@ -42,6 +42,7 @@ const SLOW_OPERATIONS = [
   'POST /api/account/update-password/',
   'POST /api/account/email-authentication/',
   'POST /api/account/delete/',
+  'POST /api/stock-alerts/',
 ];
 /**
  * Operations left out: signing out everywhere takes no input but the token, and would end the session of the

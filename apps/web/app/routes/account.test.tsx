@@ -29,6 +29,7 @@ const ROUTES = {
   orders: 'GET /api/orders/?page_size=5',
   company: 'GET /api/account/trade-account/',
   invitations: 'GET /api/account/invitations/',
+  stockAlerts: 'GET /api/account/stock-alerts/?page=1&page_size=20',
 };
 
 /** The account's API, every call answering, with any of them replaced. */
@@ -42,6 +43,7 @@ function accountApi(routes: Record<string, Route> = {}) {
     ]),
     [ROUTES.company]: { company: null },
     [ROUTES.invitations]: [],
+    [ROUTES.stockAlerts]: page([]),
     ...routes,
   });
 }
@@ -105,6 +107,7 @@ describe('/account', () => {
       'Address book',
       'Recent orders',
       'Quotes',
+      'Stock alerts',
       'Password',
       'Log out everywhere',
       'Delete your account',

@@ -16,6 +16,8 @@ import {
   type RecentOrders,
 } from '~/features/account/components/recent-orders-section';
 import { SignOutEverywhereSection } from '~/features/account/components/sign-out-everywhere-section';
+import { StockAlertsSection } from '~/features/account/components/stock-alerts-section';
+import { getStockAlerts } from '~/features/account/api/stock-alerts';
 import { getTradeAccountSummary } from '~/features/company/api/get-trade-account-summary';
 import { TradeAccountSection } from '~/features/company/components/trade-account-section';
 import { getOrders, ordersFailure } from '~/features/orders/api/get-orders';
@@ -45,7 +47,7 @@ async function settled<T>(read: Promise<T>): Promise<T | null> {
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireAccessToken(request);
   const { signal } = request;
-  const [profile, addresses, orders, tradeAccount] = await Promise.all([
+  const [profile, addresses, orders, tradeAccount, stockAlerts] = await Promise.all([
     settled(getProfile(signal)),
     settled(getAddresses(signal, MAX_ADDRESSES_PER_USER)),
     getOrders(`orders/?page_size=${RECENT_ORDERS}`, signal).then(
@@ -56,10 +58,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
       },
     ),
     settled(getTradeAccountSummary(signal)),
+    settled(getStockAlerts(signal)),
   ]);
   // A session that ended while loading (the refresh failed) goes to the login page like a visitor.
   requireAccessToken(request);
-  return { profile, addresses, orders, tradeAccount };
+  return { profile, addresses, orders, tradeAccount, stockAlerts };
 }
 clientLoader.hydrate = true as const;
 
@@ -81,6 +84,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           <AddressBookSection initial={loaderData.addresses} />
           <RecentOrdersSection recent={loaderData.orders} />
           <QuotesSection />
+          <StockAlertsSection initial={loaderData.stockAlerts} />
           <PasswordSection />
           <SignOutEverywhereSection />
           <DeleteAccountSection onDeleted={() => setDeleted(true)} />

@@ -22,6 +22,7 @@ import { redactCopiesOf } from '../contact/queries';
 import { enqueueEmail } from '../mail/queries';
 import { removeClient } from '../rate-limits/queries';
 import type { RateLimit, RateLimiter } from '../rate-limits/service';
+import { deleteAlertsOfAccount } from '../stock-alerts/queries';
 import { codeEmail, passwordChangedEmail, profileChangedEmail, profileChangeLines } from './emails';
 import { EmailAuthenticationFailed, TokenNotValid } from './errors';
 import { hashPassword, needsRehash, verifyAgainstDecoy, verifyPassword } from './passwords';
@@ -100,7 +101,8 @@ const DELETED_CONTACT = { fullName: 'Deleted', email: DELETED_CONTACT_EMAIL };
 /**
  * Erases a customer's account in one transaction (UK GDPR Art. 17; docs/operations.md, "Deleting an account"):
  * the user's row is anonymised and deactivated, and their addresses, cart, exclusive prices, sessions, codes,
- * newsletter subscription, e-mails in the outbox and rate-limit counts go; their payments lose their address
+ * newsletter subscription, stock alerts (theirs and any asked for with their address), e-mails in the outbox and
+ * rate-limit counts go; their payments lose their address
  * copies; contact-form queries, and the shop's copies of them in the outbox, lose the address and name; the
  * audit log's entries about the account, its queries and its subscription lose any address they copied.
  * Its trade-account membership and the invitations to its address go (refused while it is the only
@@ -125,6 +127,7 @@ export async function eraseAccount(
     await leaveCompaniesOnErasure(tx, userId, account.email);
     await queries.anonymiseUser(tx, userId, deletedAccountEmail(userId));
     await queries.deleteAccountRecords(tx, userId);
+    await deleteAlertsOfAccount(tx, userId, account.email);
     // These two find their rows through the queries and the subscription, so they run while those still
     // hold the address.
     await queries.forgetAddressInAudit(tx, userId, account.email);

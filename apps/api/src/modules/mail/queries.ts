@@ -11,15 +11,23 @@ export interface OutgoingEmail {
   attachments?: EmailAttachmentRef[] | undefined;
 }
 
+const outboxRow = (email: OutgoingEmail) => ({
+  toAddress: email.to,
+  subject: email.subject,
+  textBody: email.text,
+  htmlBody: email.html ?? null,
+  attachments: email.attachments?.length ? email.attachments : null,
+});
+
 /** Puts a message in the outbox; the sender delivers it (and retries) outside the request. */
 export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<void> {
-  await db.insert(outboundEmails).values({
-    toAddress: email.to,
-    subject: email.subject,
-    textBody: email.text,
-    htmlBody: email.html ?? null,
-    attachments: email.attachments?.length ? email.attachments : null,
-  });
+  await db.insert(outboundEmails).values(outboxRow(email));
+}
+
+/** Several messages into the outbox in one statement (none: no statement). */
+export async function enqueueEmails(db: Db, emails: readonly OutgoingEmail[]): Promise<void> {
+  if (emails.length === 0) return;
+  await db.insert(outboundEmails).values(emails.map(outboxRow));
 }
 
 /** How long a claimed message is left alone by other senders while this one sends it. */

@@ -18,13 +18,17 @@ const CLEANUP_EVERY_MS = 10 * 60_000;
 export function createRateLimiter(db: Db) {
   let lastCleanup = 0;
   return {
-    /** Counts one hit and answers the window's count so far; throws TooManyRequests over the limit. */
-    async consume(rule: RateLimit, client: string): Promise<number> {
-      const { count, resetAt } = await queries.hit(db, `${rule.name}:${client}`, rule.windowMs);
+    /**
+     * Counts one hit and answers the window's count so far; throws TooManyRequests over the limit. `within` is
+     * a transaction to count in, for a hit that must count only if the transaction's work commits (a code
+     * e-mailed in it).
+     */
+    async consume(rule: RateLimit, client: string, within: Db = db): Promise<number> {
+      const { count, resetAt } = await queries.hit(within, `${rule.name}:${client}`, rule.windowMs);
       const now = Date.now();
       if (now - lastCleanup > CLEANUP_EVERY_MS) {
         lastCleanup = now;
-        await queries.deleteExpired(db, new Date(now - 60 * 60_000));
+        await queries.deleteExpired(within, new Date(now - 60 * 60_000));
       }
       if (count > rule.limit) {
         throw new TooManyRequests(Math.max(1, Math.ceil((resetAt.getTime() - now) / 1000)));

@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/client';
 import { audit, type Actor } from '../administration/audit';
 import { selectAdministratorEmails } from '../companies/queries';
+import { enqueueEmails } from '../mail/queries';
 import { ukToday } from '../orders/service';
 import { selectSetting } from '../settings/queries';
 import { automaticHoldEmail } from './emails';
@@ -71,7 +72,7 @@ export async function applyHoldRule(
   // Once a day per kind: a hold set, lifted and set again on one day tells the administrators once.
   if (await queries.claimEffect(tx, action === 'set' ? 'hold' : 'hold_lifted', companyId, today)) {
     const recipients = await selectAdministratorEmails(tx, companyId);
-    await queries.enqueueEmails(
+    await enqueueEmails(
       tx,
       recipients.map((to) => automaticHoldEmail(to, company, hold)),
     );

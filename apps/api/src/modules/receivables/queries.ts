@@ -2,8 +2,7 @@ import type { Ledger, ReceivedMethod } from '@shop/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
-import { outboundEmails, paymentAllocations, paymentsReceived } from '../../db/schema';
-import type { OutgoingEmail } from '../mail/queries';
+import { paymentAllocations, paymentsReceived } from '../../db/schema';
 import { ledgerOfRow, ledgerStatement, type LedgerRow } from './ledger';
 
 /** A payment received as it was stored. */
@@ -88,19 +87,6 @@ export async function setInvoiceStatuses(
     where company_id = ${companyId} and payment_method = 'account'
       and ((id = any(${closed}::int[]) and payment_status = 'ON_ACCOUNT')
         or (id = any(${reopened}::int[]) and payment_status = 'COMPLETED'))`);
-}
-
-/** Several messages into the outbox in one statement. */
-export async function enqueueEmails(tx: Db, emails: readonly OutgoingEmail[]): Promise<void> {
-  if (emails.length === 0) return;
-  await tx.insert(outboundEmails).values(
-    emails.map((email) => ({
-      toAddress: email.to,
-      subject: email.subject,
-      textBody: email.text,
-      htmlBody: email.html ?? null,
-    })),
-  );
 }
 
 /**

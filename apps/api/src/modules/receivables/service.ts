@@ -24,6 +24,7 @@ import type { Db } from '../../db/client';
 import { Conflict, Invalid, NotFound } from '../../http/errors';
 import { audit, type Actor } from '../administration/audit';
 import { lockCompany, selectAdministratorEmails } from '../companies/queries';
+import { enqueueEmails } from '../mail/queries';
 import { ukToday } from '../orders/service';
 import { selectSetting } from '../settings/queries';
 import { receiptEmail } from './emails';
@@ -250,7 +251,7 @@ export function createReceivablesService(db: Db) {
         }));
         const balance = accountPosition(after, today).balancePence;
         const recipients = await selectAdministratorEmails(tx, companyId);
-        await queries.enqueueEmails(
+        await enqueueEmails(
           tx,
           recipients.map((to) => receiptEmail(to, company, payment, paid, balance)),
         );

@@ -19,6 +19,7 @@ describe('the preview and apply run off the event loop', () => {
     try {
       const service = createImportExportService(ctx.database.db, {
         rateLimiter: ctx.app.services.rateLimiter,
+        publicUrl: 'http://localhost:3000',
         planner,
       });
       const actor = { id: staff.userId, email: 'worker-thread@example.com' };

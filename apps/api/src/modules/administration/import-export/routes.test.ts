@@ -398,6 +398,7 @@ describe('the export’s reads', () => {
       const counter = countingDb(ctx.database);
       const csv = await createImportExportService(counter.db, {
         rateLimiter: ctx.app.services.rateLimiter,
+        publicUrl: 'http://localhost:3000',
         exportBatch,
       }).exportCsv((error) => {
         throw error;

@@ -21,7 +21,10 @@ function csvBody(body: unknown): Buffer {
  * catalogue, preview a file's changes and errors, then apply exactly that file, all or nothing.
  */
 export const importExportAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, options) => {
-  const service = createImportExportService(options.db, { rateLimiter: options.services.rateLimiter });
+  const service = createImportExportService(options.db, {
+    rateLimiter: options.services.rateLimiter,
+    publicUrl: options.config.publicUrl,
+  });
   // The import worker's thread, if one was started, ends with the app.
   app.addHook('onClose', () => service.close());
 

@@ -6,6 +6,7 @@ import type { Db } from '../../../db/client';
 import { Conflict, DomainError, TooManyRequests } from '../../../http/errors';
 import { createSemaphore } from '../../../lib/semaphore';
 import type { RateLimit, RateLimiter } from '../../rate-limits/service';
+import { mayHaveRestocked, notifyRestocked } from '../../stock-alerts/restock';
 import { audit, type Actor, type AuditEntry } from '../audit';
 import { formatField, formatPrice, ITEM_FIELDS, KEY_COLUMNS, priceColumn } from './csv-format';
 import type { CatalogueRequest, PlanAnswer } from './csv-plan-worker';
@@ -90,13 +91,14 @@ function auditEntryOf(row: ImportPlan['rows'][number], itemId: number): AuditEnt
 
 /**
  * Writes the rows of a file that change (the worker sends only those), in batches: new items, changed items,
- * prices, stock movements and audit entries, in the apply's transaction.
+ * prices, stock movements, back-in-stock e-mails and audit entries, in the apply's transaction.
  */
 async function writeRows(
   tx: Db,
   actor: Actor,
   preview: ImportPreview,
   rows: ImportPlan['rows'],
+  publicUrl: string,
 ): Promise<ImportApplied> {
   const { sha256 } = preview;
 
@@ -135,6 +137,12 @@ async function writeRows(
     }))
     .filter((movement) => movement.delta !== 0);
   await queries.insertStockMovements(tx, movements, IMPORT_STOCK_REASON, actor.id);
+  // Items the file made orderable again (their rows are locked): their waiting alerts are spent and e-mailed.
+  await notifyRestocked(
+    tx,
+    updating.filter((row) => row.before && mayHaveRestocked(row.before, row.after)).map((row) => row.itemId!),
+    publicUrl,
+  );
 
   const entries = rows.map((row) => auditEntryOf(row, itemIdOf(row)));
   entries.push({
@@ -165,6 +173,8 @@ async function writeRows(
 
 export interface ImportExportOptions {
   rateLimiter: RateLimiter;
+  /** The shop's origin, for the product links of the back-in-stock e-mails an import sends. */
+  publicUrl: string;
   /** The worker that parses and plans files; by default one of the service's own, started on first use. */
   planner?: CsvPlanner;
   exportBatch?: number;
@@ -172,7 +182,7 @@ export interface ImportExportOptions {
 
 export function createImportExportService(
   db: Db,
-  { rateLimiter, planner = createCsvPlanner(), exportBatch = EXPORT_BATCH }: ImportExportOptions,
+  { rateLimiter, publicUrl, planner = createCsvPlanner(), exportBatch = EXPORT_BATCH }: ImportExportOptions,
 ) {
   // One import at a time in this process: a second is refused rather than queued behind a file of 10 MB.
   const imports = createSemaphore(1);
@@ -216,7 +226,7 @@ export function createImportExportService(
             const catalogue = named && (await catalogueRows(tx, named, true));
             const { preview, rows } = planned(await job.finish(catalogue));
             if (preview.counts.errors > 0 || rows === null) throw new ImportRefused(preview);
-            return writeRows(tx, actor, preview, rows);
+            return writeRows(tx, actor, preview, rows, publicUrl);
           });
         } catch (error) {
           // The worker waits for the catalogue rows until it is told: a failure before they were sent ends it.

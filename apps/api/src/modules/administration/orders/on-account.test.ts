@@ -109,6 +109,7 @@ describe('the order list and detail', () => {
     const service = createOrderAdminService(counter.db, {
       provider: ctx.app.services.payments.provider,
       log: ctx.app.log,
+      publicUrl: 'http://localhost:3000',
     });
     const page = await service.listOrders({
       filters: { purchaseOrderNumber: 'count-' },

@@ -322,6 +322,7 @@ describe('the dispatch-by day (issue 23)', () => {
     const service = createOrderAdminService(ctx.database.db, {
       provider: ctx.app.services.payments.provider,
       log: ctx.app.log,
+      publicUrl: 'http://localhost:3000',
     });
     const due = async (kind: 'today' | 'overdue', at: string) =>
       (
@@ -372,6 +373,7 @@ describe('the dispatch-by day (issue 23)', () => {
     const service = createOrderAdminService(counter.db, {
       provider: ctx.app.services.payments.provider,
       log: ctx.app.log,
+      publicUrl: 'http://localhost:3000',
     });
     for (const descending of [false, true]) {
       counter.reset();
@@ -556,6 +558,7 @@ describe('orders paid through the test processor', () => {
     const service = createOrderAdminService(counter.db, {
       provider: ctx.app.services.payments.provider,
       log: ctx.app.log,
+      publicUrl: 'http://localhost:3000',
     });
     const page = await service.listOrders({
       filters: { orderId: order.id },

@@ -105,9 +105,13 @@ function filtersOf(query: OrderListQuery): OrderListRequest['filters'] {
 /** orders/: the list with its filters, one order, status moves (with shipping and cancelling) and refunds. */
 export const orderAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (
   app,
-  { db, services },
+  { db, services, config },
 ) => {
-  const orders = createOrderAdminService(db, { provider: services.payments.provider, log: app.log });
+  const orders = createOrderAdminService(db, {
+    provider: services.payments.provider,
+    log: app.log,
+    publicUrl: config.publicUrl,
+  });
   logProviderFailures(app);
 
   app.get(

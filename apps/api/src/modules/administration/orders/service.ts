@@ -23,6 +23,7 @@ import type { Db } from '../../../db/client';
 import { Conflict, DomainError, Invalid, NotFound } from '../../../http/errors';
 import { pageWindow, type PageQuery } from '../../../http/pagination';
 import { enqueueEmail } from '../../mail/queries';
+import { notifyRestocked } from '../../stock-alerts/restock';
 import { statusHistoryOf, toOrderView } from '../../orders/service';
 import { type PaymentProvider, ProviderUnavailable } from '../../payments/provider';
 import { audit, type Actor } from '../audit';
@@ -87,7 +88,16 @@ function refundView(refund: queries.RefundRow, actorEmail: string | null): Admin
 
 export function createOrderAdminService(
   db: Db,
-  { provider, log }: { provider: PaymentProvider; log: FastifyBaseLogger },
+  {
+    provider,
+    log,
+    publicUrl,
+  }: {
+    provider: PaymentProvider;
+    log: FastifyBaseLogger;
+    /** The shop's origin, for the product links of the back-in-stock e-mails a cancellation can send. */
+    publicUrl: string;
+  },
 ) {
   /**
    * Reserves a refund under the order's and payment's locks: the refund row (pending) and the amount counted
@@ -400,6 +410,12 @@ export function createOrderAdminService(
         let restocked: Awaited<ReturnType<typeof queries.restockOrder>> = [];
         if (to === 'cancelled') {
           restocked = await queries.restockOrder(tx, orderId, `Order #${orderId} cancelled`, actor.id);
+          // Stock put back is a restock: the items' waiting alerts are spent once it covers a pack.
+          await notifyRestocked(
+            tx,
+            restocked.map(({ itemId }) => itemId),
+            publicUrl,
+          );
           const { refundable } = refundableOf(order, payment);
           if ((payment || onAccount(order)) && refundable > 0) {
             refund = await reserveRefund(tx, actor, { order, payment }, refundable, 'Order cancelled', null);

@@ -3,6 +3,7 @@ import {
   discounted,
   type DimensionUnit,
   formatGbp,
+  isOutOfStock,
   type PackUnit,
   packsToNextTier,
   type PricingTier,
@@ -12,7 +13,9 @@ import {
 import { fieldValue, itemDimension } from '../item-cells';
 import { type ItemPricing, listPrice, packWeightKg, shownPence, tierLabel } from '../product-pricing';
 import type { PriceDisplay } from '../hooks/use-price-display';
+import type { StockAlerts } from '../hooks/use-stock-alerts';
 import { QuantityField } from './quantity-field';
+import { StockAlertButton } from './stock-alert-button';
 
 interface ItemRowProps {
   pricing: ItemPricing;
@@ -25,9 +28,13 @@ interface ItemRowProps {
   capped: boolean;
   onQuantity: (itemId: number, quantity: CommittedQuantity) => void;
   onPreview: (itemId: number, opener: HTMLElement) => void;
+  stockAlerts: StockAlerts;
 }
 
-/** One item of a variant's table: image, SKU, its fields, size, a price per tier, units per, quantity. */
+/**
+ * One item of a variant's table: image, SKU, its fields, size, a price per tier, units per, quantity. An item
+ * out of stock offers "Tell me when it's back" in place of its quantity, once the page is live.
+ */
 export function ItemRow({
   pricing,
   tiers,
@@ -38,6 +45,7 @@ export function ItemRow({
   capped,
   onQuantity,
   onPreview,
+  stockAlerts,
 }: ItemRowProps) {
   const { item, variant, packs, exclusive } = pricing;
   const image = item.images[0];
@@ -133,13 +141,17 @@ export function ItemRow({
       })}
       <td>{shownPer === 'pallet' && unitsPerPallet ? unitsPerPallet : item.units_per_pack}</td>
       <td>
-        <QuantityField
-          item={item}
-          unitsPerPallet={unitsPerPallet}
-          units={pricing.units}
-          capped={capped}
-          onChange={(quantity) => onQuantity(item.id, quantity)}
-        />
+        {stockAlerts.shown && isOutOfStock(item) ? (
+          <StockAlertButton item={item} state={stockAlerts.stateOf(item.id)} onAsk={stockAlerts.ask} />
+        ) : (
+          <QuantityField
+            item={item}
+            unitsPerPallet={unitsPerPallet}
+            units={pricing.units}
+            capped={capped}
+            onChange={(quantity) => onQuantity(item.id, quantity)}
+          />
+        )}
       </td>
     </tr>
   );

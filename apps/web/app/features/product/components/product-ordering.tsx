@@ -13,6 +13,7 @@ import { useAddToCart } from '../hooks/use-add-to-cart';
 import { useCustomerPricing } from '../hooks/use-customer-pricing';
 import { type PriceDisplay, usePriceDisplay } from '../hooks/use-price-display';
 import { useSelection } from '../hooks/use-selection';
+import { useStockAlerts } from '../hooks/use-stock-alerts';
 import { useVariantSpy } from '../hooks/use-variant-spy';
 import { pricePage } from '../product-pricing';
 import { ItemImageDialog } from './item-image-dialog';
@@ -53,6 +54,7 @@ export function ProductOrdering({ page }: { page: ProductPage }) {
     [page],
   );
   const customer = useCustomerPricing(itemIds);
+  const stockAlerts = useStockAlerts();
   // The Box/Pallet toggles (`shownPer`) only change how quantities are shown: no price depends on them.
   const pricing = useMemo(
     () => pricePage(page, selection.units, customer.pricing),
@@ -148,6 +150,7 @@ export function ProductOrdering({ page }: { page: ProductPage }) {
               priceDisplay={priceDisplay}
               onQuantity={onQuantity}
               onPreview={(itemId, opener) => setPreview({ itemId, opener })}
+              stockAlerts={stockAlerts}
             />
           ))}
         </>
@@ -170,6 +173,15 @@ export function ProductOrdering({ page }: { page: ProductPage }) {
             onAdd={() => void add()}
           />
         </>
+      ) : null}
+
+      {stockAlerts.dialog ? (
+        <stockAlerts.dialog.Component
+          item={stockAlerts.dialog.item}
+          opener={stockAlerts.dialog.opener}
+          onClose={stockAlerts.closeDialog}
+          onConfirmed={stockAlerts.markSet}
+        />
       ) : null}
 
       {preview && previewItem ? (

@@ -6,6 +6,7 @@ import {
   type ProductPageVariant,
 } from '@shop/domain';
 import type { PriceDisplay } from '../hooks/use-price-display';
+import type { StockAlerts } from '../hooks/use-stock-alerts';
 import { type ItemPricing, tierColumns, tierLabel } from '../product-pricing';
 import { ItemRow } from './item-row';
 import { SegmentedToggle } from './segmented-toggle';
@@ -33,6 +34,7 @@ interface VariantSectionProps {
   priceDisplay: PriceDisplay;
   onQuantity: (itemId: number, quantity: CommittedQuantity) => void;
   onPreview: (itemId: number, opener: HTMLElement) => void;
+  stockAlerts: StockAlerts;
 }
 
 /** One variant: its name, the Box/Pallet choice when it sells by the pallet, and its table of items. */
@@ -46,6 +48,7 @@ export function VariantSection({
   priceDisplay,
   onQuantity,
   onPreview,
+  stockAlerts,
 }: VariantSectionProps) {
   const id = variantSectionId(variant);
   const headingId = `${id}-title`;
@@ -114,6 +117,7 @@ export function VariantSection({
                     capped={capped[item.id] ?? false}
                     onQuantity={onQuantity}
                     onPreview={onPreview}
+                    stockAlerts={stockAlerts}
                   />
                 );
               })}

@@ -14,8 +14,8 @@ const ItemListQuery = listQuerySchema(['sku', 'title', 'stock', 'created_at'], '
   .strict();
 
 /** The back office's items, under /api/administration/items/ (their stock: stock/routes.ts). */
-export const itemAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, { db }) => {
-  const items = createItemAdminService(db);
+export const itemAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, { db, config }) => {
+  const items = createItemAdminService(db, { publicUrl: config.publicUrl });
 
   app.get(
     '/items/',

@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../../../db/client';
 import type { MeasurementUnit } from '../../../../db/schema';
 import { Invalid, NotFound } from '../../../../http/errors';
+import { mayHaveRestocked, notifyRestocked } from '../../../stock-alerts/restock';
 import { audit, changedFields, type Actor } from '../../audit';
 import { countOfList, type Window } from '../queries';
 import { addError, type FieldErrors, type ListPage, throwIfAny, withUniqueFieldErrors } from '../shared';
@@ -143,8 +144,11 @@ function dataEntryWrites(
   return { set, remove };
 }
 
-/** The back office's items: every write in one transaction with its audit entry. */
-export function createItemAdminService(db: Db) {
+/**
+ * The back office's items: every write in one transaction with its audit entry. `publicUrl` is the shop's
+ * origin, for the product links of the back-in-stock e-mails an update can send.
+ */
+export function createItemAdminService(db: Db, { publicUrl }: { publicUrl: string }) {
   async function itemDetail(id: number): Promise<AdminItem> {
     const row = await queries.selectItem(db, id);
     if (!row) throw new NotFound();
@@ -234,6 +238,7 @@ export function createItemAdminService(db: Db) {
     /**
      * Updates an item. Dimensions given are merged with the stored ones and the sorted mm columns recomputed;
      * a new stock level is recorded as a stock movement; data entries given are set (null or '' clears one).
+     * A change that makes the item orderable again spends its waiting alerts (stock-alerts/restock.ts).
      */
     async updateItem(actor: Actor, id: number, body: ItemUpdate): Promise<AdminItem> {
       if (body.sku !== undefined && (await queries.skuTaken(db, body.sku, id))) {
@@ -284,6 +289,14 @@ export function createItemAdminService(db: Db) {
             });
           }
           await queries.writeDataEntries(tx, id, entries.set, entries.remove);
+          // More stock, or back on sale, untracked or a smaller pack: the item's waiting alerts may be due.
+          const after = {
+            stock: fields.stock ?? row.stock,
+            trackInventory: fields.track_inventory ?? row.trackInventory,
+            unitsPerPack: fields.units_per_pack ?? row.unitsPerPack,
+            status: fields.status ?? row.status,
+          };
+          if (mayHaveRestocked(row, after)) await notifyRestocked(tx, [id], publicUrl);
           if (change || dataEntries) {
             await audit(tx, actor, {
               action: 'item.update',

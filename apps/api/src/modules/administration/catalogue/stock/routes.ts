@@ -10,8 +10,8 @@ import { createStockAdminService } from './service';
 const StockAdjustedSchema = z.object({ stock: z.number().int(), movement: StockMovementSchema });
 
 /** Items' stock: adjustments and movements under /api/administration/items/:id/, low stock under stock/low/. */
-export const stockAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, { db }) => {
-  const stock = createStockAdminService(db);
+export const stockAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, { db, config }) => {
+  const stock = createStockAdminService(db, { publicUrl: config.publicUrl });
 
   app.post(
     '/items/:id/stock-adjustments/',

@@ -7,18 +7,24 @@ import {
 } from '@shop/domain';
 import type { Db } from '../../../../db/client';
 import { Invalid, NotFound } from '../../../../http/errors';
+import { notifyRestocked } from '../../../stock-alerts/restock';
 import { audit, type Actor } from '../../audit';
 import { itemExists, lockItem, updateItem } from '../items/queries';
 import { countOfList, type Window } from '../queries';
 import type { ListPage } from '../shared';
 import * as queries from './queries';
 
-/** The back office's stock: adjustments (each with its movement and audit entry), movements and low stock. */
-export function createStockAdminService(db: Db) {
+/**
+ * The back office's stock: adjustments (each with its movement, audit entry and back-in-stock e-mails),
+ * movements and low stock. `publicUrl` is the shop's origin, for the e-mails' product links.
+ */
+export function createStockAdminService(db: Db, { publicUrl }: { publicUrl: string }) {
   return {
     /**
      * Changes an item's stock by `delta` or to `set_to`, with a reason. The item's row is locked for the
-     * change, so two adjustments (or a sale) at once apply one after the other; stock never goes below 0.
+     * change, so two adjustments (or a sale) at once apply one after the other; stock never goes below 0. Stock
+     * added spends the item's waiting alerts once it covers a pack (stock-alerts/restock.ts), in this
+     * transaction.
      */
     async adjustStock(
       actor: Actor,
@@ -48,6 +54,7 @@ export function createStockAdminService(db: Db) {
           before: { stock: row.stock },
           after: { stock, reason: body.reason },
         });
+        if (stock > row.stock) await notifyRestocked(tx, [id], publicUrl);
         const [latest] = await queries.selectMovements(tx, id, { limit: 1, offset: 0 });
         return {
           stock,
