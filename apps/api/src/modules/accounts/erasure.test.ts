@@ -301,3 +301,42 @@ describe('POST /api/account/delete/: what is left', () => {
     await expect(eraseAccount(ctx.database.db, leaver.userId)).rejects.toMatchObject({ statusCode: 404 });
   });
 });
+
+describe('erasure of repeat buying and quotes (issue 24)', () => {
+  it('deletes the user’s own lists and the quotes that never became orders, and the notes and files of those that did', async () => {
+    const leaver = await newShopper(ctx, 'quote-leaver');
+    const db = ctx.database.db;
+    const [company] = rowsOfResult<{ id: number }>(
+      await db.execute(sql`insert into companies (status, legal_name, trading_name, company_number, vat_number,
+        registered_address, invoice_address, accounts_email, trade_references, credit_limit_pence)
+        values ('approved', 'Leavers Ltd', 'Leavers', '07654321', 'GB123456782', '{}'::jsonb, '{}'::jsonb,
+          'accounts@leavers.example', '[]'::jsonb, 0) returning id`),
+    );
+    await db.execute(sql`insert into saved_lists (owner_id, company_id, name) values
+      (${leaver.userId}, null, 'Own list'), (${leaver.userId}, ${company!.id}, 'Shared list')`);
+    const quotes = rowsOfResult<{ id: number; status: string }>(
+      await db.execute(sql`insert into quotes (user_id, status, note) values
+        (${leaver.userId}, 'requested', 'call me on 07700 900001'), (${leaver.userId}, 'ordered', 'my logo')
+        returning id, status`),
+    );
+    for (const quote of quotes) {
+      await db.execute(sql`insert into quote_attachments (quote_id, filename, content_type, size, sha256, content)
+        values (${quote.id}, 'logo.png', 'image/png', 3, 'x', '\\x010203'::bytea)`);
+    }
+
+    await eraseAccount(db, leaver.userId);
+
+    const lists = await rowsOf<{ name: string }>(
+      sql`select name from saved_lists where owner_id = ${leaver.userId}`,
+    );
+    expect(lists.map((list) => list.name)).toEqual(['Shared list']);
+    const kept = await rowsOf<{ status: string; note: string }>(
+      sql`select status, note from quotes where user_id = ${leaver.userId}`,
+    );
+    expect(kept).toEqual([{ status: 'ordered', note: '' }]);
+    const files = await rowsOf<{ id: number }>(
+      sql`select a.id from quote_attachments a join quotes q on q.id = a.quote_id where q.user_id = ${leaver.userId}`,
+    );
+    expect(files).toEqual([]);
+  });
+});

@@ -25,6 +25,9 @@ import {
   newsletterSubscriptions,
   outboundEmails,
   payments,
+  quoteAttachments,
+  quotes,
+  savedLists,
   refreshTokens,
   type UserRole,
   users,
@@ -181,6 +184,20 @@ export async function anonymiseUser(tx: Db, userId: number, placeholderEmail: st
 export async function deleteAccountRecords(tx: Db, userId: number): Promise<void> {
   await tx.delete(addresses).where(eq(addresses.userId, userId));
   await tx.delete(carts).where(eq(carts.userId, userId));
+  // Issue 24: the user's own saved lists (a list shared with their company stays the company's), their quotes
+  // that never became an order (with their lines, versions and files), and the notes and files of those
+  // that did (the order keeps what was sold).
+  await tx.delete(savedLists).where(and(eq(savedLists.ownerId, userId), isNull(savedLists.companyId)));
+  await tx.delete(quotes).where(and(eq(quotes.userId, userId), ne(quotes.status, 'ordered')));
+  await tx.update(quotes).set({ note: '' }).where(eq(quotes.userId, userId));
+  await tx
+    .delete(quoteAttachments)
+    .where(
+      inArray(
+        quoteAttachments.quoteId,
+        tx.select({ id: quotes.id }).from(quotes).where(eq(quotes.userId, userId)),
+      ),
+    );
   await tx.delete(exclusivePrices).where(eq(exclusivePrices.userId, userId));
   await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
   await tx
