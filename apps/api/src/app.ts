@@ -52,6 +52,7 @@ import { createOrdersService, type OrdersService } from './modules/orders/servic
 import { createPayments, type Payments } from './modules/payments/payments';
 import { paymentRoutes } from './modules/payments/routes';
 import { reorderRoutes } from './modules/reorder/routes';
+import { listRoutes } from './modules/lists/routes';
 import { startTestWebhookDelivery } from './modules/payments/test-processor/processor';
 import { testProcessorRoutes } from './modules/payments/test-processor/routes';
 import { uploadRoutes, uploadsDirectory } from './modules/uploads/routes';
@@ -299,6 +300,7 @@ export async function buildApp({ config, database, storefront, logStream, paymen
       await api.register(companyOrderRoutes, { companyOrders: createCompanyOrdersService(database.db) });
       await api.register(companyStatementRoutes, { db: database.db });
       await api.register(reorderRoutes, { db: database.db, carts: services.carts });
+      await api.register(listRoutes, { db: database.db, carts: services.carts });
       await api.register(buyerDocumentRoutes, { documents: services.documents });
       await api.register(paymentRoutes, { orders: services.orders });
       if (services.payments.testProcessor) {
