@@ -42,6 +42,7 @@ export const SAVED_LIST_MESSAGES = {
   /** A ticked line of add-to-cart that is not a line of the list. */
   notOnList: (item: number) => `Item ${item} is not on this list.`,
   emptyList: 'This list has no items to add.',
+  itemOrLines: 'Give an item and its packs, or lines.',
   csvRequired: 'Choose a CSV file with a SKU and a number of packs on each line.',
   csvTooLong: `A CSV file for a list has at most ${L.csvCharacters.toLocaleString('en-GB')} characters.`,
   csvNotCsv: (reason: string) => `This is not valid CSV: ${reason}`,
@@ -79,9 +80,25 @@ export const SavedListWriteSchema = z
 export type SavedListWrite = z.infer<typeof SavedListWriteSchema>;
 export type SavedListWriteInput = z.input<typeof SavedListWriteSchema>;
 
-/** POST account/lists/{id}/lines/: packs of one item, added to its line when the list has one. */
-export const SavedListLineAddSchema = z.object({ item: id, packs: PackQuantitySchema.default(1) }).strict();
-export type SavedListLineAdd = z.input<typeof SavedListLineAddSchema>;
+/**
+ * POST account/lists/{id}/lines/: packs of one item (`{item, packs}`, packs 1 when left out), or several lines
+ * at once (`{lines}`, from the cart, an order or the quick order), added to the lines already there.
+ */
+export const SavedListLinesAddSchema = z
+  .object({
+    item: id.optional(),
+    packs: PackQuantitySchema.optional(),
+    lines: z.array(SavedListLineInputSchema).min(1).max(L.linesPerList, M.tooManyLines).optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if ((body.item === undefined) === (body.lines === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['item'], message: M.itemOrLines });
+    } else if (body.lines !== undefined && body.packs !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['packs'], message: M.itemOrLines });
+    }
+  });
+export type SavedListLinesAdd = z.input<typeof SavedListLinesAddSchema>;
 
 /** POST account/lists/{id}/add-to-cart/: no body (or no `lines`) adds the whole list; else the ticked lines. */
 export const SavedListAddToCartSchema = z

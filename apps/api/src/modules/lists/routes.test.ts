@@ -140,6 +140,23 @@ describe('a buyer’s own lists', () => {
       ['TD-PRO-75', 1],
     ]);
 
+    // Several lines at once (the cart's, an order's): each added to its item's line or as a new one.
+    const [bag] = await ids('BW-S-500-100');
+    const bulk = await buyer.call('POST', `/api/account/lists/${list.id}/lines/`, {
+      lines: [
+        { item: bag, packs: 2 },
+        { item: wrap, packs: 2 },
+        { item: bag, packs: 1 },
+      ],
+    });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect(linesOf(bulk.json())).toEqual([
+      ['TD-PRO-50', 100_000],
+      ['BW-S-300-100', 3],
+      ['TD-PRO-75', 1],
+      ['BW-S-500-100', 3],
+    ]);
+
     const deleted = await buyer.call('DELETE', `/api/account/lists/${list.id}/`);
     expect(deleted.statusCode).toBe(204);
     expect((await buyer.call('GET', `/api/account/lists/${list.id}/`)).statusCode).toBe(404);
@@ -260,6 +277,25 @@ describe('a buyer’s own lists', () => {
         { item: gun, packs: -1 },
         { packs: expect.any(Array) },
       ],
+      ['POST', `/api/account/lists/${list.id}/lines/`, {}, { item: [M.itemOrLines] }],
+      [
+        'POST',
+        `/api/account/lists/${list.id}/lines/`,
+        { item: gun, lines: [{ item: gun, packs: 1 }] },
+        { item: [M.itemOrLines] },
+      ],
+      [
+        'POST',
+        `/api/account/lists/${list.id}/lines/`,
+        {
+          lines: [
+            { item: gun, packs: 1 },
+            { item: 2_147_483_647, packs: 1 },
+          ],
+        },
+        { 'lines.1.item': [M.noItem(2_147_483_647)] },
+      ],
+      ['POST', `/api/account/lists/${list.id}/lines/`, { lines: tooMany }, { lines: [M.tooManyLines] }],
       ['POST', `/api/account/lists/${list.id}/add-to-cart/`, { lines: [] }, { lines: expect.any(Array) }],
       [
         'POST',

@@ -2,7 +2,7 @@ import {
   ReorderResultSchema,
   SavedListAddToCartSchema,
   SavedListImportSchema,
-  SavedListLineAddSchema,
+  SavedListLinesAddSchema,
   SavedListSummarySchema,
   SavedListViewSchema,
   SavedListWriteSchema,
@@ -146,14 +146,15 @@ export const listRoutes: FastifyPluginAsyncZod<{ db: Db; carts: CartsService }> 
       schema: {
         security,
         tags,
-        summary: 'Adds packs of an item to a saved list (to its line when it has one, at most 100,000)',
+        summary:
+          'Adds packs of an item, or several lines, to a saved list (to a line already there, at most 100,000 packs)',
         params,
-        body: SavedListLineAddSchema,
+        body: SavedListLinesAddSchema,
         response: { 200: SavedListViewSchema },
       },
       onRequest: app.authenticate,
     },
-    async (request) => lists.addLine(signedInUser(request).id, request.params.id, request.body),
+    async (request) => lists.addLines(signedInUser(request).id, request.params.id, request.body),
   );
 
   app.post(

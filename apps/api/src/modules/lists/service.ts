@@ -1,6 +1,7 @@
 import {
   companyMay,
   listPackPricePence,
+  MAX_PACK_QUANTITY,
   MAX_SKU_LENGTH,
   mergeListLines,
   parsePacksCell,
@@ -14,7 +15,7 @@ import {
   type PageRequest,
   type ReorderResult,
   type SavedListAddToCart,
-  type SavedListLineAdd,
+  type SavedListLinesAdd,
   type SavedListLineInput,
   type SavedListSummary,
   type SavedListView,
@@ -272,21 +273,29 @@ export function createListsService(db: Db, carts: CartsService) {
     },
 
     /**
-     * POST account/lists/{id}/lines/: packs of one item added to the list, to its line when it has one (at
-     * most MAX_PACK_QUANTITY), priced today.
+     * POST account/lists/{id}/lines/: packs of one item, or several lines, added to the list: to an item's line
+     * when it has one (at most MAX_PACK_QUANTITY), priced today. The list keeps at most 200 lines.
      */
-    async addLine(userId: number, listId: number, body: Required<SavedListLineAdd>): Promise<SavedListView> {
+    async addLines(userId: number, listId: number, body: SavedListLinesAdd): Promise<SavedListView> {
+      const single = body.lines === undefined;
+      const adding = body.lines ?? [{ item: body.item!, packs: body.packs ?? 1 }];
+      const fieldOf = (index: number) => (single ? 'item' : `lines.${index}.item`);
       await db.transaction(async (tx) => {
         const list = await lockForEdit(tx, userId, listId);
-        const before = list.lines.find((line) => line.itemId === body.item);
-        if (!before && list.lines.length >= SAVED_LIST_LIMITS.linesPerList) {
-          throw new Invalid({ item: [M.tooManyLines] });
+        const before = new Map(list.lines.map((line) => [line.itemId, line]));
+        // Each item once, in the order sent, its packs added to those already on the list.
+        const merged = mergeListLines(adding).map((line) => ({
+          item: line.item,
+          packs: Math.min(MAX_PACK_QUANTITY, line.packs + (before.get(line.item)?.packs ?? 0)),
+        }));
+        const added = merged.filter((line) => !before.has(line.item)).length;
+        if (list.lines.length + added > SAVED_LIST_LIMITS.linesPerList) {
+          throw new Invalid({ [single ? 'item' : 'lines']: [M.tooManyLines] });
         }
-        const [line] = mergeListLines([
-          ...(before ? [{ item: body.item, packs: before.packs }] : []),
-          { item: body.item, packs: body.packs },
-        ]);
-        const priced = await priceLines(tx, userId, [line!], new Map(), () => 'item');
+        // An error names the first line sent of its item.
+        const priced = await priceLines(tx, userId, merged, before, (index) =>
+          fieldOf(adding.findIndex((line) => line.item === merged[index]!.item)),
+        );
         await queries.upsertLines(tx, listId, priced);
         await queries.touchList(tx, listId);
       });
