@@ -20,6 +20,9 @@ export default [
   route('account/company', 'routes/account-company.tsx'),
   route('account/company/apply', 'routes/account-company-apply.tsx'),
   route('account/approvals', 'routes/account-approvals.tsx'),
+  // Saved lists (issue 24): the buyer's own and their company's shared ones.
+  route('account/lists', 'routes/account-lists.tsx'),
+  route('account/lists/:id', 'routes/account-list.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('track-order', 'routes/track-order.tsx'),
   route('track-order/:id', 'routes/track-order-order.tsx'),

@@ -15,6 +15,7 @@ import {
   RecentOrdersSection,
   type RecentOrders,
 } from '~/features/account/components/recent-orders-section';
+import { SavedListsSection } from '~/features/account/components/saved-lists-section';
 import { SignOutEverywhereSection } from '~/features/account/components/sign-out-everywhere-section';
 import { getTradeAccountSummary } from '~/features/company/api/get-trade-account-summary';
 import { TradeAccountSection } from '~/features/company/components/trade-account-section';
@@ -79,6 +80,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           <TradeAccountSection summary={loaderData.tradeAccount} />
           <AddressBookSection initial={loaderData.addresses} />
           <RecentOrdersSection recent={loaderData.orders} />
+          <SavedListsSection />
           <PasswordSection />
           <SignOutEverywhereSection />
           <DeleteAccountSection onDeleted={() => setDeleted(true)} />

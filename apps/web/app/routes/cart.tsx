@@ -5,6 +5,7 @@ import { SimplePage } from '~/components/ui/simple-page';
 import { Toasts } from '~/components/ui/toasts';
 import { fetchCurrentCart } from '~/features/cart/api';
 import { CartView } from '~/features/cart/components/cart-view';
+import { AddToList } from '~/features/lists/components/add-to-list';
 import { getAccessToken } from '~/lib/session';
 import { pageMeta } from '~/lib/seo';
 import '~/styles/cart.css';
@@ -43,7 +44,19 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       {loaderData.state === 'anonymous' ? (
         <p>Please login to see your items in the cart.</p>
       ) : loaderData.cart ? (
-        <CartView cart={loaderData.cart} />
+        <>
+          <CartView cart={loaderData.cart} />
+          {loaderData.cart.items.length > 0 ? (
+            <div className="cart__save">
+              <AddToList
+                lines={loaderData.cart.items.flatMap((line) =>
+                  // A line without its item has nothing to save (spec 2, §8 Cart).
+                  line.item ? [{ item: line.item.id, packs: line.pack_quantity }] : [],
+                )}
+              />
+            </div>
+          ) : null}
+        </>
       ) : (
         <p className="cart__empty">You have no items.</p>
       )}

@@ -1,20 +1,10 @@
 // First: Zod must be in jitless mode before the schemas below are built (see the module).
 import '~/lib/jitless-validation';
 import type { CompanyMemberView } from '@shop/domain';
-import { ApiError, failureReason, isAbortError } from '~/lib/api-client';
+import { failureText } from '~/lib/failure-text';
+import { isAbortError } from '~/lib/api-client';
 
-/**
- * The message for a failed call: the server's own words for an answered request without field errors,
- * else the screen's fallback followed by why no answer came.
- */
-export function failureText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.kind === 'response') {
-    if (!error.generic && Object.keys(error.fields).length === 0) return error.message;
-    return fallback;
-  }
-  const reason = failureReason(error);
-  return reason ? `${fallback} ${reason}` : fallback;
-}
+export { failureText };
 
 /** A member as their buttons name them: their name, or their e-mail address when they gave none. */
 export function memberName(member: Pick<CompanyMemberView, 'first_name' | 'last_name' | 'email'>): string {
