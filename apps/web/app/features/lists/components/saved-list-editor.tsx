@@ -19,6 +19,7 @@ import { saveFile } from '~/lib/save-file';
 import { addSavedListToCart } from '../api/add-saved-list-to-cart';
 import { deleteSavedList, exportSavedList, replaceSavedList } from '../api/saved-lists';
 import { failureText, fieldMessages, LISTS_PAGE_MESSAGES } from '../lists-messages';
+import { ShareBox } from './share-box';
 
 /** A line as the page edits it: the packs as typed, whether it is ticked for the cart, whether it is removed. */
 interface Row {
@@ -181,15 +182,7 @@ export function SavedListEditor({ list: loaded, canShare }: { list: SavedListVie
             }}
           />
           {canShare || list.shared ? (
-            <div className="form__check">
-              <input
-                id={`${id}-shared`}
-                type="checkbox"
-                checked={shared}
-                onChange={(event) => setShared(event.target.checked)}
-              />
-              <label htmlFor={`${id}-shared`}>Share with my company</label>
-            </div>
+            <ShareBox id={`${id}-shared`} checked={shared} onChange={setShared} />
           ) : null}
           <p className="saved-list__note">Changes to the packs and removed lines are kept when you save.</p>
           <button

@@ -8,6 +8,7 @@ import { showToast } from '~/components/ui/toasts';
 import { ukDate } from '~/lib/dates';
 import { createSavedList, importSavedList } from '../api/saved-lists';
 import { failureText, fieldMessages, LISTS_PAGE_MESSAGES } from '../lists-messages';
+import { ShareBox } from './share-box';
 
 /** The lists the buyer may see: their own and their company's shared ones, each a link to its page. */
 export function SavedListsTable({ lists }: { lists: readonly SavedListSummary[] }) {
@@ -29,24 +30,6 @@ export function SavedListsTable({ lists }: { lists: readonly SavedListSummary[] 
         </li>
       ))}
     </ul>
-  );
-}
-
-/** The checkbox that shares a new list with the buyer's company, for those who may. */
-function ShareBox({
-  id,
-  checked,
-  onChange,
-}: {
-  id: string;
-  checked: boolean;
-  onChange: (on: boolean) => void;
-}) {
-  return (
-    <div className="form__check">
-      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
-      <label htmlFor={id}>Share with my company</label>
-    </div>
   );
 }
 
