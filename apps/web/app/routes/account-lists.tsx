@@ -7,12 +7,14 @@ import { Toasts } from '~/components/ui/toasts';
 import { SectionUnavailable } from '~/features/account/components/account-section';
 import { getCompany } from '~/features/company/api/get-company';
 import { pageOrFailure, settled } from '~/features/company/company-rules';
+import { Pager, pageParam } from '~/features/company/components/pager';
 import { getSavedLists } from '~/features/lists/api/saved-lists';
 import { LISTS_PAGE_MESSAGES } from '~/features/lists/lists-messages';
 import { NewListForms, SavedListsTable } from '~/features/lists/components/saved-lists-index';
 import { requireAccessToken } from '~/lib/guards';
 import { pageMeta } from '~/lib/seo';
 import '~/styles/account.css';
+import '~/styles/company.css';
 import '~/styles/lists.css';
 
 const TITLE = 'Saved lists';
@@ -25,13 +27,14 @@ export const meta: Route.MetaFunction = () =>
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireAccessToken(request);
   const { signal } = request;
+  const page = pageParam(new URL(request.url).searchParams.get('page'));
   const [lists, company] = await Promise.all([
-    pageOrFailure(getSavedLists(1, signal), LISTS_PAGE_MESSAGES.loadFailed),
+    pageOrFailure(getSavedLists(page, signal), LISTS_PAGE_MESSAGES.loadFailed),
     settled(getCompany(signal)),
   ]);
   requireAccessToken(request);
   const canShare = company?.status === 'approved' && companyMay(company.role, 'editSharedLists');
-  return { lists, canShare };
+  return { page, lists, canShare };
 }
 clientLoader.hydrate = true as const;
 
@@ -40,7 +43,7 @@ export function HydrateFallback() {
 }
 
 export default function AccountListsPage({ loaderData }: Route.ComponentProps) {
-  const { lists, canShare } = loaderData;
+  const { page, lists, canShare } = loaderData;
   return (
     <SimplePage title={TITLE}>
       <Toasts />
@@ -55,7 +58,17 @@ export default function AccountListsPage({ loaderData }: Route.ComponentProps) {
           {'failure' in lists ? (
             <SectionUnavailable message={lists.failure} />
           ) : (
-            <SavedListsTable lists={lists.page.results} />
+            <>
+              <SavedListsTable lists={lists.page.results} />
+              {/* A company's shared lists may take the index past one page of 100. */}
+              <Pager
+                param="page"
+                page={page}
+                hasPrevious={lists.page.previous !== null}
+                hasNext={lists.page.next !== null}
+                label="Pages of saved lists"
+              />
+            </>
           )}
         </section>
         <section className="account-section" aria-labelledby="new-list-title">
