@@ -238,6 +238,31 @@ describe('a buyer’s own lists', () => {
     expect(page.json<Page<SavedListSummary>>()).toMatchObject({ count: 100, next: null });
   });
 
+  it('keeps a list to 200 lines, while packs still add to a line already there', async () => {
+    const buyer = await newShopper(ctx, 'lists');
+    const list = await created(buyer, { name: 'Full' });
+    const all = await ctx.database.db.select({ id: items.id }).from(items).orderBy(items.id).limit(201);
+    expect(all).toHaveLength(201);
+    await ctx.database.db
+      .insert(savedListLines)
+      .values(
+        all
+          .slice(0, 200)
+          .map((item) => ({ listId: list.id, itemId: item.id, packs: 1, savedPricePence: 100 })),
+      );
+    const path = `/api/account/lists/${list.id}/lines/`;
+    const refused = await buyer.call('POST', path, { item: all[200]!.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ item: [M.tooManyLines] });
+    const more = await buyer.call('POST', path, { lines: [{ item: all[200]!.id, packs: 1 }] });
+    expect(more.json()).toEqual({ lines: [M.tooManyLines] });
+    const [first] = all;
+    const kept = await buyer.call('POST', path, { item: first!.id, packs: 2 });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json<SavedListView>()).toMatchObject({ line_count: 200 });
+    expect(kept.json<SavedListView>().lines[0]).toMatchObject({ packs: 3 });
+  });
+
   it('refuses hostile bodies with a 400 and writes nothing', async () => {
     const buyer = await newShopper(ctx, 'lists');
     const [gun] = await ids('TD-PRO-75');
