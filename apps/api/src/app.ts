@@ -56,6 +56,7 @@ import { quoteRoutes } from './modules/quotes/routes';
 import { reorderRoutes } from './modules/reorder/routes';
 import { stockAlertRoutes } from './modules/stock-alerts/routes';
 import { createStockAlertsService, type StockAlertsService } from './modules/stock-alerts/service';
+import { listRoutes } from './modules/lists/routes';
 import { startTestWebhookDelivery } from './modules/payments/test-processor/processor';
 import { testProcessorRoutes } from './modules/payments/test-processor/routes';
 import { uploadRoutes, uploadsDirectory } from './modules/uploads/routes';
@@ -316,6 +317,7 @@ export async function buildApp({ config, database, storefront, logStream, paymen
         stockAlerts: services.stockAlerts,
         rateLimiter: services.rateLimiter,
       });
+      await api.register(listRoutes, { db: database.db, carts: services.carts });
       await api.register(buyerDocumentRoutes, { documents: services.documents });
       await api.register(paymentRoutes, { orders: services.orders });
       if (services.payments.testProcessor) {

@@ -23,6 +23,9 @@ export default [
   // Requests for quote (issue 24): the buyer's quotes, each to accept and pay.
   route('account/quotes', 'routes/account-quotes.tsx'),
   route('account/quotes/:id', 'routes/account-quote.tsx'),
+  // Saved lists (issue 24): the buyer's own and their company's shared ones.
+  route('account/lists', 'routes/account-lists.tsx'),
+  route('account/lists/:id', 'routes/account-list.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('track-order', 'routes/track-order.tsx'),
   route('track-order/:id', 'routes/track-order-order.tsx'),

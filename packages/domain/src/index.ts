@@ -25,6 +25,8 @@ export * from './administration/import-export';
 export * from './administration/dashboard';
 export * from './orders/documents';
 export * from './orders/reorder';
+export * from './lists/schemas';
+export * from './lists/rules';
 export * from './orders/account-addresses';
 export * from './orders/labels';
 export * from './companies/schemas';

@@ -108,6 +108,7 @@ describe('/account', () => {
       'Recent orders',
       'Quotes',
       'Stock alerts',
+      'Saved lists',
       'Password',
       'Log out everywhere',
       'Delete your account',
@@ -123,6 +124,10 @@ describe('/account', () => {
     expect(within(section('Password')).getByRole('link', { name: 'Change your password' })).toHaveAttribute(
       'href',
       '/change-password',
+    );
+    expect(within(section('Saved lists')).getByRole('link', { name: 'Your saved lists' })).toHaveAttribute(
+      'href',
+      '/account/lists',
     );
     expect(api.calls.map((call) => `${call.method} ${call.url}`).sort()).toEqual(
       Object.values(ROUTES).sort(),

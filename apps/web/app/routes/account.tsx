@@ -15,6 +15,7 @@ import {
   RecentOrdersSection,
   type RecentOrders,
 } from '~/features/account/components/recent-orders-section';
+import { SavedListsSection } from '~/features/account/components/saved-lists-section';
 import { SignOutEverywhereSection } from '~/features/account/components/sign-out-everywhere-section';
 import { StockAlertsSection } from '~/features/account/components/stock-alerts-section';
 import { getStockAlerts } from '~/features/account/api/stock-alerts';
@@ -85,6 +86,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           <RecentOrdersSection recent={loaderData.orders} />
           <QuotesSection />
           <StockAlertsSection initial={loaderData.stockAlerts} />
+          <SavedListsSection />
           <PasswordSection />
           <SignOutEverywhereSection />
           <DeleteAccountSection onDeleted={() => setDeleted(true)} />

@@ -6,6 +6,7 @@ import { Toasts } from '~/components/ui/toasts';
 import { fetchCurrentCart } from '~/features/cart/api';
 import { CartView } from '~/features/cart/components/cart-view';
 import { QuoteRequestSection } from '~/features/quotes/components/quote-request-section';
+import { AddToList } from '~/features/lists/components/add-to-list';
 import { getAccessToken } from '~/lib/session';
 import { pageMeta } from '~/lib/seo';
 import '~/styles/cart.css';
@@ -47,6 +48,16 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       ) : loaderData.cart ? (
         <>
           <CartView cart={loaderData.cart} />
+          {loaderData.cart.items.length > 0 ? (
+            <div className="cart__save">
+              <AddToList
+                lines={loaderData.cart.items.flatMap((line) =>
+                  // A line without its item has nothing to save (spec 2, §8 Cart).
+                  line.item ? [{ item: line.item.id, packs: line.pack_quantity }] : [],
+                )}
+              />
+            </div>
+          ) : null}
           {/* A signed-in buyer may send the cart's lines to be priced (issue 24); the cart stays as it is. */}
           {loaderData.cart.items.length > 0 && !loaderData.cart.quote ? (
             <QuoteRequestSection cartId={loaderData.cart.id} />

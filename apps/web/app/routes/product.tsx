@@ -7,6 +7,7 @@ import {
   useNavigation,
   useRevalidator,
 } from 'react-router';
+import { lazy, Suspense } from 'react';
 import type { Route } from './+types/product';
 import { StatusPage } from '~/components/ui/status-page';
 import { Toasts } from '~/components/ui/toasts';
@@ -156,8 +157,20 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {/* Keyed by product: another product starts with an empty selection. */}
-      <ProductOrdering key={product.id} page={page} />
+      <ProductOrdering key={product.id} page={page} listAction={listAction} />
     </div>
+  );
+}
+
+// Loaded only once a signed-in buyer has chosen items, so it adds nothing to the page's first scripts.
+const AddToList = lazy(() => import('~/features/lists/components/add-to-list'));
+
+/** Add to list for the product's selection: the saved-lists feature, composed here. */
+function listAction(lines: { item: number; packs: number }[]) {
+  return (
+    <Suspense fallback={null}>
+      <AddToList lines={lines} />
+    </Suspense>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { Route } from './+types/quick-order';
 import { LoadingState } from '~/components/ui/loading-state';
 import { SimplePage } from '~/components/ui/simple-page';
+import { AddToList } from '~/features/lists/components/add-to-list';
 import { QuickOrder } from '~/features/quick-order/components/quick-order';
 import { requireAccessToken } from '~/lib/guards';
 import { pageMeta } from '~/lib/seo';
@@ -29,7 +30,7 @@ export function HydrateFallback() {
 export default function QuickOrderPage() {
   return (
     <SimplePage title={TITLE}>
-      <QuickOrder />
+      <QuickOrder listAction={(lines) => <AddToList lines={lines} />} />
     </SimplePage>
   );
 }

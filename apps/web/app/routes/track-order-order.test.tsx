@@ -415,6 +415,42 @@ describe('Reorder', () => {
   });
 });
 
+describe('Save as list (issue 24)', () => {
+  it('makes a list of the order’s lines, named after the order, and links to it', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    const api = stubApi({
+      'GET /api/orders/101/': shipped(),
+      'GET /api/ecommerce/carts/current/': cart(),
+      'GET /api/account/lists/?page=1&page_size=100': { count: 0, next: null, previous: null, results: [] },
+      'POST /api/account/lists/': (body: { name: string }) =>
+        json(
+          {
+            ...body,
+            id: 9,
+            shared: false,
+            can_edit: true,
+            owner_name: 'Ann',
+            line_count: 1,
+            updated_at: '',
+            lines: [],
+          },
+          201,
+        ),
+    });
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Save as list' }));
+    const panel = screen.getByRole('form', { name: 'Save as list' });
+    expect(await within(panel).findByLabelText('Name of the new list')).toHaveValue('Order #101');
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('1 item saved to Order #101.')).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('link', { name: 'See the list' })).toHaveAttribute('href', '/account/lists/9');
+    expect(api.called('POST', '/api/account/lists/')[0]!.body).toEqual({
+      name: 'Order #101',
+      lines: [{ item: 11, packs: shipped().items[0]!.pack_quantity }],
+    });
+  });
+});
+
 describe('an order on a trade account (issue 21)', () => {
   const factsOf = () =>
     [...screen.getByText('Placed').closest('dl')!.querySelectorAll('div')].map((pair) => [

@@ -2,6 +2,7 @@ import { ORDER_MESSAGES } from '@shop/domain';
 import { useParams } from 'react-router';
 import type { Route } from './+types/track-order-order';
 import { LoadingState } from '~/components/ui/loading-state';
+import { AddToList } from '~/features/lists/components/add-to-list';
 import { getOrder } from '~/features/orders/api/get-order';
 import { OrderPage } from '~/features/orders/components/order-page';
 import {
@@ -57,5 +58,19 @@ export default function TrackOrderOrderPage({ loaderData }: Route.ComponentProps
   if (loaderData.state === 'missing') return <OrderNotFound />;
   if (loaderData.state === 'failed')
     return <OrderUnavailable orderId={loaderData.id} message={loaderData.message} />;
-  return <OrderPage order={loaderData.order} />;
+  const { order } = loaderData;
+  // Lines of items since deleted have nothing to save.
+  const lines = order.items.flatMap((line) =>
+    line.item === null ? [] : [{ item: line.item, packs: line.pack_quantity }],
+  );
+  return (
+    <OrderPage
+      order={order}
+      saveAsList={
+        lines.length > 0 ? (
+          <AddToList lines={lines} label="Save as list" suggestedName={`Order #${order.id}`} />
+        ) : null
+      }
+    />
+  );
 }

@@ -60,6 +60,8 @@ export const COMPANY_PERMISSIONS = {
   seeAllOrders: ['administrator'],
   /** See the company's invoices. */
   seeInvoices: ['administrator', 'buyer', 'approver'],
+  /** Make, change and delete the company's shared saved lists (every member may use them, issue 24). */
+  editSharedLists: ['administrator', 'approver'],
 } as const satisfies Record<string, readonly CompanyRole[]>;
 
 export function companyMay(role: CompanyRole, action: keyof typeof COMPANY_PERMISSIONS): boolean {

@@ -2,8 +2,8 @@
 import '~/lib/jitless-validation';
 import {
   MAX_LINES_PER_ADD,
-  MAX_PACK_QUANTITY,
   MAX_SKU_LENGTH,
+  parsePacksCell,
   QUICK_ORDER_MESSAGES,
   type QuickOrderLine,
 } from '@shop/domain';
@@ -74,14 +74,7 @@ export function splitCells(line: string): string[] {
 }
 
 /** Packs as typed: empty is 1; digits (with thousands commas or spaces) from 1 to MAX_PACK_QUANTITY. */
-export function parsePacks(text: string): number | null {
-  const compact = text.replace(/[\s\u00a0]/g, '');
-  if (compact === '') return 1;
-  const digits = /^\d{1,3}(,\d{3})+$/.test(compact) ? compact.replace(/,/g, '') : compact;
-  if (!/^\d+$/.test(digits)) return null;
-  const packs = Number(digits);
-  return packs >= 1 && packs <= MAX_PACK_QUANTITY ? packs : null;
-}
+export const parsePacks = parsePacksCell;
 
 /** Whether a first line names its columns (`sku,packs`, `SKU;Quantity`…) rather than an item. */
 const isHeader = (cells: string[]) => /^sku$/i.test(cells[0] ?? '');

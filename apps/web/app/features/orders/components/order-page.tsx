@@ -33,10 +33,17 @@ export function OrdersBreadcrumb({ current }: { current: string }) {
 
 /**
  * One of the customer's orders: its facts, the delivery promised, the lines with the prices paid, the totals,
- * the addresses, its progress, the documents to download and Reorder. An order on a trade account shows its
+ * the addresses, its progress, the documents to download, Reorder and Save as list. An order on a trade account shows its
  * purchase-order number, "On account", the terms and the due day, and its invoice without a paid receipt.
  */
-export function OrderPage({ order }: { order: OrderView }) {
+export function OrderPage({
+  order,
+  saveAsList,
+}: {
+  order: OrderView;
+  /** Save as list beside Reorder (the route composes the saved-lists feature). */
+  saveAsList?: React.ReactNode;
+}) {
   return (
     <div className="page order-page">
       <OrdersBreadcrumb current={`Order #${order.id}`} />
@@ -65,6 +72,7 @@ export function OrderPage({ order }: { order: OrderView }) {
         </Section>
         <Section id="order-again-title" title="Order again">
           <ReorderPanel orderId={order.id} />
+          {saveAsList}
         </Section>
       </div>
       <Section id="order-addresses-title" title="Addresses">

@@ -1,6 +1,6 @@
-import { reorderLineMessage, type ReorderResult, reorderSummary } from '@shop/domain';
+import type { ReorderResult } from '@shop/domain';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { ReorderOutcome } from '~/components/ui/reorder-outcome';
 import { failureReason } from '~/lib/api-client';
 import { reorderOrder } from '../api/reorder-order';
 
@@ -30,7 +30,6 @@ export function ReorderPanel({ orderId }: { orderId: number }) {
     }
   };
 
-  const added = result?.lines.some((line) => line.packs_added > 0) ?? false;
   return (
     <div className="reorder">
       <p className="reorder__intro">Put this order’s items back in your cart at today’s prices.</p>
@@ -43,27 +42,7 @@ export function ReorderPanel({ orderId }: { orderId: number }) {
       >
         {busy ? 'Adding to cart…' : 'Reorder'}
       </button>
-      <div className="reorder__outcome" role="status">
-        {result ? (
-          <>
-            <p className="reorder__summary">{reorderSummary(result.lines)}</p>
-            <ul className="reorder__lines">
-              {result.lines.map((line, index) => (
-                <li key={index} className={`reorder__line reorder__line--${line.outcome}`}>
-                  {reorderLineMessage(line)}
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-      </div>
-      {added ? (
-        <p>
-          <Link className="button button--outline" to="/cart">
-            Go to cart
-          </Link>
-        </p>
-      ) : null}
+      <ReorderOutcome result={result} />
       <p className="form__failure" role="alert">
         {failure}
       </p>

@@ -1,5 +1,5 @@
 import type { ProductPage } from '@shop/domain';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -29,14 +29,17 @@ function Where() {
   );
 }
 
-function renderOrdering(page: ProductPage = makeProductPage()) {
+function renderOrdering(
+  page: ProductPage = makeProductPage(),
+  listAction?: (lines: { item: number; packs: number }[]) => React.ReactNode,
+) {
   const Stub = routeStub([
     {
       path: PATH,
       Component: () => (
         <>
           <Toasts />
-          <ProductOrdering page={page} />
+          <ProductOrdering page={page} listAction={listAction} />
         </>
       ),
     },
@@ -314,6 +317,24 @@ describe('the sticky bar', () => {
 
     await setUnits(user, 'PW-MACH-500-1500-CL-LONG', '1');
     expect(figure('SKU')).toBe('PW-MACH-500-1500-C... +2 more');
+  });
+
+  it('offers a signed-in customer Add to list with the selected items and packs, and a visitor nothing', async () => {
+    const listAction = (lines: { item: number; packs: number }[]) => (
+      <p>Save {lines.map((line) => `${line.item}x${line.packs}`).join(', ')}</p>
+    );
+    const visitor = renderOrdering(makeProductPage(), listAction);
+    await setUnits(visitor, 'PW-HAND-400-CL', '12');
+    expect(screen.queryByText(/^Save /)).not.toBeInTheDocument();
+    cleanup();
+
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    mockApi({});
+    const user = renderOrdering(makeProductPage(), listAction);
+    expect(screen.queryByText(/^Save /)).not.toBeInTheDocument();
+    await setUnits(user, 'PW-HAND-400-CL', '12');
+    await setUnits(user, 'PW-HAND-400-BK', '60');
+    expect(screen.getByText('Save 1001x2, 1002x10')).toBeInTheDocument();
   });
 
   it('shows a customer their exclusive prices and discounted totals, read in two requests', async () => {

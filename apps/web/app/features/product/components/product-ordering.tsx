@@ -6,7 +6,7 @@ import {
   type ProductPage,
   shortSku,
 } from '@shop/domain';
-import { useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { usePrefersReducedMotion } from '~/lib/use-prefers-reduced-motion';
 import { useAddToCart } from '../hooks/use-add-to-cart';
@@ -38,10 +38,18 @@ const DIMENSION_CATEGORY = 'bags';
 
 /**
  * The ordering part of the product page: the price display, the variant navigation, one table per
- * variant and the sticky selection bar. Rendered on the server with list prices for everyone; the
- * customer's exclusive prices and cart weight arrive after hydration, in space kept for them.
+ * variant, the sticky selection bar and, for a signed-in buyer with a selection, Add to list. Rendered on the
+ * server with list prices for everyone; the customer's exclusive prices and cart weight arrive after
+ * hydration, in space kept for them.
  */
-export function ProductOrdering({ page }: { page: ProductPage }) {
+export function ProductOrdering({
+  page,
+  listAction,
+}: {
+  page: ProductPage;
+  /** What saves the selected items and packs to a list (the route's Add to list), for a signed-in buyer. */
+  listAction?: (lines: { item: number; packs: number }[]) => ReactNode;
+}) {
   const [selection, dispatch] = useSelection();
   const [shownPer, setShownPer] = useState<Readonly<Record<number, PackUnit>>>({});
   const [dimensionUnit, setDimensionUnit] = useState<DimensionUnit>('in');
@@ -159,6 +167,13 @@ export function ProductOrdering({ page }: { page: ProductPage }) {
       <p className="visually-hidden" aria-live="polite">
         {liveSummary}
       </p>
+
+      {/* After hydration only: the server's HTML is every visitor's, and a selection is the browser's. */}
+      {listAction && customer.loggedIn && selected.length > 0 ? (
+        <div className="ordering__list">
+          {listAction(selected.map((chosen) => ({ item: chosen.item.id, packs: chosen.packs })))}
+        </div>
+      ) : null}
 
       {barItem ? (
         <>

@@ -8,7 +8,7 @@ import {
   type QuickOrderCheckResult,
   type QuickOrderLineResult,
 } from '@shop/domain';
-import { useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { addQuickOrderToCart } from '../api/add-quick-order-to-cart';
 import { CHECK_DEBOUNCE_MS, useQuickOrderCheck } from '../hooks/use-quick-order-check';
@@ -65,7 +65,12 @@ function withoutLines(text: string, lineNumbers: ReadonlySet<number>): string {
  * a paste or an upload); a table of the results with each problem on a line of its own, a summary, and
  * 'Add all to cart', which adds the ready lines in one request and takes them out of the text.
  */
-export function QuickOrder() {
+export function QuickOrder({
+  listAction,
+}: {
+  /** What saves the ready lines to a list (the route's Add to list). */
+  listAction?: (lines: { item: number; packs: number }[]) => ReactNode;
+} = {}) {
   const id = useId();
   const [text, setText] = useState('');
   const [delay, setDelay] = useState(CHECK_DEBOUNCE_MS);
@@ -234,6 +239,9 @@ export function QuickOrder() {
           >
             {add.status === 'adding' ? 'Adding to cart…' : 'Add all to cart'}
           </button>
+          {listAction && fresh && ready.length > 0
+            ? listAction(ready.map((row) => ({ item: row.result!.item!.id, packs: row.result!.packs })))
+            : null}
         </div>
         <p className="quick-order__added" role="status">
           {add.status === 'added' ? (

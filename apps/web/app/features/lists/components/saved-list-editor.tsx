@@ -1,0 +1,346 @@
+// First: the list schemas are Zod, which must be built in jitless mode.
+import '~/lib/jitless-validation';
+import {
+  formatDecimalGbp,
+  MAX_PACK_QUANTITY,
+  SAVED_LIST_LIMITS,
+  SavedListNameSchema,
+  type ReorderResult,
+  type SavedListLine,
+  type SavedListView,
+} from '@shop/domain';
+import { useId, useState } from 'react';
+import { Link, useNavigate, useRevalidator } from 'react-router';
+import { Field } from '~/components/ui/field';
+import { ReorderOutcome } from '~/components/ui/reorder-outcome';
+import { ScrollRegion } from '~/components/ui/scroll-region';
+import { showToast } from '~/components/ui/toasts';
+import { saveFile } from '~/lib/save-file';
+import { addSavedListToCart } from '../api/add-saved-list-to-cart';
+import { deleteSavedList, exportSavedList, replaceSavedList } from '../api/saved-lists';
+import { failureText, fieldMessages, LISTS_PAGE_MESSAGES } from '../lists-messages';
+import { ShareBox } from './share-box';
+
+/** A line as the page edits it: the packs as typed, whether it is ticked for the cart, whether it is removed. */
+interface Row {
+  line: SavedListLine;
+  packs: string;
+  ticked: boolean;
+}
+
+const rowsOf = (list: SavedListView): Row[] =>
+  list.lines.map((line) => ({ line, packs: String(line.packs), ticked: true }));
+
+/** Packs as typed: a whole number from 1 to MAX_PACK_QUANTITY, else null. */
+function packsOf(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d{1,6}$/.test(trimmed)) return null;
+  const packs = Number(trimmed);
+  return packs >= 1 && packs <= MAX_PACK_QUANTITY ? packs : null;
+}
+
+const PACKS_MESSAGE = `Enter a whole number from 1 to ${MAX_PACK_QUANTITY.toLocaleString('en-GB')}.`;
+
+/** Whether a line's item can be bought now, in a few words. */
+function availability(line: SavedListLine): string {
+  if (line.item.status !== 'active') return 'No longer sold';
+  if (line.item.track_inventory && line.item.stock < line.item.units_per_pack) return 'Out of stock';
+  return 'In stock';
+}
+
+/**
+ * One saved list: its name and sharing, its lines with their packs to edit, tick and remove, and Add to cart,
+ * which puts the ticked lines in the cart at today's prices and tells what became of each in the reorder's
+ * words. A list the buyer may only use (a buyer's view of a company list) has no editing.
+ */
+export function SavedListEditor({ list: loaded, canShare }: { list: SavedListView; canShare: boolean }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [list, setList] = useState(loaded);
+  const [name, setName] = useState(loaded.name);
+  const [shared, setShared] = useState(loaded.shared);
+  const [rows, setRows] = useState(() => rowsOf(loaded));
+  const [nameError, setNameError] = useState<string | undefined>();
+  const [busy, setBusy] = useState<'save' | 'cart' | 'delete' | 'export' | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [result, setResult] = useState<ReorderResult | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const editable = list.can_edit;
+
+  const setRow = (itemId: number, change: Partial<Row>) =>
+    setRows((current) => current.map((row) => (row.line.item.id === itemId ? { ...row, ...change } : row)));
+  const badPacks = rows.filter((row) => packsOf(row.packs) === null);
+  const ticked = rows.filter((row) => row.ticked);
+
+  const begin = (what: NonNullable<typeof busy>) => {
+    setBusy(what);
+    setFailure(null);
+    setSaved(null);
+  };
+
+  const save = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const checked = SavedListNameSchema.safeParse(name);
+    if (!checked.success) return setNameError(checked.error.issues[0]?.message);
+    if (badPacks.length > 0) return setFailure(`${badPacks[0]!.line.item.sku}: ${PACKS_MESSAGE}`);
+    begin('save');
+    try {
+      const next = await replaceSavedList(list.id, {
+        name: checked.data,
+        shared,
+        lines: rows.map((row) => ({ item: row.line.item.id, packs: packsOf(row.packs)! })),
+      });
+      setList(next);
+      setName(next.name);
+      setShared(next.shared);
+      setRows(rowsOf(next));
+      setSaved(LISTS_PAGE_MESSAGES.saved);
+      // The page's title and breadcrumb name the list as saved.
+      void revalidator.revalidate();
+    } catch (error) {
+      const [nameProblem] = fieldMessages(error, 'name');
+      if (nameProblem) setNameError(nameProblem);
+      else
+        setFailure(fieldMessages(error, 'shared')[0] ?? failureText(error, LISTS_PAGE_MESSAGES.saveFailed));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const addToCart = async () => {
+    if (busy) return;
+    if (ticked.length === 0) return setFailure(LISTS_PAGE_MESSAGES.nothingTicked);
+    const bad = ticked.find((row) => packsOf(row.packs) === null);
+    if (bad) return setFailure(`${bad.line.item.sku}: ${PACKS_MESSAGE}`);
+    begin('cart');
+    setResult(null);
+    try {
+      setResult(
+        await addSavedListToCart(
+          list.id,
+          ticked.map((row) => ({ item: row.line.item.id, packs: packsOf(row.packs)! })),
+        ),
+      );
+    } catch (error) {
+      setFailure(failureText(error, LISTS_PAGE_MESSAGES.addFailed));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const download = async () => {
+    if (busy) return;
+    begin('export');
+    try {
+      saveFile(
+        await exportSavedList(list.id),
+        `${list.name.toLowerCase().replace(/[^a-z0-9]+/g, '-') || 'list'}.csv`,
+      );
+    } catch (error) {
+      setFailure(failureText(error, LISTS_PAGE_MESSAGES.exportFailed));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const remove = async () => {
+    if (busy) return;
+    begin('delete');
+    try {
+      await deleteSavedList(list.id);
+      showToast(`Deleted ${list.name}.`, 'success');
+      await navigate('/account/lists');
+    } catch (error) {
+      setFailure(failureText(error, LISTS_PAGE_MESSAGES.deleteFailed));
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="saved-list">
+      {editable ? (
+        <form
+          className="saved-list__details"
+          aria-label="List details"
+          onSubmit={(e) => void save(e)}
+          noValidate
+        >
+          <Field
+            id={`${id}-name`}
+            name="name"
+            label="Name"
+            value={name}
+            error={nameError}
+            maxLength={SAVED_LIST_LIMITS.nameLength}
+            autoComplete="off"
+            onValue={(value) => {
+              setName(value);
+              setNameError(undefined);
+            }}
+          />
+          {canShare || list.shared ? (
+            <ShareBox id={`${id}-shared`} checked={shared} onChange={setShared} />
+          ) : null}
+          <p className="saved-list__note">Changes to the packs and removed lines are kept when you save.</p>
+          <button
+            type="submit"
+            className="button button--primary"
+            aria-busy={busy === 'save'}
+            disabled={busy !== null}
+          >
+            {busy === 'save' ? 'Saving…' : 'Save changes'}
+          </button>
+        </form>
+      ) : (
+        <p className="saved-list__note">{LISTS_PAGE_MESSAGES.readOnly(list.owner_name)}</p>
+      )}
+      <p className="saved-list__saved" role="status">
+        {saved}
+      </p>
+
+      <section className="saved-list__lines" aria-labelledby={`${id}-lines`}>
+        <h2 id={`${id}-lines`} className="saved-list__heading">
+          Items
+        </h2>
+        {rows.length === 0 ? (
+          <p>{LISTS_PAGE_MESSAGES.noLines}</p>
+        ) : (
+          <ScrollRegion className="saved-list__scroll" label="Items on the list">
+            <table className="saved-list__table card-rows">
+              <caption className="visually-hidden">
+                Items on the list: tick the ones to add to your cart
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Add</th>
+                  <th scope="col">Item</th>
+                  <th scope="col">Packs</th>
+                  <th scope="col">Saved price</th>
+                  <th scope="col">Stock</th>
+                  {editable ? <th scope="col">Remove</th> : null}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => {
+                  const { item } = row.line;
+                  const packsId = `${id}-packs-${item.id}`;
+                  const invalid = packsOf(row.packs) === null;
+                  return (
+                    <tr key={item.id}>
+                      <td className="saved-list__tick">
+                        <input
+                          type="checkbox"
+                          checked={row.ticked}
+                          aria-label={`Add ${item.sku} to cart`}
+                          onChange={(event) => setRow(item.id, { ticked: event.target.checked })}
+                        />
+                      </td>
+                      <td className="saved-list__item">
+                        <Link to={`/details/${item.category_slug}/${item.product_slug}`}>{item.sku}</Link>
+                        <span className="saved-list__title">{item.title}</span>
+                      </td>
+                      <td className="saved-list__packs" data-label="Packs">
+                        <label htmlFor={packsId} className="visually-hidden">
+                          Packs of {item.sku}
+                        </label>
+                        <input
+                          id={packsId}
+                          className="form__control"
+                          inputMode="numeric"
+                          value={row.packs}
+                          aria-invalid={invalid ? true : undefined}
+                          aria-describedby={invalid ? `${packsId}-error` : undefined}
+                          onChange={(event) => setRow(item.id, { packs: event.target.value })}
+                        />
+                        {invalid ? (
+                          <span id={`${packsId}-error`} className="field-error">
+                            {PACKS_MESSAGE}
+                          </span>
+                        ) : null}
+                      </td>
+                      <td className="numeric" data-label="Saved price">
+                        {row.line.saved_price_per_pack
+                          ? formatDecimalGbp(row.line.saved_price_per_pack)
+                          : '—'}
+                      </td>
+                      <td data-label="Stock">{availability(row.line)}</td>
+                      {editable ? (
+                        <td>
+                          <button
+                            type="button"
+                            className="button button--outline"
+                            aria-label={`Remove ${item.sku}`}
+                            disabled={busy !== null}
+                            onClick={() =>
+                              setRows((current) => current.filter((entry) => entry.line.item.id !== item.id))
+                            }
+                          >
+                            Remove
+                          </button>
+                        </td>
+                      ) : null}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        )}
+        <div className="saved-list__actions">
+          <button
+            type="button"
+            className="button button--primary"
+            aria-busy={busy === 'cart'}
+            disabled={busy !== null || rows.length === 0}
+            onClick={() => void addToCart()}
+          >
+            {busy === 'cart' ? 'Adding to cart…' : 'Add to cart'}
+          </button>
+          <button
+            type="button"
+            className="button button--outline"
+            aria-busy={busy === 'export'}
+            disabled={busy !== null}
+            onClick={() => void download()}
+          >
+            Download CSV
+          </button>
+          {editable && !confirmDelete ? (
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={busy !== null}
+              onClick={() => setConfirmDelete(true)}
+            >
+              Delete list
+            </button>
+          ) : null}
+        </div>
+        {confirmDelete ? (
+          <div className="saved-list__confirm" role="group" aria-label="Delete this list">
+            <p>Delete {list.name}? This cannot be undone.</p>
+            <button
+              type="button"
+              className="button button--danger"
+              aria-busy={busy === 'delete'}
+              disabled={busy !== null}
+              onClick={() => void remove()}
+            >
+              Yes, delete it
+            </button>
+            <button type="button" className="button button--outline" onClick={() => setConfirmDelete(false)}>
+              Keep it
+            </button>
+          </div>
+        ) : null}
+        <ReorderOutcome result={result} />
+        <p className="form__failure" role="alert">
+          {failure}
+        </p>
+      </section>
+    </div>
+  );
+}
