@@ -1,5 +1,5 @@
 /** Quotes as the API answers them (issue 24's contract, packages/domain/src/quotes/schemas.ts). */
-import type { QuoteLineView, QuoteView } from '@shop/domain';
+import type { QuoteLineView, QuoteRow, QuoteView } from '@shop/domain';
 
 export function quoteLine(overrides: Partial<QuoteLineView> = {}): QuoteLineView {
   return {
@@ -120,6 +120,21 @@ export const orderedQuote = (overrides: Partial<QuoteView> = {}) =>
     ...overrides,
   });
 
+/** A quote as the lists answer it (`QuoteRow`: its lines counted, no prices or versions). */
+export const quoteRow = (quote: QuoteView): QuoteRow => ({
+  id: quote.id,
+  number: quote.number,
+  status: quote.status,
+  can_accept: quote.can_accept,
+  refusal: quote.refusal,
+  created_at: quote.created_at,
+  customer: quote.customer,
+  lines: quote.lines.length,
+  version: quote.version,
+  expires_on: quote.expires_on,
+  total: quote.total,
+});
+
 export const quotePage = (
   results: QuoteView[],
   more: { next?: string | null; previous?: string | null } = {},
@@ -127,5 +142,5 @@ export const quotePage = (
   count: results.length,
   next: more.next ?? null,
   previous: more.previous ?? null,
-  results,
+  results: results.map(quoteRow),
 });

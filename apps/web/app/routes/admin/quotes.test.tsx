@@ -2,7 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { expiredQuote, requestedQuote, sentQuote } from '~test/fake-quotes';
+import type { QuoteView } from '@shop/domain';
+import { expiredQuote, quoteRow, requestedQuote, sentQuote } from '~test/fake-quotes';
 import { json, stubApi } from '~test/stub-api';
 import { routeStub } from '~test/route-stub';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
@@ -10,11 +11,11 @@ import * as quotesRoute from './quotes';
 
 const API = '/api/administration/quotes/';
 
-const page = (results: unknown[], extra: object = {}) => ({
+const page = (results: QuoteView[], extra: object = {}) => ({
   count: results.length,
   next: null,
   previous: null,
-  results,
+  results: results.map(quoteRow),
   ...extra,
 });
 

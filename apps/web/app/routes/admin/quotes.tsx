@@ -1,4 +1,4 @@
-import { formatDecimalGbp, type QuoteView } from '@shop/domain';
+import { formatDecimalGbp, type QuoteRow } from '@shop/domain';
 import { Link, useLocation } from 'react-router';
 import type { Route } from './+types/quotes';
 import { AdminLoading, adminLoad, LoadFailure } from '~/features/admin/components/admin-load';
@@ -17,7 +17,7 @@ clientLoader.hydrate = true as const;
 
 export const HydrateFallback = AdminLoading;
 
-const columns = (now: Date): Column<QuoteView>[] => [
+const columns = (now: Date): Column<QuoteRow>[] => [
   { label: 'Quote', cell: (row) => <Link to={`/admin/quotes/${row.id}`}>{row.number}</Link> },
   {
     label: 'Requested',
@@ -41,7 +41,7 @@ const columns = (now: Date): Column<QuoteView>[] => [
   },
   { label: 'Status', cell: (row) => <AdminQuoteStatus quote={row} now={now} /> },
   { label: 'Version', numeric: true, cell: (row) => (row.version === 0 ? '–' : row.version) },
-  { label: 'Lines', numeric: true, cell: (row) => row.lines.length },
+  { label: 'Lines', numeric: true, cell: (row) => row.lines },
   { label: 'Total', numeric: true, cell: (row) => (row.total === null ? '–' : formatDecimalGbp(row.total)) },
   {
     label: 'Valid until',

@@ -1,4 +1,4 @@
-import { formatDecimalGbp, type QuoteView } from '@shop/domain';
+import { formatDecimalGbp, type QuoteRow } from '@shop/domain';
 import { Link } from 'react-router';
 import { QUOTE_PAGE_MESSAGES } from '../quote-rules';
 import { QuoteStatusBadge } from './quote-status-badge';
@@ -6,7 +6,7 @@ import { ScrollRegion } from '~/components/ui/scroll-region';
 import { ukDate } from '~/lib/dates';
 
 /** The buyer's quotes: number, date asked, status in words (expired included), total and expiry. */
-export function QuoteList({ quotes, now = new Date() }: { quotes: readonly QuoteView[]; now?: Date }) {
+export function QuoteList({ quotes, now = new Date() }: { quotes: readonly QuoteRow[]; now?: Date }) {
   if (quotes.length === 0) return <p className="orders__empty">{QUOTE_PAGE_MESSAGES.noQuotes}</p>;
   return (
     <ScrollRegion className="orders__scroll" label="Your quotes">

@@ -1,4 +1,4 @@
-import type { QuoteSendSchema, QuoteView } from '@shop/domain';
+import type { QuoteRow, QuoteSendSchema, QuoteView } from '@shop/domain';
 import type { z } from 'zod';
 import { type AdminPage, adminRequest } from '../../api';
 import { listQuery } from '../../components/list-params';
@@ -8,7 +8,7 @@ export type QuoteSendInput = z.input<typeof QuoteSendSchema>;
 
 /** A page of requests and quotes for the back office (administration/quotes/?status=&page=), newest first. */
 export function getAdminQuotes(search: URLSearchParams, signal?: AbortSignal) {
-  return adminRequest<AdminPage<QuoteView>>(`quotes/${listQuery(search, ['status', 'page'])}`, { signal });
+  return adminRequest<AdminPage<QuoteRow>>(`quotes/${listQuery(search, ['status', 'page'])}`, { signal });
 }
 
 export function getAdminQuote(id: number, signal?: AbortSignal) {
