@@ -488,9 +488,10 @@ describe('POST /api/account/delete/', () => {
     const counter = countingDb(ctx.database);
     await eraseAccount(counter.db, buyer.userId);
     // The lock, the trade-account check and the membership with the address's invitations, the user's row,
-    // five tables by user (payments' address copies included), the audit log's entries, the shop's copies of
-    // the queries, five tables by address and the address's rate-limit counts.
-    expect(statements(counter.sql)).toHaveLength(17);
+    // five tables by user (payments' address copies included), the saved lists and quotes (one statement), the
+    // stock alerts by user or address, the audit log's entries, the shop's copies of the queries, five tables by
+    // address and the address's rate-limit counts.
+    expect(statements(counter.sql)).toHaveLength(19);
     await expect(eraseAccount(db(), buyer.userId)).rejects.toMatchObject({ statusCode: 404 });
   });
 

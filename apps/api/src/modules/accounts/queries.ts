@@ -187,17 +187,18 @@ export async function deleteAccountRecords(tx: Db, userId: number): Promise<void
   // Issue 24: the user's own saved lists (a list shared with their company stays the company's), their quotes
   // that never became an order (with their lines, versions and files), and the notes and files of those
   // that did (the order keeps what was sold).
-  await tx.delete(savedLists).where(and(eq(savedLists.ownerId, userId), isNull(savedLists.companyId)));
-  await tx.delete(quotes).where(and(eq(quotes.userId, userId), ne(quotes.status, 'ordered')));
-  await tx.update(quotes).set({ note: '' }).where(eq(quotes.userId, userId));
-  await tx
-    .delete(quoteAttachments)
-    .where(
-      inArray(
-        quoteAttachments.quoteId,
-        tx.select({ id: quotes.id }).from(quotes).where(eq(quotes.userId, userId)),
-      ),
-    );
+  await tx.execute(sql`
+    with own_lists as (
+      delete from ${savedLists} where ${savedLists.ownerId} = ${userId} and ${savedLists.companyId} is null
+    ),
+    unordered as (
+      delete from ${quotes} where ${quotes.userId} = ${userId} and ${quotes.status} <> 'ordered'
+    ),
+    files as (
+      delete from ${quoteAttachments} where ${quoteAttachments.quoteId} in (
+        select ${quotes.id} from ${quotes} where ${quotes.userId} = ${userId} and ${quotes.status} = 'ordered')
+    )
+    update ${quotes} set note = '' where ${quotes.userId} = ${userId} and ${quotes.status} = 'ordered'`);
   await tx.delete(exclusivePrices).where(eq(exclusivePrices.userId, userId));
   await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
   await tx
