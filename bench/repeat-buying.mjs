@@ -13,7 +13,8 @@
 //   repeats answer the same waiting alert (200, one upsert);
 // - the restock, `POST administration/items/{id}/stock-adjustments/` from 0 to in stock, with 0 and with 50
 //   waiting alerts (the item's stock set back to 0 and its alerts written again in SQL before each call, not
-//   timed): the difference is what spending the alerts and queueing their e-mails adds to a stock change;
+//   timed), the two taking turns: the difference is what spending the alerts and queueing their e-mails adds to a
+//   stock change;
 // - `GET quotes/{id}/` (the sent quote of 10 lines), `POST quotes/{id}/accept/` repeated (the second quote is
 //   accepted already: each call answers the same cart, the idempotent path), and that quote's cart
 //   `GET ecommerce/carts/{id}/` beside the buyer's own cart `GET ecommerce/carts/current/` of the same 10 lines.
@@ -281,6 +282,7 @@ function requestsOf(things, data, auth, client) {
     },
     {
       name: 'a restock, no alert waiting',
+      turns: 'restock',
       call: 'POST administration/items/{id}/stock-adjustments/',
       status: 201,
       before: restock(0),
@@ -288,6 +290,7 @@ function requestsOf(things, data, auth, client) {
     },
     {
       name: `a restock, ${ALERTS} alerts waiting`,
+      turns: 'restock',
       call: 'POST administration/items/{id}/stock-adjustments/',
       status: 201,
       before: restock(ALERTS),
@@ -311,6 +314,7 @@ function requestsOf(things, data, auth, client) {
     },
     {
       name: `the quote’s cart, ${LINES} lines`,
+      turns: 'carts',
       call: 'GET ecommerce/carts/{id}/',
       read: true,
       request: () => ({
@@ -321,6 +325,7 @@ function requestsOf(things, data, auth, client) {
     },
     {
       name: `the own cart, the same ${LINES} lines (for comparison)`,
+      turns: 'carts',
       call: 'GET ecommerce/carts/current/',
       read: true,
       cartRead: true,
@@ -329,9 +334,12 @@ function requestsOf(things, data, auth, client) {
   ];
 }
 
-/** One request, SINGLE times one at a time after a warm-up (`before` each, not timed): p50/p95/p99 in ms. */
-async function oneAtATime(origin, { request, before, status = 200 }) {
-  const call = async () => {
+/**
+ * Requests SINGLE times each, one at a time after a warm-up (`before` each, not timed), taking turns when there
+ * are several (so a difference between them is not the machine's drift): p50/p95/p99 in ms of each.
+ */
+async function oneAtATime(origin, requests) {
+  const call = async ({ request, before, status = 200 }) => {
     if (before) await before();
     const { method, path: where, headers, body } = request();
     const started = performance.now();
@@ -342,12 +350,15 @@ async function oneAtATime(origin, { request, before, status = 200 }) {
       throw new Error(`${method} ${where} answered ${response.status}: ${text.slice(0, 300)}`);
     return elapsed;
   };
-  for (let n = 0; n < WARMUP_CALLS; n++) await call();
-  const times = [];
-  for (let n = 0; n < SINGLE; n++) times.push(await call());
-  times.sort((a, b) => a - b);
-  const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
-  return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+  for (let n = 0; n < WARMUP_CALLS; n++) for (const request of requests) await call(request);
+  const times = requests.map(() => []);
+  for (let n = 0; n < SINGLE; n++)
+    for (const [index, request] of requests.entries()) times[index].push(await call(request));
+  return times.map((list) => {
+    list.sort((a, b) => a - b);
+    const at = (q) => list[Math.min(list.length - 1, Math.floor(q * list.length))];
+    return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+  });
 }
 
 async function main() {
@@ -393,16 +404,29 @@ async function main() {
   const requests = requestsOf(things, data, auth, client);
 
   const single = [];
+  // Requests of one `turns` group are timed together, taking turns.
+  const groups = [];
   for (const request of requests) {
+    const last = groups.at(-1);
+    if (request.turns && last?.[0].turns === request.turns) last.push(request);
+    else groups.push([request]);
+  }
+  for (const group of groups) {
     const otherCores = sampleOtherCpu(shop.child.pid);
-    const figure = await oneAtATime(shop.origin, request);
+    const figures = await oneAtATime(shop.origin, group);
     const other = otherCores();
-    log(
-      `${request.name}: p50/p95/p99 ${fmt(figure.p50, 2)} / ${fmt(figure.p95, 2)} / ${fmt(figure.p99, 2)} ms`,
-    );
-    single.push({ ...request, other, ...figure });
+    for (const [index, request] of group.entries()) {
+      const figure = figures[index];
+      log(
+        `${request.name}: p50/p95/p99 ${fmt(figure.p50, 2)} / ${fmt(figure.p95, 2)} / ${fmt(figure.p99, 2)} ms`,
+      );
+      single.push({ ...request, other, ...figure });
+    }
     // The add-to-cart leaves the list's lines in the cart: the cart the other calls read is put back as it was.
-    if (request.before && request.call.includes('add-to-cart')) await data.fillCart();
+    if (group.some((request) => request.call.includes('add-to-cart'))) await data.fillCart();
+    // A write's dead rows (cart lines, alerts, the item's row) are cleared before the next figure, as they would
+    // be between bursts, so a read is not timed against the churn of the write measured before it.
+    if (group.some((request) => !request.read)) await client.query('vacuum (analyze)');
   }
 
   // A fresh token for the load runs (an access token lives 15 minutes).
@@ -444,13 +468,14 @@ Written by \`npm run bench:repeat-buying\` (bench/repeat-buying.mjs) on ${facts.
 ${facts.cores} cores, ${facts.memory}, ${facts.os}, Node ${facts.node}, autocannon ${autocannonVersion()}; ${database.kind}.
 ${ROWS.toLocaleString('en-GB')} synthetic items; one buyer (an owner, who also prices the quote and restocks) with ${LISTS} saved lists of ${LINES}
 lines, a cart of ${LINES} lines (the first list's items) and two quotes of that cart, each sent at 10% off, the
-second accepted once (the quote read is the first's). Production build, one process. Each request ${SINGLE} times one at a time after ${WARMUP_CALLS} to warm up. The
-add-to-cart runs on a cart emptied in SQL before each call (not timed), so every call adds the same ${LINES} lines;
-the alert is the buyer's on an out-of-stock item, made by the first call (201), so the timed calls are repeats
-answered with the waiting alert (200); the restock sets an item from 0 to in stock with no alert and with ${ALERTS}
-confirmed alerts waiting (stock and alerts written back in SQL before each call, not timed); the quote is
-accepted already, so the timed calls take the idempotent path and answer the same cart. One-minute load average
-${fmt(loadBefore, 2)} at the start and ${fmt(loadAfter, 2)} at the end of the run.
+second accepted once (the quote read is the first's). Production build, one process. Each request ${SINGLE} times
+one at a time after ${WARMUP_CALLS} to warm up. The add-to-cart runs on a cart emptied in SQL before each call (not
+timed), so every call adds the same ${LINES} lines; the alert is the buyer's on an out-of-stock item, made by the
+first call (201), so the timed calls are repeats answered with the waiting alert (200); the restock sets an item
+from 0 to in stock with no alert and with ${ALERTS} confirmed alerts waiting, the two taking turns (stock and alerts
+written back in SQL before each call, not timed); the second quote is accepted already, so the timed calls take the
+idempotent path and answer the same cart; the two carts' reads take turns. The database is vacuumed (not timed)
+after each write's figures. One-minute load average ${fmt(loadBefore, 2)} at the start and ${fmt(loadAfter, 2)} at the end of the run.
 
 ${table(
   [
