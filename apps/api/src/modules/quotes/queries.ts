@@ -398,3 +398,88 @@ export async function selectQuoteDocument(
     where q.id = ${quoteId}::int and ${readerMay(userId)}`);
   return rowsOf<QuoteDocumentRow>(result)[0] ?? null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Acceptance (accept.ts)
+// ---------------------------------------------------------------------------------------------
+
+/** A quote as its acceptance reads it, locked: its latest version's prices and expiry, and its cart if any. */
+export interface QuoteToAccept {
+  status: QuoteStatus;
+  version: number;
+  expires_on: string | null;
+  prices: QuotedLineSnapshot[] | null;
+  delivery_pence: number | null;
+  cart_id: number | null;
+}
+
+/** Locks one of the user's quotes (`FOR UPDATE`) and reads it with its latest version; null when not theirs. */
+export async function lockQuoteToAccept(
+  tx: Db,
+  quoteId: number,
+  userId: number,
+): Promise<QuoteToAccept | null> {
+  const [row] = rowsOf<QuoteToAccept>(
+    await tx.execute(sql`
+      select q.status, q.version, v.expires_on::text as expires_on, v.lines as prices, v.delivery_pence,
+        (select k.id from carts k where k.quote_id = q.id) as cart_id
+      from quotes q
+      left join quote_versions v on v.quote_id = q.id and v.version = q.version
+      where q.id = ${quoteId} and q.user_id = ${userId}
+      for update of q`),
+  );
+  return row ?? null;
+}
+
+/** The quote's own cart, read in a statement of its own (a fresh snapshot); null when it has none. */
+export async function cartOfQuote(tx: Db, quoteId: number): Promise<number | null> {
+  const [cart] = rowsOf<{ id: number }>(
+    await tx.execute(sql`select id from carts where quote_id = ${quoteId}`),
+  );
+  return cart?.id ?? null;
+}
+
+/**
+ * Makes the quote's cart, its lines at the quoted prices and the quote's accepted state, in one statement. Each
+ * line takes a tier of its item (the column is required; the quoted price, not the tier, prices it), preferring
+ * its own unit type; a line whose item is deleted, retired or without tiers is left out, which `lines` below
+ * `quoted` tells.
+ */
+export async function makeQuoteCart(
+  tx: Db,
+  userId: number,
+  quoteId: number,
+  prices: readonly QuotedLineSnapshot[],
+  deliveryPence: number,
+): Promise<{ cart_id: number; lines: number; quoted: number } | undefined> {
+  const [made] = rowsOf<{ cart_id: number; lines: number; quoted: number }>(
+    await tx.execute(sql`
+      with cart as (
+        insert into carts (user_id, quote_id, quoted_delivery_pence)
+        values (${userId}, ${quoteId}, ${deliveryPence})
+        returning id
+      ),
+      lines as (
+        insert into cart_items (cart_id, item_id, pricing_tier_id, pack_quantity, unit_type, quoted_price_pence)
+        select cart.id, line.item_id, tier.id, line.packs, line.unit_type, price.price_per_pack_pence
+        from cart, quote_lines line
+        join jsonb_to_recordset(${JSON.stringify(prices)}::jsonb)
+          as price(id int, price_per_pack_pence int) on price.id = line.id
+        join items item on item.id = line.item_id and item.status = 'active'
+        cross join lateral (
+          select t.id from pricing_tiers t where t.product_variant_id = item.product_variant_id
+          order by (t.tier_type = line.unit_type) desc, t.range_start limit 1
+        ) tier
+        where line.quote_id = ${quoteId}
+        returning 1
+      ),
+      accepted as (
+        update quotes set status = 'accepted', accepted_version = version, accepted_at = now(),
+          updated_at = now()
+        where id = ${quoteId}
+      )
+      select (select id from cart) as cart_id, (select count(*)::int from lines) as lines,
+        (select count(*)::int from quote_lines where quote_id = ${quoteId}) as quoted`),
+  );
+  return made;
+}
