@@ -16,6 +16,7 @@ import { cartLine, itemBySku, tierId } from '../../../test/support/carts';
 import {
   checkoutShopper,
   linesOfOrder,
+  redeliver,
   setPrice,
   setStock,
   tradeCompany,
@@ -211,6 +212,34 @@ describe('POST /api/quotes/{id}/accept/', () => {
       await restore();
     }
   });
+
+  it.each([
+    ['POST orders/ alone', false],
+    ['the webhook first', true],
+  ])(
+    'a client written to spec 2 pays the quote cart with an intent of `{cart_id}` alone at the quoted total (%s)',
+    async (_name, webhookFirst) => {
+      await setStock(ctx, 'TD-PRO-75', 5000);
+      const buyer = await checkoutShopper(ctx, 'quote-spec');
+      const quoteId = await sentQuote(buyer, [{ sku: 'TD-PRO-75', packs: 3, pricePence: 250 }], {
+        deliveryPence: 500,
+      });
+      const { cart_id } = await accepted(buyer, quoteId);
+      const res = await buyer.call('POST', '/api/ecommerce/payment-intents/', { cart_id });
+      expect(res.statusCode, res.body).toBe(200);
+      const intent = res.json<{ amount: number; client_secret: string; payment_intent_id: string }>();
+      // 3 × £2.50 + £5.00 delivery = £12.50, + VAT £2.50.
+      expect(intent.amount).toBe(1500);
+      expect((await buyer.confirm(intent.client_secret)).statusCode).toBe(200);
+      if (webhookFirst) expect(await redeliver(ctx, intent.payment_intent_id)).not.toContain(500);
+      const order = await buyer.placed(intent.payment_intent_id);
+      expect([order.total, order.shipping_cost]).toEqual(['15.00', '5.00']);
+      expect(await ctx.database.db.select().from(orders).where(eq(orders.userId, buyer.userId))).toHaveLength(
+        1,
+      );
+      expect((await quoteRow(quoteId)).orderId).toBe(order.id);
+    },
+  );
 
   it('two tabs accepting at once get one cart, and two orders on account from it make one order', async () => {
     await setStock(ctx, 'BW-S-300-100', 5000);
