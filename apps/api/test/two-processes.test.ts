@@ -1,3 +1,4 @@
+import { ukToday } from '@shop/domain';
 // Two server processes on one PostgreSQL database behave as one shop (issue 10, "Scale-out"): what one
 // process does, the other sees, and nothing that must happen once happens twice.
 import { execFileSync } from 'node:child_process';
@@ -8,7 +9,6 @@ import type { CartView } from '@shop/domain';
 import { accountClient, refreshCookieOf } from './support/accounts';
 import { cartLine, itemBySku, newShopper, tierId } from './support/carts';
 import { enqueueEmail } from '../src/modules/mail/queries';
-import { ukToday } from '../src/modules/orders/service';
 import { companyWithAdministrator, openInvoice } from './support/invoices';
 import { checkoutShopper, orderBody, stockOf } from './support/orders';
 import { createTestDatabase, type TestContext } from './helper';

@@ -1,5 +1,6 @@
 export * from './catalogue/types';
 export * from './pagination';
+export * from './dates';
 export * from './catalogue/dimensions';
 export * from './units/length';
 export * from './search/size-search';

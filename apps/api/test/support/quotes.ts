@@ -1,9 +1,9 @@
+import { ukToday } from '@shop/domain';
 // Test support for requests for quote: a buyer with a cart to quote, uploads, and staff's send body.
 import type { QuoteView } from '@shop/domain';
 import { eq } from 'drizzle-orm';
 import { shopSettings } from '../../src/db/schema';
 import type { TestContext } from '../helper';
-import { ukToday } from '../../src/modules/orders/service';
 import { cartLine, itemBySku, newShopper, tierId, type Shopper } from './carts';
 import { setStock } from './orders';
 

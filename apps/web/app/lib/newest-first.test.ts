@@ -1,6 +1,6 @@
+import { ukDate as orderDate } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import { newestFirst } from './newest-first';
-import { ukDate as orderDate } from '~/lib/dates';
 
 describe('orderDate', () => {
   it('writes the date as in the UK, in UK time', () => {

@@ -2,31 +2,31 @@ import {
   availableCreditPence,
   COMPANY_MESSAGES,
   companyAccountNumber,
-  companyMay,
-  INVITATION_DAYS,
-  MAX_COMPANY_ADDRESSES,
-  MAX_COMPANY_MEMBERS,
-  paymentTermsLabel,
-  penceToDecimal,
   type CompanyAddress,
   type CompanyAddressUpdate,
   type CompanyAddressView,
   type CompanyApply,
   type CompanyInvitationView,
   type CompanyInvite,
+  companyMay,
   type CompanyMemberView,
   type CompanyRole,
   type CompanyView,
+  INVITATION_DAYS,
+  MAX_COMPANY_ADDRESSES,
+  MAX_COMPANY_MEMBERS,
   type MyInvitationView,
   type PageRequest,
   type PaymentTerms,
+  paymentTermsLabel,
+  penceToDecimal,
+  ukToday,
 } from '@shop/domain';
 import type { Db } from '../../db/client';
 import { BadRequest, Invalid, NotFound } from '../../http/errors';
 import { pageWindow } from '../../http/pagination';
 import { PermissionDenied } from '../accounts/errors';
 import { enqueueEmail } from '../mail/queries';
-import { ukToday } from '../orders/service';
 import { ledgerOfJson } from '../receivables/ledger';
 import { positionViewOf } from '../receivables/service';
 import { selectSetting } from '../settings/queries';

@@ -1,21 +1,22 @@
 import {
+  type ApprovalStatus,
+  type ApprovalView,
   availableCreditPence,
+  CHECKOUT_MESSAGES,
   COMPANY_MESSAGES,
+  type CompanyInvoiceView,
   companyMay,
+  type CompanyOrderView,
   creditAllows,
   documentNumber,
   documentPaths,
   insufficientStockDetail,
   invoiceDueDate,
-  paymentTermsLabel,
-  penceToDecimal,
-  type ApprovalStatus,
-  type ApprovalView,
-  type CompanyInvoiceView,
-  type CompanyOrderView,
   type OrderView,
   type PageRequest,
-  CHECKOUT_MESSAGES,
+  paymentTermsLabel,
+  penceToDecimal,
+  ukToday,
 } from '@shop/domain';
 import type { Db } from '../../db/client';
 import { Conflict, DomainError, NotFound } from '../../http/errors';
@@ -26,7 +27,7 @@ import { membershipOf, paysOnAccount, type Membership } from '../companies/membe
 import { enqueueEmail } from '../mail/queries';
 import { approvalOutcomeEmail, orderConfirmationEmail } from '../orders/emails';
 import * as orderQueries from '../orders/queries';
-import { datedDelivery, newOrderView, toOrderView, ukToday } from '../orders/service';
+import { datedDelivery, newOrderView, toOrderView } from '../orders/service';
 import * as queries from './queries';
 
 /** 403 with the message the member reads (a member without the role). */

@@ -1,9 +1,10 @@
 import {
   AwaitingApprovalViewSchema,
   COMPANY_MESSAGES,
-  OrderViewSchema,
   invoiceDueDate,
   type OrderView,
+  OrderViewSchema,
+  ukToday,
 } from '@shop/domain';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +22,6 @@ import {
   type TradeMember,
 } from '../../../test/support/orders';
 import { itemBySku } from '../../../test/support/carts';
-import { ukToday } from './service';
 
 let ctx: TestContext;
 beforeAll(async () => {

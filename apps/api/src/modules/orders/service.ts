@@ -1,29 +1,30 @@
 import {
   accountAddressIds,
   availableCreditPence,
+  type AwaitingApprovalView,
   CHECKOUT_MESSAGES,
   COMPANY_MESSAGES,
   creditAllows,
-  needsApproval,
-  paymentTermsLabel,
-  purchaseOrderKey,
-  invoiceDueDate,
-  type AwaitingApprovalView,
+  type DeliveryRules,
   documentNumber,
   documentPaths,
   insufficientStockDetail,
+  invoiceDueDate,
   MAX_ORDER_TOTAL_PENCE,
-  packsStockAllows,
-  penceToDecimal,
-  promisedDates,
-  roundKg,
-  type DeliveryRules,
+  needsApproval,
   type OrderCreate,
   type OrderView,
+  packsStockAllows,
   type PageRequest,
   type PaymentConfig,
   type PaymentIntentCreate,
   type PaymentIntentView,
+  paymentTermsLabel,
+  penceToDecimal,
+  promisedDates,
+  purchaseOrderKey,
+  roundKg,
+  ukToday,
 } from '@shop/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -170,11 +171,6 @@ function deliveryChoiceOf(
     extras: lines[0]?.deliveryExtras ?? [],
     strict: false,
   };
-}
-
-/** Today's calendar day in the UK (YYYY-MM-DD): the day an invoice issued now is dated. */
-export function ukToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
 }
 
 /** Why a cart cannot be paid for as it stands, or null when it can (checked before any money moves). */

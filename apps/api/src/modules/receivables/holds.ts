@@ -4,12 +4,12 @@ import {
   invoiceStates,
   type Ledger,
   type ReceivablesSettings,
+  ukToday,
 } from '@shop/domain';
 import type { Db } from '../../db/client';
 import { audit, type Actor } from '../administration/audit';
 import { selectAdministratorEmails } from '../companies/queries';
 import { enqueueEmails } from '../mail/queries';
-import { ukToday } from '../orders/service';
 import { selectSetting } from '../settings/queries';
 import { automaticHoldEmail } from './emails';
 import { selectLedger } from './ledger';

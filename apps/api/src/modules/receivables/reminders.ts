@@ -1,10 +1,9 @@
-import { reminderDue, type ReceivablesSettings } from '@shop/domain';
+import { type ReceivablesSettings, reminderDue, ukToday } from '@shop/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
 import { scheduledEffects } from '../../db/schema';
 import { enqueueEmail } from '../mail/queries';
-import { ukToday } from '../orders/service';
 import { selectSetting } from '../settings/queries';
 import { ukDayOf } from './ledger';
 import { reminderEmail, type ReminderInvoice, type ReminderKind } from './reminder-emails';

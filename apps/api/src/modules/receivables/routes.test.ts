@@ -1,11 +1,12 @@
 import {
   automaticHoldReason,
   COMPANY_MESSAGES,
+  type CompanyView,
   LedgerPaymentViewSchema,
+  type LedgerView,
   LedgerViewSchema,
   RECEIVABLES_MESSAGES,
-  type CompanyView,
-  type LedgerView,
+  ukToday,
 } from '@shop/domain';
 import { addDays, format, parseISO } from 'date-fns';
 import { and, asc, count, eq } from 'drizzle-orm';
@@ -15,7 +16,6 @@ import { createTestApp, testConfig, type TestContext } from '../../../test/helpe
 import { expectStaffOnly, staffMember, type StaffMember } from '../../../test/support/administration';
 import { pence, setStock, tradeCompany, type TradeMember } from '../../../test/support/orders';
 import { auditLog, companies, outboundEmails, orders, paymentsReceived } from '../../db/schema';
-import { ukToday } from '../orders/service';
 import { applyHoldsOnce } from './holds';
 import { createReceivablesService } from './service';
 

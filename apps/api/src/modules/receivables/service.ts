@@ -1,22 +1,23 @@
 import {
   accountPosition,
   AGED_BUCKETS,
-  checkAllocation,
-  COMPANY_MESSAGES,
-  daysPastDue,
-  invoiceStates,
-  ledgerLines,
-  penceToDecimal,
-  RECEIVABLES_MESSAGES,
-  suggestAllocation,
   type AgedDebt,
   type AgedView,
   type AllocationLine,
   type AllocationProblem,
+  checkAllocation,
+  COMPANY_MESSAGES,
+  daysPastDue,
   type InvoiceState,
+  invoiceStates,
   type Ledger,
+  ledgerLines,
   type LedgerView,
+  penceToDecimal,
+  RECEIVABLES_MESSAGES,
   type RecordPaymentInput,
+  suggestAllocation,
+  ukToday,
 } from '@shop/domain';
 import type { LedgerPaymentViewSchema } from '@shop/domain';
 import type { z } from 'zod';
@@ -25,7 +26,6 @@ import { Conflict, Invalid, NotFound } from '../../http/errors';
 import { audit, type Actor } from '../administration/audit';
 import { lockCompany, selectAdministratorEmails } from '../companies/queries';
 import { enqueueEmails } from '../mail/queries';
-import { ukToday } from '../orders/service';
 import { selectSetting } from '../settings/queries';
 import { receiptEmail } from './emails';
 import { applyHoldRule } from './holds';

@@ -4,8 +4,9 @@ import {
   formatGbp,
   monthBounds,
   previousMonth,
-  statementFor,
   type Statement,
+  statementFor,
+  ukToday,
 } from '@shop/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -13,7 +14,6 @@ import { rowsOf } from '../../db/rows-of';
 import { selectAdministratorEmails } from '../companies/queries';
 import { statementBalance, statementMonthName } from '../documents/statement';
 import { enqueueEmail, type OutgoingEmail } from '../mail/queries';
-import { ukToday } from '../orders/service';
 import { selectSetting } from '../settings/queries';
 import { selectLedger } from './ledger';
 

@@ -1,4 +1,4 @@
-import { companyMay, paymentTermsLabel, RECEIVABLES_MESSAGES, statementFor } from '@shop/domain';
+import { companyMay, paymentTermsLabel, RECEIVABLES_MESSAGES, statementFor, ukToday } from '@shop/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
@@ -8,7 +8,6 @@ import { membershipOf } from '../companies/membership';
 import { sellerNow } from '../documents/queries';
 import type { RenderedDocument } from '../documents/service';
 import { renderStatement, statementFileName, type StatementDocument } from '../documents/statement';
-import { ukToday } from '../orders/service';
 import { selectLedger } from './ledger';
 
 /** The first month a statement may be asked for (the month schema's lower bound). */

@@ -6,8 +6,8 @@ import {
   formatKg,
   penceFromDecimal,
   shippingLabel,
+  ukDeliveryDay,
 } from '@shop/domain';
-import { ukDeliveryDay } from '~/lib/dates';
 
 /** 'Pallet, next day + Tail lift (no forklift on site), arrives Friday 28 November' (issue 23). */
 function deliveryLine(delivery: NonNullable<CartView['delivery']>): string | null {

@@ -4,9 +4,9 @@ import {
   type DeliveryService,
   formatDecimalGbp,
   penceFromDecimal,
+  ukDeliveryDay,
 } from '@shop/domain';
 import { useId } from 'react';
-import { ukDeliveryDay } from '~/lib/dates';
 import { type DeliveryPick, toggleExtra } from '~/lib/delivery';
 
 /** A price as the delivery list says it: FREE for nothing. */

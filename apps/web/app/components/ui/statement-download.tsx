@@ -1,6 +1,6 @@
+import { ukMonth, ukToday } from '@shop/domain';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { failureReason, isAbortError } from '~/lib/api-client';
-import { ukMonth } from '~/lib/dates';
 import { fetchDocument } from '~/lib/fetch-document';
 import { saveFile } from '~/lib/save-file';
 
@@ -9,7 +9,7 @@ export const STATEMENT_MONTHS = 36;
 
 /** The current UK month 'YYYY-MM' and the months before it, newest first. */
 export function statementMonths(now: Date = new Date(), count = STATEMENT_MONTHS): string[] {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
+  const today = ukToday(now);
   let year = Number(today.slice(0, 4));
   let month = Number(today.slice(5, 7));
   const months: string[] = [];

@@ -1,3 +1,4 @@
+import { ukDateTimeSeconds } from '@shop/domain';
 import type { AuditEntryView } from '@shop/domain';
 import { Form, useLocation } from 'react-router';
 import type { Route } from './+types/audit';
@@ -8,7 +9,6 @@ import { AdminPage } from '~/features/admin/components/admin-page';
 import { AdminTable, type Column } from '~/features/admin/components/admin-table';
 import { getAuditLog } from '~/features/admin/staff/api/staff';
 import { AuditChange } from '~/features/admin/staff/components/audit-change';
-import { ukDateTimeSeconds } from '~/lib/dates';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return adminLoad(request, () => getAuditLog(new URL(request.url).searchParams, request.signal));

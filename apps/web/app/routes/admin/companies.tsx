@@ -1,4 +1,4 @@
-import { type AdminCompanyRow, COMPANY_STATUS_LABELS, formatDecimalGbp } from '@shop/domain';
+import { type AdminCompanyRow, COMPANY_STATUS_LABELS, formatDecimalGbp, ukDate } from '@shop/domain';
 import { Link, useLocation } from 'react-router';
 import type { Route } from './+types/companies';
 import { DEFAULT_COMPANY_ORDERING, getCompanies } from '~/features/admin/companies/api/companies';
@@ -6,7 +6,6 @@ import { CompanyFilters } from '~/features/admin/companies/components/company-fi
 import { AdminLoading, adminLoad, LoadFailure } from '~/features/admin/components/admin-load';
 import { AdminPage } from '~/features/admin/components/admin-page';
 import { AdminTable, type Column } from '~/features/admin/components/admin-table';
-import { ukDate } from '~/lib/dates';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return adminLoad(request, () => getCompanies(new URL(request.url).searchParams, request.signal));

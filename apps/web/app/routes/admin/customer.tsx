@@ -1,4 +1,4 @@
-import { formatGbp } from '@shop/domain';
+import { formatGbp, ukDate } from '@shop/domain';
 import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/customer';
 import { useStaffMe } from './layout';
@@ -9,7 +9,6 @@ import { AccountState } from '~/features/admin/customers/components/account-stat
 import { ExclusivePricesEditor } from '~/features/admin/customers/components/exclusive-prices-editor';
 import { ROLE_WORDS } from '~/features/admin/customers/labels';
 import { RoleForm } from '~/features/admin/staff/components/role-form';
-import { ukDate } from '~/lib/dates';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   return adminLoad(request, () => getCustomer(routeId(params.id), request.signal));

@@ -1,3 +1,4 @@
+import { ukDate } from '@shop/domain';
 import type { CustomerSummary } from '@shop/domain';
 import { Link, useLocation } from 'react-router';
 import type { Route } from './+types/customers';
@@ -7,7 +8,6 @@ import { AdminTable, type Column } from '~/features/admin/components/admin-table
 import { DEFAULT_CUSTOMER_ORDERING, getCustomers } from '~/features/admin/customers/api/customers';
 import { CustomerFilters } from '~/features/admin/customers/components/customer-filters';
 import { ROLE_WORDS } from '~/features/admin/customers/labels';
-import { ukDate } from '~/lib/dates';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return adminLoad(request, () => getCustomers(new URL(request.url).searchParams, request.signal));

@@ -1,3 +1,4 @@
+import { ukDateTime } from '@shop/domain';
 import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/message';
 import { AdminLoading, adminLoad, LoadFailed, routeId } from '~/features/admin/components/admin-load';
@@ -5,7 +6,6 @@ import { AdminPage } from '~/features/admin/components/admin-page';
 import { getMessage } from '~/features/admin/messages/api/messages';
 import { HandledToggle } from '~/features/admin/messages/components/handled-toggle';
 import { ReplyForm } from '~/features/admin/messages/components/reply-form';
-import { ukDateTime } from '~/lib/dates';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   return adminLoad(request, () => getMessage(routeId(params.id), request.signal));

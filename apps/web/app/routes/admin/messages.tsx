@@ -1,3 +1,4 @@
+import { ukDateTime } from '@shop/domain';
 import type { ContactMessageSummary } from '@shop/domain';
 import { Form, Link, useLocation } from 'react-router';
 import type { Route } from './+types/messages';
@@ -6,7 +7,6 @@ import { AdminLoading, adminLoad, LoadFailure } from '~/features/admin/component
 import { AdminPage } from '~/features/admin/components/admin-page';
 import { AdminTable, type Column } from '~/features/admin/components/admin-table';
 import { getMessages } from '~/features/admin/messages/api/messages';
-import { ukDateTime } from '~/lib/dates';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return adminLoad(request, () => getMessages(new URL(request.url).searchParams, request.signal));

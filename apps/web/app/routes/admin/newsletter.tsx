@@ -1,3 +1,4 @@
+import { ukDateTime } from '@shop/domain';
 import type { NewsletterSubscriber } from '@shop/domain';
 import { Form, useLocation, useRevalidator } from 'react-router';
 import type { Route } from './+types/newsletter';
@@ -7,7 +8,6 @@ import { AdminPage } from '~/features/admin/components/admin-page';
 import { AdminTable, type Column } from '~/features/admin/components/admin-table';
 import { useFormSubmit } from '~/features/admin/components/use-form-submit';
 import { downloadSubscribersCsv, getSubscribers, unsubscribe } from '~/features/admin/messages/api/messages';
-import { ukDateTime } from '~/lib/dates';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return adminLoad(request, () => getSubscribers(new URL(request.url).searchParams, request.signal));

@@ -1,4 +1,10 @@
-import { type AdminOrderRow, formatDecimalGbp, PAYMENT_STATUS_LABELS } from '@shop/domain';
+import {
+  type AdminOrderRow,
+  formatDecimalGbp,
+  PAYMENT_STATUS_LABELS,
+  ukDateTime,
+  ukWeekdayDate,
+} from '@shop/domain';
 import { Link, useLocation } from 'react-router';
 import type { Route } from './+types/orders';
 import { AdminLoading, adminLoad, LoadFailure } from '~/features/admin/components/admin-load';
@@ -8,7 +14,6 @@ import { TestOrderBadge } from '~/features/admin/components/test-order-badge';
 import { DEFAULT_ORDER_ORDERING, getAdminOrders } from '~/features/admin/orders/api/get-admin-orders';
 import { OrderFilters } from '~/features/admin/orders/components/order-filters';
 import { OrderStatusBadge } from '~/features/admin/orders/components/order-status-badge';
-import { ukDateTime, ukWeekdayDate } from '~/lib/dates';
 import '~/styles/admin-orders.css';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {

@@ -1,3 +1,4 @@
+import { ukDate } from '@shop/domain';
 import type { AdminProductRow } from '@shop/domain';
 import { Form, Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/products';
@@ -6,7 +7,6 @@ import { AdminInput, AdminSelect } from '~/features/admin/components/admin-field
 import { AdminLoading, adminLoad, LoadFailed } from '~/features/admin/components/admin-load';
 import { AdminPage } from '~/features/admin/components/admin-page';
 import { AdminTable, type Column } from '~/features/admin/components/admin-table';
-import { ukDate } from '~/lib/dates';
 import { listQuery } from '~/features/admin/components/list-params';
 import '~/styles/admin-catalogue.css';
 

@@ -1,4 +1,4 @@
-import { formatDecimalGbp, type QuoteRow } from '@shop/domain';
+import { formatDecimalGbp, type QuoteRow, ukDate, ukDateTime } from '@shop/domain';
 import { Link, useLocation } from 'react-router';
 import type { Route } from './+types/quotes';
 import { AdminLoading, adminLoad, LoadFailure } from '~/features/admin/components/admin-load';
@@ -7,7 +7,6 @@ import { type Column, AdminTable } from '~/features/admin/components/admin-table
 import { getAdminQuotes } from '~/features/admin/quotes/api/quotes';
 import { QuoteFilters } from '~/features/admin/quotes/components/quote-filters';
 import { AdminQuoteStatus } from '~/features/admin/quotes/components/quote-status-badge';
-import { ukDate, ukDateTime } from '~/lib/dates';
 import '~/styles/admin-orders.css';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {

@@ -1,4 +1,11 @@
-import { EXPORT_FORMATS, EXPORT_KINDS, type ExportFormat, type VatReturnView } from '@shop/domain';
+import {
+  EXPORT_FORMATS,
+  EXPORT_KINDS,
+  type ExportFormat,
+  ukDate,
+  ukToday,
+  type VatReturnView,
+} from '@shop/domain';
 import { useState } from 'react';
 import { Form } from 'react-router';
 import type { Route } from './+types/vat-return';
@@ -7,14 +14,12 @@ import {
   downloadVatReturnCsv,
   getVatReturn,
   recentQuarters,
-  ukToday,
 } from '~/features/admin/bookkeeping/api';
 import { AdminInput, AdminSelect, FormOutcome } from '~/features/admin/components/admin-field';
 import { AdminLoading, adminLoad, LoadFailure } from '~/features/admin/components/admin-load';
 import { AdminPage } from '~/features/admin/components/admin-page';
 import { useFormSubmit } from '~/features/admin/components/use-form-submit';
 import { ScrollRegion } from '~/components/ui/scroll-region';
-import { ukDate } from '~/lib/dates';
 import { pageMeta } from '~/lib/seo';
 
 export const meta: Route.MetaFunction = () =>

@@ -7,12 +7,12 @@ import {
   quarterBounds,
   RECEIVABLES_MESSAGES,
   splitGross,
+  ukToday,
   type VatReturnView,
 } from '@shop/domain';
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../../db/client';
 import { Invalid } from '../../../http/errors';
-import { ukToday } from '../../orders/service';
 import { csvCell } from '../csv-cell';
 import { creditNoteRecords, HEADERS, invoiceRecords, paymentRecord } from './layouts';
 import * as queries from './queries';

@@ -1,13 +1,14 @@
 import {
+  type AdminCompanyDetail,
+  type AdminCompanyRow,
   availableCreditPence,
   COMPANY_MESSAGES,
   companyAccountNumber,
-  MAX_COMPANY_MEMBERS,
-  penceToDecimal,
-  type AdminCompanyDetail,
-  type AdminCompanyRow,
   type CompanyApprove,
   type CompanyStatus,
+  MAX_COMPANY_MEMBERS,
+  penceToDecimal,
+  ukToday,
 } from '@shop/domain';
 import type { Db } from '../../../db/client';
 import { Conflict, NotFound } from '../../../http/errors';
@@ -18,7 +19,6 @@ import { approvedEmail, declinedEmail, holdEmail } from '../../companies/emails'
 import { memberViewOf, paymentTermsView } from '../../companies/service';
 import { ledgerOfJson } from '../../receivables/ledger';
 import { positionViewOf } from '../../receivables/service';
-import { ukToday } from '../../orders/service';
 import { audit, changedFields } from '../audit';
 import type { Staff } from '../customers/service';
 import { cappedPageCount, orderingOf } from '../listing';

@@ -1,8 +1,7 @@
-import { formatDecimalGbp, ORDER_STATUS_LABELS, type OrderView } from '@shop/domain';
+import { formatDecimalGbp, ORDER_STATUS_LABELS, type OrderView, ukDate } from '@shop/domain';
 import { Link } from 'react-router';
 import { MY_ACCOUNT_MESSAGES } from '../my-account-messages';
 import { newestFirst } from '~/lib/newest-first';
-import { ukDate } from '~/lib/dates';
 import { AccountSection, SectionUnavailable } from './account-section';
 
 /** How many orders the account page shows; the order tracking page has them all. */

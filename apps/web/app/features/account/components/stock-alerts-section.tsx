@@ -1,13 +1,13 @@
 import {
+  type Page,
   STOCK_ALERT_MESSAGES as M,
   STOCK_ALERT_STATUS_LABELS,
-  type Page,
   type StockAlertView,
+  ukDate,
 } from '@shop/domain';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '~/lib/api-client';
-import { ukDate } from '~/lib/dates';
 import { failureMessage } from '../account-rules';
 import { cancelStockAlert, getStockAlerts, STOCK_ALERTS_PAGE } from '../api/stock-alerts';
 import { useSessionExpiry } from '../use-session-expiry';

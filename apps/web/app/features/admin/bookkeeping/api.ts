@@ -1,3 +1,4 @@
+import { ukToday } from '@shop/domain';
 import type { ExportFormat, ExportKind, VatReturnView } from '@shop/domain';
 import { fetchDocument } from '~/lib/fetch-document';
 import { saveFile } from '~/lib/save-file';
@@ -14,10 +15,6 @@ export function previousQuarter(quarter: string): string {
   const n = Number(quarter.slice(6));
   return n === 1 ? `${year - 1}-Q4` : `${year}-Q${n - 1}`;
 }
-
-/** Today in the UK, 'YYYY-MM-DD', whatever the browser's zone. */
-export const ukToday = (now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
 
 /** The last complete quarter (the one a VAT return is usually made for), and the `count` before it. */
 export function recentQuarters(count: number, now = new Date()): string[] {

@@ -1,11 +1,10 @@
-import { CATALOGUE_LIMITS, StockAdjustmentSchema, type StockMovement } from '@shop/domain';
+import { CATALOGUE_LIMITS, StockAdjustmentSchema, type StockMovement, ukDateTime } from '@shop/domain';
 import { useState, type FormEvent } from 'react';
 import { AdminInput, AdminSelect, FormOutcome } from '../components/admin-field';
 import type { AdminPage } from '../api';
 import { parseOrThrow, useFormSubmit } from '../components/use-form-submit';
 import { adjustStock } from './api';
 import { ScrollRegion } from '~/components/ui/scroll-region';
-import { ukDateTime } from '~/lib/dates';
 
 /** Adjusts an item's stock by a number of units or to a counted level, always with a reason. */
 export function StockAdjustmentForm({

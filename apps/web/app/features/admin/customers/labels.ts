@@ -1,5 +1,5 @@
+import { ukDate } from '@shop/domain';
 import type { UserRoleName } from '@shop/domain';
-import { ukDate } from '~/lib/dates';
 
 export const ROLE_WORDS: Record<UserRoleName, string> = {
   customer: 'Customer',

@@ -3,6 +3,8 @@ import {
   ApprovalDeclineSchema,
   type ApprovalView,
   formatDecimalGbp,
+  ukDate,
+  ukDateTime,
 } from '@shop/domain';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -15,7 +17,6 @@ import { useSessionEnd } from '../hooks/use-session-end';
 import { OutcomeMessage } from './outcome-message';
 import { FieldFrame, fieldAria } from '~/components/ui/field';
 import { ApiError } from '~/lib/api-client';
-import { ukDate, ukDateTime } from '~/lib/dates';
 import { check } from '~/lib/form-fields';
 
 const addressLines = (address: ApprovalView['shipping_address']) =>

@@ -1,4 +1,4 @@
-import { formatDecimalGbp, type Page, PAYMENT_STATUS_LABELS } from '@shop/domain';
+import { formatDecimalGbp, type Page, PAYMENT_STATUS_LABELS, ukDate } from '@shop/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type CompanyInvoice, INVOICES_PAGE } from '../api/company-invoices';
@@ -7,7 +7,6 @@ import { CompanySection } from './company-section';
 import { Pager, pageParam } from './pager';
 import { ScrollRegion } from '~/components/ui/scroll-region';
 import { failureReason, isAbortError } from '~/lib/api-client';
-import { ukDate } from '~/lib/dates';
 import { fetchDocument } from '~/lib/fetch-document';
 import { saveFile } from '~/lib/save-file';
 

@@ -5,6 +5,7 @@ import {
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   type Page,
+  ukDate,
 } from '@shop/domain';
 import { useId } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
@@ -13,7 +14,6 @@ import { memberName } from '../company-rules';
 import { CompanySection } from './company-section';
 import { Pager, pageParam } from './pager';
 import { ScrollRegion } from '~/components/ui/scroll-region';
-import { ukDate } from '~/lib/dates';
 
 export type CompanyOrders = { page: Page<CompanyOrderView> } | { failure: string };
 

@@ -1,16 +1,16 @@
 import {
   COMPANY_ROLE_LABELS,
   COMPANY_STATUS_LABELS,
-  type CompanyView,
   companyMay,
+  type CompanyView,
   formatDecimalGbp,
+  ukDate,
 } from '@shop/domain';
 import { Link } from 'react-router';
 import { COMPANY_PAGE_MESSAGES } from '../company-messages';
 import { AgedDebtTable } from '~/components/ui/aged-debt-table';
 import { CompanySection } from './company-section';
 import { ScrollRegion } from '~/components/ui/scroll-region';
-import { ukDate } from '~/lib/dates';
 
 /** A term and its value in the overview's list. */
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {

@@ -5,6 +5,7 @@ import {
   CompanyInviteSchema,
   type CompanyRole,
   formatDecimalGbp,
+  ukDate,
 } from '@shop/domain';
 import { useId, useState } from 'react';
 import { cancelInvitation, inviteMember } from '../api/invitations';
@@ -17,7 +18,6 @@ import { OutcomeMessage } from './outcome-message';
 import { Field, FieldFrame, fieldAria } from '~/components/ui/field';
 import { ScrollRegion } from '~/components/ui/scroll-region';
 import { ApiError } from '~/lib/api-client';
-import { ukDate } from '~/lib/dates';
 import { check, firstErrors, useFormFields } from '~/lib/form-fields';
 
 const NAMES = ['email', 'role', 'order_limit'] as const;

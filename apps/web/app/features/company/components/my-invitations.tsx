@@ -1,4 +1,4 @@
-import { COMPANY_ROLE_LABELS, type MyInvitationView } from '@shop/domain';
+import { COMPANY_ROLE_LABELS, type MyInvitationView, ukDate } from '@shop/domain';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { acceptInvitation, declineInvitation } from '../api/invitations';
@@ -7,7 +7,6 @@ import { failureText } from '../company-rules';
 import { useOutcome } from '../hooks/use-outcome';
 import { useSessionEnd } from '../hooks/use-session-end';
 import { OutcomeMessage } from './outcome-message';
-import { ukDate } from '~/lib/dates';
 
 /**
  * The invitations sent to the caller's e-mail address, each to accept (the page then shows the company) or

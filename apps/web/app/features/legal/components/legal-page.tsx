@@ -1,5 +1,5 @@
+import { ukLongDate } from '@shop/domain';
 import type { LegalDocument } from '../legal-document';
-import { ukLongDate } from '~/lib/dates';
 
 /** A legal document: title, last-updated date, a list of its sections and the sections themselves. */
 export function LegalPage({ document }: { document: LegalDocument }) {

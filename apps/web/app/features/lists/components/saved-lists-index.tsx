@@ -1,11 +1,10 @@
 // First: the list schemas are Zod, which must be built in jitless mode.
 import '~/lib/jitless-validation';
-import { SavedListNameSchema, SAVED_LIST_LIMITS, type SavedListSummary } from '@shop/domain';
+import { SAVED_LIST_LIMITS, SavedListNameSchema, type SavedListSummary, ukDate } from '@shop/domain';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Field } from '~/components/ui/field';
 import { showToast } from '~/components/ui/toasts';
-import { ukDate } from '~/lib/dates';
 import { createSavedList, importSavedList } from '../api/saved-lists';
 import { failureText, fieldMessages, LISTS_PAGE_MESSAGES } from '../lists-messages';
 import { ShareBox } from './share-box';

@@ -1,5 +1,5 @@
+import { ukDeliveryDay } from '@shop/domain';
 import type { OrderDeliveryView } from '@shop/domain';
-import { ukDeliveryDay } from '~/lib/dates';
 
 /**
  * The delivery promised when the order was made (issue 23): the day it is due, the service and its extras,

@@ -6,11 +6,12 @@ import {
   PAYMENT_STATUS_LABELS,
   penceFromDecimal,
   shippingLabel,
+  ukDate,
+  ukLongDate,
 } from '@shop/domain';
 import { carrierTracking } from '../carrier-tracking';
 import { OrderStatusBadge } from './order-status-badge';
 import { ScrollRegion } from '~/components/ui/scroll-region';
-import { ukDate, ukLongDate } from '~/lib/dates';
 
 const refundedPence = (order: OrderView) => (order.refunded ? penceFromDecimal(order.refunded) : 0);
 

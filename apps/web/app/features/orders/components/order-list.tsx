@@ -5,6 +5,7 @@ import {
   type OrderView,
   PAYMENT_STATUS_LABELS,
   penceFromDecimal,
+  ukDate,
 } from '@shop/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -12,7 +13,6 @@ import { getOrders, type OrdersPage, ordersFailure } from '../api/get-orders';
 import { newestFirst } from '~/lib/newest-first';
 import { OrderStatusBadge } from './order-status-badge';
 import { ScrollRegion } from '~/components/ui/scroll-region';
-import { ukDate } from '~/lib/dates';
 
 /** How the order travels, once it has shipped: the carrier and its tracking number. */
 function Shipment({ order }: { order: OrderView }) {

@@ -1,8 +1,14 @@
-import { formatDecimalGbp, formatGbp, penceFromDecimal, type QuoteView } from '@shop/domain';
+import {
+  formatDecimalGbp,
+  formatGbp,
+  penceFromDecimal,
+  type QuoteView,
+  ukDate,
+  ukLongDate,
+} from '@shop/domain';
 import type { ReactNode } from 'react';
 import { QuoteStatusBadge } from './quote-status-badge';
 import { ScrollRegion } from '~/components/ui/scroll-region';
-import { ukDate, ukLongDate } from '~/lib/dates';
 
 /** The quote at a glance: its number, when it was asked for, its status, version and last day. */
 export function QuoteFacts({ quote, now }: { quote: QuoteView; now: Date }) {

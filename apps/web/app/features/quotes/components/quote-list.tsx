@@ -1,9 +1,8 @@
-import { formatDecimalGbp, type QuoteRow } from '@shop/domain';
+import { formatDecimalGbp, type QuoteRow, ukDate } from '@shop/domain';
 import { Link } from 'react-router';
 import { QUOTE_PAGE_MESSAGES } from '../quote-rules';
 import { QuoteStatusBadge } from './quote-status-badge';
 import { ScrollRegion } from '~/components/ui/scroll-region';
-import { ukDate } from '~/lib/dates';
 
 /** The buyer's quotes: number, date asked, status in words (expired included), total and expiry. */
 export function QuoteList({ quotes, now = new Date() }: { quotes: readonly QuoteRow[]; now?: Date }) {

@@ -3,11 +3,12 @@ import {
   COMPANY_ROLE_LABELS,
   COMPANY_STATUS_LABELS,
   formatDecimalGbp,
+  ukDate,
+  ukDateTime,
 } from '@shop/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ScrollRegion } from '~/components/ui/scroll-region';
-import { ukDate, ukDateTime } from '~/lib/dates';
 
 type Address = AdminCompanyDetail['registered_address'];
 

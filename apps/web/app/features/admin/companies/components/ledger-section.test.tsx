@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '~test/stub-api';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import { LedgerSection } from './ledger-section';
-import { suggestedLines, ukToday } from './record-payment-form';
+import { suggestedLines } from './record-payment-form';
+import { ukToday } from '@shop/domain';
 
 const invoice = (id: number, due: string, open: string, total = open) => ({
   id,

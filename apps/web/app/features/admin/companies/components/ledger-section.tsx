@@ -4,10 +4,10 @@ import {
   penceFromDecimal,
   RECEIVED_METHOD_LABELS,
   ReversePaymentSchema,
+  ukDate,
 } from '@shop/domain';
 import { type FormEvent, useState } from 'react';
 import { ScrollRegion } from '~/components/ui/scroll-region';
-import { ukDate } from '~/lib/dates';
 import { AgedDebtTable } from '~/components/ui/aged-debt-table';
 import { AdminTextarea, FormOutcome } from '../../components/admin-field';
 import { parseOrThrow, useFormSubmit } from '../../components/use-form-submit';

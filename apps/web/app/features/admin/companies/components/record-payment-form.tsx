@@ -9,19 +9,15 @@ import {
   RECEIVED_METHODS,
   RecordPaymentSchema,
   suggestAllocation,
+  ukDate,
+  ukToday,
 } from '@shop/domain';
 import { type FormEvent, useState } from 'react';
 import { AdminInput, AdminSelect, FormOutcome } from '../../components/admin-field';
 import { parseOrThrow, useFormSubmit } from '../../components/use-form-submit';
 import { recordPayment } from '../api/receivables';
-import { ukDate } from '~/lib/dates';
 
 type LedgerInvoice = LedgerView['invoices'][number];
-
-/** Today in the UK, 'YYYY-MM-DD' (the day a payment received defaults to). */
-export function ukToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
-}
 
 /** The ledger's open invoices as the domain's invoice states (what suggestAllocation reads). */
 export function openStates(invoices: readonly LedgerInvoice[]): InvoiceState[] {

@@ -1,15 +1,17 @@
 import {
   AGED_BUCKET_LABELS,
   AGED_BUCKETS,
-  formatGbp,
   type DashboardCharts as Charts,
+  formatGbp,
   type RevenueDay,
   type RevenueMonth,
+  ukDate,
+  ukLongDate,
+  ukMonth,
 } from '@shop/domain';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { ScrollRegion } from '~/components/ui/scroll-region';
-import { ukDate, ukLongDate, ukMonth } from '~/lib/dates';
 import { Chart, type ChartSpec } from './chart';
 
 const number = (value: number) => value.toLocaleString('en-GB');

@@ -1,7 +1,6 @@
-import { formatGbp, type Dashboard, type DashboardPeriod } from '@shop/domain';
+import { type Dashboard, type DashboardPeriod, formatGbp, ukLongDate, ukMonth } from '@shop/domain';
 import { Link } from 'react-router';
 import { ScrollRegion } from '~/components/ui/scroll-region';
-import { ukLongDate, ukMonth } from '~/lib/dates';
 
 const number = (value: number) => value.toLocaleString('en-GB');
 

@@ -4,12 +4,14 @@ import {
   formatDecimalGbp,
   ORDER_STATUS_LABELS,
   PAYMENT_STATUS_LABELS,
+  ukDate,
+  ukDateTime,
+  ukWeekdayDate,
 } from '@shop/domain';
 import { Link } from 'react-router';
 import { OrderStatusBadge } from './order-status-badge';
 import { TestOrderBadge } from '../../components/test-order-badge';
 import { ScrollRegion } from '~/components/ui/scroll-region';
-import { ukDate, ukDateTime, ukWeekdayDate } from '~/lib/dates';
 
 type Address = AdminOrderDetail['shipping_address'];
 

@@ -1,9 +1,8 @@
-import { formatDecimalGbp, type QuoteView } from '@shop/domain';
+import { formatDecimalGbp, type QuoteView, ukDate, ukDateTime } from '@shop/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AdminQuoteStatus } from './quote-status-badge';
 import { ScrollRegion } from '~/components/ui/scroll-region';
-import { ukDate, ukDateTime } from '~/lib/dates';
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
