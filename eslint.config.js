@@ -4,6 +4,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import house from './eslint/house.js';
 
 const processEnvBan = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
@@ -175,5 +176,26 @@ export default tseslint.config(
       'apps/web/vite.config.ts',
     ],
     rules: { 'no-restricted-syntax': 'off' },
+  },
+  // The house rules a rule can see (eslint/house.js; docs/architecture.md "Where code goes").
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { house },
+    rules: { 'house/no-issue-numbers': 'error' },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'house/formatters-at-home': 'error' },
+  },
+  {
+    files: ['apps/api/src/modules/**/*.ts', 'apps/web/app/**/*.{ts,tsx}', 'packages/domain/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'max-lines': ['error', { max: 700 }] },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'house/no-foreign-queries': 'error', 'house/no-import-cycles': 'error' },
   },
 );
