@@ -113,7 +113,7 @@ const formattersAtHome = {
   },
 };
 
-/** A module's queries.ts is private to its folder: other modules use what its service (or other files) offer. */
+/** A module's queries are private to its folder: other modules use what its service (or other files) offer. */
 const noForeignQueries = {
   meta: { type: 'problem', schema: [] },
   create(context) {
@@ -121,8 +121,15 @@ const noForeignQueries = {
     const check = (node) => {
       const source = node.source?.value;
       if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const target = path.resolve(dir, source);
-      if (path.basename(target).replace(/\.ts$/, '') === 'queries' && path.dirname(target) !== dir) {
+      const target = path.resolve(dir, source).replace(/\.ts$/, '');
+      // A module's queries are its `queries.ts`, or the files of its `queries/` folder when they are many.
+      const owner =
+        path.basename(target) === 'queries'
+          ? path.dirname(target)
+          : path.basename(path.dirname(target)) === 'queries'
+            ? path.dirname(path.dirname(target))
+            : null;
+      if (owner !== null && owner !== dir) {
         context.report({
           node: node.source,
           message:
