@@ -4,6 +4,43 @@ import { defineConfig } from 'vitest/config';
 
 const root = import.meta.dirname;
 
+/**
+ * The API test files whose code or expectations read which engine they run on (statement counts with or
+ * without the driver's BEGIN/COMMIT, a second pool or process on PostgreSQL, PGlite's single connection), plus
+ * the app's own test as a smoke of the embedded default. CI runs the whole API suite once, on PostgreSQL, and
+ * these files again on PGlite (`npm run test:pglite`); `npm test` alone still runs everything on PGlite.
+ */
+export const ENGINE_SPECIFIC_API_TESTS = [
+  'apps/api/src/app.test.ts',
+  'apps/api/src/db/notifications.test.ts',
+  'apps/api/src/db/reusable-statement.test.ts',
+  'apps/api/src/modules/accounts/profile.test.ts',
+  'apps/api/src/modules/addresses/routes.test.ts',
+  'apps/api/src/modules/administration/companies/prices/routes.test.ts',
+  'apps/api/src/modules/administration/import-export/queries.test.ts',
+  'apps/api/src/modules/carts/statement-counts.test.ts',
+  'apps/api/src/modules/lists/statement-counts.test.ts',
+  'apps/api/src/modules/orders/faults.test.ts',
+  'apps/api/src/modules/orders/statement-counts.test.ts',
+  'apps/api/src/modules/receivables/reminders.test.ts',
+  'apps/api/src/modules/receivables/routes.test.ts',
+  'apps/api/src/modules/receivables/statements.test.ts',
+  'apps/api/src/modules/reorder/routes.test.ts',
+  'apps/api/src/modules/stock-alerts/concurrency.test.ts',
+  'apps/api/test/two-processes.test.ts',
+];
+
+const api = {
+  root,
+  environment: 'node',
+  globalSetup: ['apps/api/test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 120_000,
+  // One module graph per worker: each file still builds its own app on its own database, but does not pay
+  // for importing the app and compiling PGlite's WebAssembly again (a third of the suite's CPU).
+  isolate: false,
+} as const;
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine, so the API files
@@ -29,6 +66,8 @@ export default defineConfig({
           root,
           include: ['apps/web/app/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Each file in a fresh VM context of one long-lived process, not a process of its own.
+          pool: 'vmForks',
           setupFiles: ['apps/web/test/setup.ts'],
           // Vitest's 5 s default failed a handful of form tests on a machine busy with other work (jsdom's
           // user-event typing is slow under load); nothing here waits on a timer that long on purpose.
@@ -37,14 +76,13 @@ export default defineConfig({
       },
       {
         test: {
+          ...api,
           name: 'api',
-          root,
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['apps/api/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
         },
+      },
+      {
+        test: { ...api, name: 'api-pglite', include: ENGINE_SPECIFIC_API_TESTS },
       },
     ],
   },

@@ -8,10 +8,9 @@ import {
   pricingData,
   pricingTiers,
   productVariants,
-  users,
 } from '../../src/db/schema';
 import type { TestContext } from '../helper';
-import { accountClient } from './accounts';
+import { createAccount } from './accounts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -76,16 +75,12 @@ export function storedLines(ctx: TestContext, cartId: number) {
     .orderBy(cartItems.id);
 }
 
-/** One account client per test app, so each sign-up comes from a new client address (rate limits). */
-const accountClients = new WeakMap<TestContext, ReturnType<typeof accountClient>>();
+let accountsMade = 0;
 
 /** A new account, signed in, with its (empty) cart and a client for the cart calls. */
 export async function newShopper(ctx: TestContext, name = 'shopper') {
-  let accounts = accountClients.get(ctx);
-  if (!accounts) accountClients.set(ctx, (accounts = accountClient(ctx)));
-  const email = accounts.newEmail(name);
-  const { access } = await accounts.signUp(email);
-  const [user] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const email = `${name}.${Date.now().toString(36)}.${++accountsMade}@example.com`;
+  const { access, userId } = await createAccount(ctx, email);
 
   const call = (method: Method, url: string, payload?: unknown) =>
     ctx.app.inject({
@@ -100,7 +95,7 @@ export async function newShopper(ctx: TestContext, name = 'shopper') {
   const cartId = current.json<CartView>().id;
 
   return {
-    userId: user!.id,
+    userId,
     email,
     token: access,
     cartId,
@@ -117,7 +112,7 @@ export async function newShopper(ctx: TestContext, name = 'shopper') {
     async discount(itemId: number, percent: number) {
       const [row] = await ctx.database.db
         .insert(exclusivePrices)
-        .values({ userId: user!.id, itemId, discountPercentage: percent })
+        .values({ userId, itemId, discountPercentage: percent })
         .returning({ id: exclusivePrices.id });
       return row!.id;
     },

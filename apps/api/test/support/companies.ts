@@ -3,6 +3,7 @@
 // can call it; each fails the test with the answer when the API refuses.
 import type { AdminCompanyDetail, CompanyRole, CompanyView } from '@shop/domain';
 import type { App } from '../../src/app';
+import { createAccount } from './accounts';
 import type { TestContext } from '../helper';
 
 type AppLike = App | TestContext;
@@ -84,41 +85,14 @@ export async function approveCompany(
   return res.json<AdminCompanyDetail>();
 }
 
-let joiners = 0;
-/** A client address of its own for each sign-up, so the account area's per-client limits never bite. */
-const nextIp = () => {
-  const n = joiners++;
-  return `10.${200 + Math.floor(n / 62_500)}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
-};
-
-/** Signs up a new account for `email`, reading the e-mailed code as its owner would; answers its access token. */
+/** A new account for `email`, signed in; answers its access token (made in the database: createAccount). */
 export async function signUpAs(
-  target: AppLike,
+  ctx: TestContext,
   email: string,
   password = 'correct horse battery',
 ): Promise<string> {
-  const app = appOf(target);
-  const ip = nextIp();
-  const post = (path: string, payload: object) =>
-    app.inject({ method: 'POST', url: `/api/account/${path}`, payload, remoteAddress: ip });
-  const sent = await post('email-authentication/', { email, authentication_type: 'signup' });
-  if (sent.statusCode !== 200) throw new Error(`code not sent: ${sent.statusCode} ${sent.body}`);
-  const { results } = await app.services.devMailbox.listMessages(email, { page: 1, page_size: 1 });
-  const code = /\b(\d{6})\b/.exec(results[0]?.text ?? '')?.[1];
-  if (!code) throw new Error(`no code e-mailed to ${email}`);
-  const checked = await post('email-authentication/', { email, authentication_type: 'signup', code });
-  if (checked.statusCode !== 200) throw new Error(`code not accepted: ${checked.body}`);
-  const { verification_token } = checked.json<{ verification_token: string }>();
-  const res = await post('signup/', {
-    email,
-    first_name: 'Ben',
-    last_name: 'Member',
-    password,
-    interested_in_marketing_communications: false,
-    verification_token,
-  });
-  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
-  return res.json<{ token: { access: string } }>().token.access;
+  const { access } = await createAccount(ctx, email, { password, firstName: 'Ben', lastName: 'Member' });
+  return access;
 }
 
 /**
@@ -126,7 +100,7 @@ export async function signUpAs(
  * signs up a new account with that address and accepts the invitation as it; answers the new member's token.
  */
 export async function inviteAndJoin(
-  target: AppLike,
+  target: TestContext,
   adminToken: string,
   email: string,
   role: CompanyRole,

@@ -80,7 +80,7 @@ async function approvedCompany(name = 'admin', approval?: object) {
 async function companyWithBuyer(name = 'co', orderLimit?: string) {
   const { admin, company } = await approvedCompany(`${name}-admin`);
   const buyerEmail = newEmail(`${name}-buyer`);
-  const buyer = as(await inviteAndJoin(ctx.app, admin.token, buyerEmail, 'buyer', orderLimit));
+  const buyer = as(await inviteAndJoin(ctx, admin.token, buyerEmail, 'buyer', orderLimit));
   return { admin, company, buyer, buyerEmail };
 }
 
@@ -376,7 +376,7 @@ describe('invitations', () => {
     >();
     expect(listed.results.map((i) => i.id)).toEqual([invitation.id]);
 
-    const token = await signUpAs(ctx.app, email);
+    const token = await signUpAs(ctx, email);
     const mine = (await as(token)('GET', '/api/account/invitations/')).json<MyInvitationView[]>();
     expect(mine).toEqual([
       expect.objectContaining({ id: invitation.id, company: company.trading_name, role: 'approver' }),
@@ -407,7 +407,7 @@ describe('invitations', () => {
     ).toBe(404);
     expect((await stranger.call('GET', '/api/account/invitations/')).json()).toEqual([]);
 
-    const token = await signUpAs(ctx.app, email);
+    const token = await signUpAs(ctx, email);
     await ctx.database.db
       .update(companyInvitations)
       .set({ expiresAt: new Date(Date.now() - 1000) })

@@ -128,7 +128,7 @@ describe('the back office’s companies', () => {
       payment_terms: 'end_of_following_month',
     });
     const buyerEmail = `buyer.${Date.now().toString(36)}@example.com`;
-    await inviteAndJoin(ctx.app, applicant.token, buyerEmail, 'buyer', '50');
+    await inviteAndJoin(ctx, applicant.token, buyerEmail, 'buyer', '50');
     const res = await staff.admin('GET', `companies/${company.id}/`);
     expect(res.statusCode).toBe(200);
     const detail = res.json<AdminCompanyDetail>();
@@ -292,9 +292,9 @@ describe('credit and holds', () => {
     const { applicant, company } = await application();
     await approveCompany(ctx.app, staff.token, company.id);
     const secondAdmin = `second.${Date.now().toString(36)}@example.com`;
-    await inviteAndJoin(ctx.app, applicant.token, secondAdmin, 'administrator');
+    await inviteAndJoin(ctx, applicant.token, secondAdmin, 'administrator');
     const buyerEmail = `held.buyer.${Date.now().toString(36)}@example.com`;
-    const buyer = await inviteAndJoin(ctx.app, applicant.token, buyerEmail, 'buyer');
+    const buyer = await inviteAndJoin(ctx, applicant.token, buyerEmail, 'buyer');
 
     const held = await staff.admin('POST', `companies/${company.id}/hold/`, {
       on_hold: true,
