@@ -1,5 +1,5 @@
-// `npm run bench:admin`: the back office's lists at scale (issue 11: "Every list answers in ≤ 20 ms one at a
-// time"). PostgreSQL only (speed is judged there): a scratch database `bench_<timestamp>` on DATABASE_URL,
+// `npm run bench:admin`: the back office's lists at scale (the budget: every list answers in ≤ 20 ms one at a
+// time). PostgreSQL only (speed is judged there): a scratch database `bench_<timestamp>` on DATABASE_URL,
 // dropped afterwards, with the synthetic catalogue (apps/api/dist/seed.js --items N) and, written straight in
 // SQL, N customers, N orders (1-3 lines each), N contact queries, N newsletter addresses, N stock movements and
 // N audit entries. The owner is made with apps/api/dist/create-owner.js, as a shop would. For each list and

@@ -1,4 +1,4 @@
-// `npm run bench:after-sale`: what a buyer does after paying (issue 12), at scale, on PostgreSQL only (speed is
+// `npm run bench:after-sale`: what a buyer does after paying, at scale, on PostgreSQL only (speed is
 // judged there): a scratch database `bench_<timestamp>` on DATABASE_URL, dropped afterwards, with the synthetic
 // catalogue (apps/api/dist/seed.js --items N) and N orders of 1-5 lines written straight in SQL for one buyer
 // (numbered and with the seller's details, as the checkout writes them), and N more for other customers. The

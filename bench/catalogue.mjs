@@ -1,4 +1,4 @@
-// `npm run bench:catalogue`: the catalogue reads at 100k items (issue 3, "Speed"). For each database it
+// `npm run bench:catalogue`: the catalogue reads at 100k items. For each database it
 // makes a scratch store (PGlite in a temporary DATA_DIR; with DATABASE_URL, a scratch database
 // `bench_<timestamp>` on that server, dropped afterwards), seeds the synthetic catalogue
 // (apps/api/dist/seed.js --items 100000), starts the production server and loads, with autocannon from a
@@ -80,7 +80,7 @@ const WARMUP_S = Number(options.warmup);
 const SAMPLE = Number(options.sample);
 const ADMIN_URL = process.env.DATABASE_URL;
 
-/** p95 targets of issue 3, in ms, at 50 connections. */
+/** p95 targets, in ms, at 50 connections. */
 const TARGETS = { suggestions: 5, size: 20, category: 15 };
 /** The API keeps identical catalogue reads this long (apps/api/src/modules/catalogue/service.ts). */
 const CACHE_TTL_MS = 10_000;

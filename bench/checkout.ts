@@ -1,5 +1,5 @@
-// `npx tsx bench/checkout.ts [--db postgres|pglite] [--items N] [--runs N] [--buyers N]`: what checkout costs
-// (issue 9). On a scratch database (PostgreSQL from DATABASE_URL, default the local server, dropped afterwards;
+// `npx tsx bench/checkout.ts [--db postgres|pglite] [--items N] [--runs N] [--buyers N]`: what checkout costs.
+// On a scratch database (PostgreSQL from DATABASE_URL, default the local server, dropped afterwards;
 // or an in-memory PGlite) holding the demo catalogue plus N synthetic items (100,000 on PostgreSQL), it
 // builds the API in this process and sends requests through Fastify's `inject` (routing, validation,
 // authentication, serialisation; no socket), so the figures are what a request costs the server.

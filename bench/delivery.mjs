@@ -1,10 +1,10 @@
-// `npm run bench:delivery`: the delivery promise (issue 23) on PostgreSQL only (speed is judged there): a scratch
+// `npm run bench:delivery`: the delivery promise on PostgreSQL only (speed is judged there): a scratch
 // database `bench_<timestamp>` on DATABASE_URL, dropped afterwards, with the synthetic catalogue
 // (apps/api/dist/seed.js --items N) and one buyer (apps/api/dist/create-owner.js) whose cart holds 10 lines,
 // written straight in SQL, and who has a mainland address.
 //
 // Timed one at a time after a warm-up, each request --single times: `POST ecommerce/delivery-options/` for the
-// cart to postcodes of every zone in turn (issue 23's budget: p95 <= 3 ms; two statements, which
+// cart to postcodes of every zone in turn (the budget: p95 <= 3 ms; two statements, which
 // apps/api/src/modules/delivery/statement-counts.test.ts proves), the product page's public
 // `GET ecommerce/delivery-promise/?postal_code=` (one statement), and for comparison the cart read
 // (`GET ecommerce/carts/current/`, which prices the same lines). Then each of the three under load (autocannon,

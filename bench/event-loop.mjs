@@ -1,4 +1,4 @@
-// `npm run bench:event-loop`: is the event loop free while the back office's heavy work runs (issue 19, §5)?
+// `npm run bench:event-loop`: is the event loop free while the back office's heavy work runs?
 // A scratch store (PGlite in a temporary DATA_DIR; with DATABASE_URL, a scratch database `bench_<timestamp>`,
 // dropped afterwards) with the demo catalogue, an owner made with apps/api/dist/create-owner.js, and the production
 // server (NODE_ENV=production, one process). The bench makes a catalogue CSV of just under 10 MB (50,000 new SKUs

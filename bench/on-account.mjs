@@ -1,11 +1,11 @@
-// `npm run bench:on-account`: placing an order on a trade account (issue 21), on PostgreSQL only (speed is judged
+// `npm run bench:on-account`: placing an order on a trade account, on PostgreSQL only (speed is judged
 // there): a scratch database `bench_<timestamp>` on DATABASE_URL, dropped afterwards, with the synthetic catalogue
 // (apps/api/dist/seed.js --items N), 10,000 approved companies with on-account orders of their own (so the owed
 // sum and the PO re-use check read a realistic company), and one buyer (apps/api/dist/create-owner.js) who is a
 // member of one of them with credit enough for every order the bench makes. Before each timed order the buyer's
 // cart is filled with 10 lines straight in SQL (not timed); then `POST /api/orders/` with
 // `payment_method: "account"` and a new PO number is timed, --single times one at a time after a warm-up.
-// Issue 21's budget: the card order's, p95 <= 15 ms one at a time (and at most 12 statements, which
+// The budget is the card order's: p95 <= 15 ms one at a time (and at most 12 statements, which
 // apps/api/src/modules/orders/statement-counts.test.ts proves). The figures go into the marked section
 // `on-account` of docs/benchmarks.md.
 //

@@ -1,6 +1,6 @@
 // `npm run bench:product-lighthouse`: Lighthouse (mobile preset, median of 3) on the product page with six
 // variants (/details/bags/mailing-bags) and a two-variant one, against the production server on a scratch
-// PGlite with the demo catalogue. Issue 5's target: performance >= 90 on a product page with 6 variants.
+// PGlite with the demo catalogue. The target: performance >= 90 on a product page with 6 variants.
 // Needs Lighthouse: a workspace install or LIGHTHOUSE_DIR (see bench/lighthouse.mjs). Results go to the
 // `product-lighthouse` section of docs/benchmarks.md.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// `npm run bench:product`: the product page's reads and the cart add at 100k items (issue 5, "Speed").
+// `npm run bench:product`: the product page's reads and the cart add at 100k items.
 // Like bench/catalogue.mjs: a scratch store per database (PGlite in a temporary DATA_DIR; with
 // DATABASE_URL, a scratch database `bench_<timestamp>`, dropped afterwards), the synthetic catalogue
 // (apps/api/dist/seed.js --items N), the production server (TRUST_PROXY=1, so each buyer can sign up
@@ -81,7 +81,7 @@ const CART_ITEMS = 40;
 /** Requests timed one at a time after each load, from the end of its list (not sent by the load). */
 const SINGLE = 100;
 
-/** The figures: a paths or requests list each, connections and the p95 target of issue 5 (ms). */
+/** The figures: a paths or requests list each, connections and its p95 target (ms). */
 const FIGURES = [
   ['health', 'reference: `GET /api/health/` (no I/O)', CONNECTIONS, null],
   ['variants', '`GET /api/product-variants/?product={id}`', CONNECTIONS, 10],

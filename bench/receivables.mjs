@@ -1,4 +1,4 @@
-// `npm run bench:receivables`: the receivables reads (issue 22) on PostgreSQL only (speed is judged there): a
+// `npm run bench:receivables`: the receivables reads on PostgreSQL only (speed is judged there): a
 // scratch database `bench_<timestamp>` on DATABASE_URL, dropped afterwards, with the synthetic catalogue and
 // 10,000 approved companies whose ledgers hold 500,000 entries together (per company: 25 on-account invoices
 // over five years, 3 credit notes, 12 payments received and 10 allocations), written straight in SQL. One user

@@ -1,4 +1,4 @@
-// `npm run bench:repeat-buying`: saved lists, back-in-stock alerts and quotes (issue 24) on PostgreSQL only (speed
+// `npm run bench:repeat-buying`: saved lists, back-in-stock alerts and quotes on PostgreSQL only (speed
 // is judged there): a scratch database `bench_<timestamp>` on DATABASE_URL, dropped afterwards, with the synthetic
 // catalogue (apps/api/dist/seed.js --items N) and one buyer (apps/api/dist/create-owner.js, an owner, so the same
 // account also prices the quote and restocks in /admin) whose cart holds 10 lines, written straight in SQL. Through

@@ -1,4 +1,4 @@
-// `npm run bench:scale`: the floor, the tails, scale-out and memory at 100k items (issue 10). Like
+// `npm run bench:scale`: the floor, the tails, scale-out and memory at 100k items. Like
 // bench/product.mjs: a scratch store per database (PGlite in a temporary DATA_DIR; with DATABASE_URL, a
 // scratch database `bench_<timestamp>`, dropped afterwards), the synthetic catalogue (apps/api/dist/seed.js
 // --items N), the production server (NODE_ENV=production, its log written straight to a file) and autocannon

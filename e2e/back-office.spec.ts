@@ -310,7 +310,7 @@ describe('the back office in Chromium', () => {
     // Every screen at 1280 px; at 375 px the screens whose tables and grids scroll sideways.
     const narrow = new Set(['/admin', '/admin/orders', `/admin/orders/${order.id}`, '/admin/products']);
     narrow.add(`/admin/variants/${variant.id}/prices`).add('/admin/customers').add('/admin/import');
-    // The settings' delivery tables (issue 23) and the VAT return's boxes (issue 22) scroll in their own boxes.
+    // The settings' delivery tables and the VAT return's boxes scroll in their own boxes.
     narrow.add('/admin/settings').add('/admin/vat-return');
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 800 });

@@ -166,8 +166,8 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
 }
 
 /**
- * Waits for the checkout's delivery service to be chosen for the shipping address and saved on the cart
- * (issue 23), as a buyer sees it: a service ticked and the list usable again. Place Order refuses to pay before
+ * Waits for the checkout's delivery service to be chosen for the shipping address and saved on the cart,
+ * as a buyer sees it: a service ticked and the list usable again. Place Order refuses to pay before
  * then ('Please wait for the delivery services, then choose one.').
  */
 export async function deliveryChosen(page: Page): Promise<void> {

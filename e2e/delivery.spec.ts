@@ -1,4 +1,4 @@
-// The delivery promise in Chromium (issue 23, "Tests: Browser"): a postcode on the product page shows its
+// The delivery promise in Chromium: a postcode on the product page shows its
 // date; a pallet load paid for with the next-day service and a tail lift shows them on the order page and in
 // the PDF invoice, with the date the delivery-options call promised.
 import { readFile } from 'node:fs/promises';

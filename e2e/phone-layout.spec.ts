@@ -1,5 +1,5 @@
 /**
- * The cart, the checkout summary and an order's lines at a phone's width (issue 19, §8): every line is a
+ * The cart, the checkout summary and an order's lines at a phone's width: every line is a
  * card that fits the screen, with its box controls in view, and the floating chat button covers nothing.
  */
 import type { Browser, CDPSession, Locator, Page } from 'playwright-core';

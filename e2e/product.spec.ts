@@ -78,7 +78,7 @@ describe('product page ordering', () => {
     await expect.poll(() => page.locator('section.variant').count()).toBe(2);
 
     // After hydration a signed-in buyer's page asks for its exclusive prices (every item in one call), the
-    // cart and the delivery promise (issue 23), nothing per item (issue 5: at most 3 requests).
+    // cart and the delivery promise, nothing per item (at most 3 requests).
     await expect.poll(() => apiCalls.length).toBe(3);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(apiCalls).toHaveLength(3);
@@ -152,7 +152,7 @@ describe('product page ordering', () => {
   test('a visitor who adds to the cart is sent to log in and comes back to the product', async () => {
     const page = await visit(PRODUCT);
     // A visitor sees list prices from the server's HTML; the page asks the API only for the delivery promise
-    // (issue 23: the same for everyone, so the page's HTML stays cacheable).
+    // (the same for everyone, so the page's HTML stays cacheable).
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(apiCalls).toEqual(['GET /api/ecommerce/delivery-promise/']);
     await page.getByRole('button', { name: 'Increase quantity of PW-HAND-400-CL' }).click();

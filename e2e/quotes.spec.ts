@@ -1,4 +1,4 @@
-// A request for quote in Chromium (issue 24, "Tests: Browser"): a buyer sends their cart with a note and artwork,
+// A request for quote in Chromium: a buyer sends their cart with a note and artwork,
 // staff price it in /admin and send it, the buyer accepts it from My account, pays by card at the quoted prices,
 // and the invoice shows them. axe runs on every new screen, at a phone's width and at 1280 px.
 import { readFile } from 'node:fs/promises';

@@ -16,7 +16,7 @@ import {
 import { TAPE_GUN } from './items';
 
 /**
- * Issue 21's journeys: a business applies for a trade account, staff approve it with a credit limit, its
+ * The trade-account journeys: a business applies for a trade account, staff approve it with a credit limit, its
  * administrator invites a buyer, the buyer orders on account with a PO number, and the administrator finds the
  * order and reads its invoice; then the approval path. Each screen checked with axe; the new screens at 375 px.
  */

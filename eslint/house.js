@@ -6,7 +6,7 @@ import path from 'node:path';
 const root = path.dirname(import.meta.dirname);
 const apiSource = path.join(root, 'apps/api/src');
 
-/** `issue 23`, `(issues 21 and 22)`, `Issue #7`: history belongs in git and docs/, not in the code's comments. */
+/** "issue" or "issues" then a number, `#` or not: history belongs in git and docs/, not in the code's comments. */
 const ISSUE_NUMBER = /\bissues?\s+#?\d+/i;
 
 const noIssueNumbers = {

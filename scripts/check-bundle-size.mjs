@@ -40,7 +40,7 @@ function initialScripts(manifest, routeId) {
   return urls;
 }
 
-/** The back office's routes (issue 11): loaded only when a staff member opens /admin. */
+/** The back office's routes: loaded only when a staff member opens /admin. */
 const isBackOffice = (routeId) => routeId.startsWith('routes/admin/');
 
 /**
@@ -59,7 +59,7 @@ export function storefrontRoutesLoadingBackOffice(manifest) {
 }
 
 /**
- * Chart.js (issue 22) is for the back office's dashboard only, fetched with import() once its charts mount.
+ * Chart.js is for the back office's dashboard only, fetched with import() once its charts mount.
  * A string of Chart.js's own that minifying keeps tells a script that carries it.
  */
 const CHART_JS_MARKER = "can't acquire context from the given item";

@@ -1,5 +1,5 @@
 import { ukToday } from '@shop/domain';
-// Two server processes on one PostgreSQL database behave as one shop (issue 10, "Scale-out"): what one
+// Two server processes on one PostgreSQL database behave as one shop (scale-out): what one
 // process does, the other sees, and nothing that must happen once happens twice.
 import { execFileSync } from 'node:child_process';
 import { sql } from 'drizzle-orm';

@@ -58,7 +58,7 @@ export function makeTapeLine(overrides: Partial<CartItemView> = {}): CartItemVie
   });
 }
 
-/** The cart's delivery (issue 23): the mainland estimate, the cheapest service (a parcel) charged. */
+/** The cart's delivery: the mainland estimate, the cheapest service (a parcel) charged. */
 export function makeCartDelivery(overrides: Partial<CartDeliveryView> = {}): CartDeliveryView {
   return {
     postal_code: null,
@@ -159,7 +159,7 @@ export function mockCartApi(cart: CartView): FakeCartApi {
   return api;
 }
 
-/** One option of POST ecommerce/delivery-options/ (issue 23): a mainland parcel by default. */
+/** One option of POST ecommerce/delivery-options/: a mainland parcel by default. */
 export function makeDeliveryOption(overrides: Partial<DeliveryOptionView> = {}): DeliveryOptionView {
   return {
     service: 'parcel',

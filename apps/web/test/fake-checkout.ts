@@ -127,7 +127,7 @@ export function checkoutData(overrides: Partial<CheckoutData> = {}): CheckoutDat
 }
 
 /**
- * The delivery calls the checkout makes once it knows the shipping address (issue 23): a parcel to
+ * The delivery calls the checkout makes once it knows the shipping address: a parcel to
  * anywhere, and the cart's PATCH answered with the fixture cart priced for the postcode and choice sent.
  */
 export function deliveryRoutes(base: () => CartView = cart): Record<string, Route> {

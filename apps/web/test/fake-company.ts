@@ -1,4 +1,4 @@
-/** Trade account answers as the API gives them (issue 21's contract), for the My account screens' tests. */
+/** Trade account answers as the API gives them, for the My account screens' tests. */
 import type {
   ApprovalView,
   CompanyAddressView,

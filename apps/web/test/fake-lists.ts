@@ -1,4 +1,4 @@
-// Saved lists (issue 24) as the API answers them, for the lists' pages and the Add to list control.
+// Saved lists as the API answers them, for the lists' pages and the Add to list control.
 import type { ReorderResult, SavedListLine, SavedListSummary, SavedListView } from '@shop/domain';
 import { makeCart } from './fake-cart';
 

@@ -1,4 +1,4 @@
-/** Quotes as the API answers them (issue 24's contract, packages/domain/src/quotes/schemas.ts). */
+/** Quotes as the API answers them (packages/domain/src/quotes/schemas.ts). */
 import type { QuoteLineView, QuoteRow, QuoteView } from '@shop/domain';
 
 export function quoteLine(overrides: Partial<QuoteLineView> = {}): QuoteLineView {

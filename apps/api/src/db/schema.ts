@@ -50,7 +50,7 @@ export const orderStatusEnum = pgEnum('order_status', [
   'delivered',
   'cancelled',
 ]);
-/** ON_ACCOUNT: a trade account's order, its invoice issued and not yet paid (issue 21). */
+/** ON_ACCOUNT: a trade account's order, its invoice issued and not yet paid. */
 export const paymentStatusEnum = pgEnum('payment_status', ['PENDING', 'COMPLETED', 'REFUND', 'ON_ACCOUNT']);
 export const otpPurposeEnum = pgEnum('otp_purpose', ['signup', 'forgot_password']);
 export const emailStatusEnum = pgEnum('email_status', ['pending', 'sent', 'failed']);
@@ -58,11 +58,11 @@ export const emailStatusEnum = pgEnum('email_status', ['pending', 'sent', 'faile
 export const userRoleEnum = pgEnum('user_role', ['customer', 'staff', 'owner']);
 /** The documents the shop issues for an order, each kind numbered in its own gap-free sequence. */
 export const documentKindEnum = pgEnum('document_kind', ['invoice', 'receipt', 'credit_note']);
-/** A trade account's application and decision (issue 21, DESIGN §7). */
+/** A trade account's application and decision (DESIGN §7). */
 export const companyStatusEnum = pgEnum('company_status', ['pending', 'approved', 'declined']);
 /** A member's role in their company. */
 export const companyRoleEnum = pgEnum('company_role', ['administrator', 'buyer', 'approver']);
-/** How a payment received on account came in (issue 22). */
+/** How a payment received on account came in. */
 export const receivedMethodEnum = pgEnum('received_method', ['bank_transfer', 'cheque', 'card_by_phone']);
 
 export type PackUnit = (typeof packUnitEnum.enumValues)[number];
@@ -409,7 +409,7 @@ export const users = pgTable(
 );
 
 /**
- * The address book. An address is a user's own, or (issue 21) a company's, shared with its members: one
+ * The address book. An address is a user's own, or a company's, shared with its members: one
  * table, so the checkout names either by the same kind of id.
  */
 export const addresses = pgTable(
@@ -537,8 +537,8 @@ export const refreshTokens = pgTable(
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Each user has one cart (`quoteId` null); checking out empties it. An accepted quote has a cart of its own
- * (issue 24), whose lines carry the quoted prices and cannot be changed.
+ * Each user has one cart (`quoteId` null); checking out empties it. An accepted quote has a cart of its own,
+ * whose lines carry the quoted prices and cannot be changed.
  */
 export const carts = pgTable(
   'carts',
@@ -554,7 +554,7 @@ export const carts = pgTable(
     /** A quote cart's delivery price as quoted, pence (null: priced by the delivery rules). */
     quotedDeliveryPence: integer('quoted_delivery_pence'),
     /**
-     * The buyer's delivery choice (issue 23): the postcode the cart page quotes for (null: the mainland
+     * The buyer's delivery choice: the postcode the cart page quotes for (null: the mainland
      * estimate), the service (null: the cheapest) and a pallet's extras. The server prices them; a choice the
      * cart can no longer have falls back to the cheapest on the cart page and is refused at payment.
      */
@@ -623,7 +623,7 @@ export interface SellerSnapshot {
   vat_number: string;
   company_number: string;
   /**
-   * The bank details set when the document was issued (issue 21), printed on an invoice on account; null when
+   * The bank details set when the document was issued, printed on an invoice on account; null when
    * none were set, absent on documents issued before.
    */
   bank?: { account_name: string; sort_code: string; account_number: string } | null;
@@ -633,9 +633,9 @@ export interface SellerSnapshot {
 export type EmailAttachmentRef =
   | { kind: 'invoice' | 'receipt'; order_id: number }
   | { kind: 'credit_note'; order_id: number; refund_id: number }
-  /** A company's statement of account for a month 'YYYY-MM' (issue 22), drawn from the ledger when sent. */
+  /** A company's statement of account for a month 'YYYY-MM', drawn from the ledger when sent. */
   | { kind: 'statement'; company_id: number; month: string }
-  /** A version of a quote (issue 24), drawn from the figures stored when it was sent. */
+  /** A version of a quote, drawn from the figures stored when it was sent. */
   | { kind: 'quote'; quote_id: number; version: number };
 
 /** How the order ships (spec 2, §3 shipping_details). */
@@ -643,7 +643,7 @@ export interface ShippingDetailsSnapshot {
   parcel_type: string;
   parcels_needed: number;
   explanation: string;
-  /** A held order's delivery choice (issue 23), dated when an approver places it. */
+  /** A held order's delivery choice, dated when an approver places it. */
   service?: DeliveryService | undefined;
   extras?: DeliveryExtra[] | undefined;
 }
@@ -673,7 +673,7 @@ export const orders = pgTable(
     shippingDetails: jsonb('shipping_details').$type<ShippingDetailsSnapshot>(),
     totalWeightKg: weight('total_weight_kg').notNull().default(0),
     /**
-     * The delivery promise (issue 23), fixed when the order is made: the service and extras paid for, the
+     * The delivery promise, fixed when the order is made: the service and extras paid for, the
      * zone of the shipping address, the day it must leave the warehouse and the day promised to the buyer
      * (UK days). Null on orders from before the promise.
      */
@@ -700,7 +700,7 @@ export const orders = pgTable(
      * of revenue, and its documents say they are not VAT invoices.
      */
     isTest: boolean('is_test').notNull().default(false),
-    /** The trade account the order was placed under (issue 21); null for a consumer's order. */
+    /** The trade account the order was placed under; null for a consumer's order. */
     companyId: integer('company_id').references((): AnyPgColumn => companies.id, { onDelete: 'restrict' }),
     /** The buyer's purchase-order number, printed on every document and e-mail of the order. */
     purchaseOrderNumber: text('purchase_order_number'),
@@ -715,7 +715,7 @@ export const orders = pgTable(
     index('orders_company_created_idx').on(t.companyId, t.createdAt, t.id),
     // (Not a partial index on ON_ACCOUNT: a new enum value cannot be used in the migration that adds it.)
     index('orders_company_owed_idx').on(t.companyId, t.paymentStatus),
-    // The reminders' pass (issue 22): unpaid invoices on account by due day. Paid (COMPLETED) and credited in
+    // The reminders' pass: unpaid invoices on account by due day. Paid (COMPLETED) and credited in
     // full (REFUND) ones leave it, so a pass reads the open ones only, however long the history grows. (Not
     // `= 'ON_ACCOUNT'`: a fresh database runs every migration in one transaction, where 0013's new enum value
     // cannot be used.)
@@ -732,7 +732,7 @@ export const orders = pgTable(
     index('orders_payment_status_idx').on(t.paymentStatus, t.createdAt, t.id),
     index('orders_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('orders_status_idx').on(t.status, t.createdAt, t.id),
-    // The back office's list by dispatch-by day, and the dashboard's orders due out today (issue 23).
+    // The back office's list by dispatch-by day, and the dashboard's orders due out today.
     index('orders_dispatch_by_idx').on(t.dispatchBy, t.id),
     // MAX_ORDER_TOTAL_PENCE: no order costs more than one card payment may take.
     check('orders_total_range', sql`${t.totalPence} >= 0 and ${t.totalPence} <= 99999999`),
@@ -792,7 +792,7 @@ export const payments = pgTable(
     billingAddress: jsonb('billing_address').$type<AddressSnapshot>(),
     shippingAddress: jsonb('shipping_address').$type<AddressSnapshot>(),
     /**
-     * The postcode the amount's delivery was priced for (issue 23): the shipping address's, else the cart's,
+     * The postcode the amount's delivery was priced for: the shipping address's, else the cart's,
      * else the buyer's default address's; null for the mainland. The order prices with it, so it charges what
      * was paid (decision 012).
      */
@@ -1050,14 +1050,14 @@ export const refunds = pgTable(
   },
   (t) => [
     index('refunds_order_idx').on(t.orderId, t.id),
-    // The VAT return and the accounts exports: credit notes by the day they were issued (issue 22).
+    // The VAT return and the accounts exports: credit notes by the day they were issued.
     index('refunds_issued_idx').on(t.issuedAt),
     check('refunds_amount_positive', sql`${t.amountPence} > 0`),
   ],
 );
 
 // ---------------------------------------------------------------------------------------------
-// Trade accounts (issue 21, DESIGN §7)
+// Trade accounts (DESIGN §7)
 // ---------------------------------------------------------------------------------------------
 
 /** Payment terms as a company and its invoices keep them (the domain's PaymentTerms). */
@@ -1087,7 +1087,7 @@ export const companies = pgTable(
     onHold: boolean('on_hold').notNull().default(false),
     /** Why, as the buyers read it. */
     holdReason: text('hold_reason'),
-    /** 'staff' (by hand, lifted only by hand) or 'automatic' (issue 22: an overdue invoice). */
+    /** 'staff' (by hand, lifted only by hand) or 'automatic' (an overdue invoice). */
     holdSetBy: text('hold_set_by'),
     declineReason: text('decline_reason'),
     applicantId: integer('applicant_id').references(() => users.id, { onDelete: 'set null' }),
@@ -1198,7 +1198,7 @@ export const companyPrices = pgTable(
 );
 
 /**
- * An on-account order above its buyer's order limit, waiting for an approver (issue 21). It takes no stock
+ * An on-account order above its buyer's order limit, waiting for an approver. It takes no stock
  * and no credit: the figures and lines are kept as the buyer saw them, and approving it places the order at
  * them, with stock and credit checked at that moment.
  */
@@ -1244,7 +1244,7 @@ export const orderApprovals = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Receivables (issue 22, DESIGN §7): the ledger is derived from these rows, never a balance kept in place
+// Receivables (DESIGN §7): the ledger is derived from these rows, never a balance kept in place
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -1326,7 +1326,7 @@ export const scheduledEffects = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Repeat buying and quotes (issue 24)
+// Repeat buying and quotes
 // ---------------------------------------------------------------------------------------------
 
 /**

@@ -1,4 +1,4 @@
-// Test support for trade accounts (issue 21): apply, approve, and bring people into a company through the API,
+// Test support for trade accounts: apply, approve, and bring people into a company through the API,
 // as a buyer and staff would. Each helper takes the app (or a test context) and bearer tokens, so any test file
 // can call it; each fails the test with the answer when the API refuses.
 import type { AdminCompanyDetail, CompanyRole, CompanyView } from '@shop/domain';

@@ -1,5 +1,5 @@
 // Test support for company prices: companies, members and prices straight in the database (the companies
-// API is another part of issue 21), and the UK day the prices' dates are counted in.
+// API is tested on its own), and the UK day the prices' dates are counted in.
 import { and, eq, sql } from 'drizzle-orm';
 import { companies, companyMembers, companyPrices } from '../../src/db/schema';
 import { rowsOf } from '../../src/db/rows-of';

@@ -1,4 +1,4 @@
-// Test support for the delivery promise (issue 23): carts of a known weight, and the domain rule's own answer
+// Test support for the delivery promise: carts of a known weight, and the domain rule's own answer
 // for the moment a request was made, to compare the API's prices and dates with.
 import { deliveryQuote, promisedDates, type DeliveryRules, type DeliveryService } from '@shop/domain';
 import { eq } from 'drizzle-orm';

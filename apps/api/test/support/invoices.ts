@@ -1,4 +1,4 @@
-// Test support for the receivables (issue 22): invoices on account, payments and credit notes straight in the
+// Test support for the receivables: invoices on account, payments and credit notes straight in the
 // database, with the due days a test needs, without the checkout or the payments API.
 import type { Db } from '../../src/db/client';
 import {

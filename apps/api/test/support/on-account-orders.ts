@@ -1,4 +1,4 @@
-// Test support for the documents of trade accounts (issue 21): a card order turned into one on account, as the
+// Test support for the documents of trade accounts: a card order turned into one on account, as the
 // checkout on account will write it (no payment, no receipt number, a PO number, terms and a due date).
 import type { CompanyRole } from '@shop/domain';
 import { eq } from 'drizzle-orm';

@@ -269,7 +269,7 @@ export const outcomeOf = (report: ReconcileReport, intentId: string) =>
 export const pence = (pounds: string) => Math.round(Number(pounds) * 100);
 
 // ---------------------------------------------------------------------------------------------
-// Trade accounts (issue 21): a company made straight in the database, its members, orders on account
+// Trade accounts: a company made straight in the database, its members, orders on account
 // ---------------------------------------------------------------------------------------------
 
 export interface TradeCompanyOptions {

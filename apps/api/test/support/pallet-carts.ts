@@ -1,4 +1,4 @@
-// Test support for the delivery promise (issue 23): a cart heavy enough to travel by pallet.
+// Test support for the delivery promise: a cart heavy enough to travel by pallet.
 import type { TestContext } from '../helper';
 import { cartLine, itemBySku, tierId } from './carts';
 import { setStock } from './orders';

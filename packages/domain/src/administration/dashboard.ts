@@ -40,8 +40,8 @@ export const DashboardSchema = z.object({
   this_month: DashboardPeriodSchema,
   waiting_to_ship: z.object({ pending: count, processing: count, total: count }),
   /**
-   * Orders waiting to ship (pending or processing) whose dispatch-by day is today or has passed (UK days,
-   * issue 23): `total` of them, `overdue` of those past it. Orders from before issue 23 have no such day.
+   * Orders waiting to ship (pending or processing) whose dispatch-by day is today or has passed (UK days):
+   * `total` of them, `overdue` of those past it. Orders from before the delivery promise have no such day.
    */
   due_out_today: z.object({ total: count, overdue: count }),
   /** Tracked items at or under their low-stock threshold, and the five furthest under it. */
@@ -52,7 +52,7 @@ export const DashboardSchema = z.object({
 export type Dashboard = z.infer<typeof DashboardSchema>;
 
 /**
- * One UK day's or month's sales invoiced (issue 22): paid card orders and on-account orders, not test orders,
+ * One UK day's or month's sales invoiced: paid card orders and on-account orders, not test orders,
  * not cancelled ones (docs/back-office-dashboard.md). Every day or month of the range is present, zeros too.
  */
 export const RevenuePointSchema = z.object({
@@ -99,7 +99,7 @@ export const DASHBOARD_CHART_DAYS = 30;
 export const DASHBOARD_CHART_MONTHS = 12;
 export const DASHBOARD_OVERDUE_SHOWN = 10;
 
-/** GET administration/dashboard/charts/ (issue 22). */
+/** GET administration/dashboard/charts/. */
 export const DashboardChartsSchema = z.object({
   generated_at: z.string(),
   time_zone: z.literal('Europe/London'),

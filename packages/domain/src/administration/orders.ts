@@ -25,7 +25,7 @@ export const ORDER_ADMIN_MESSAGES = {
   refundOneOf: 'Refund either an amount or lines of the order, not both.',
   refundNothingGiven: 'Enter an amount or the lines to refund.',
   notPaid: 'This order has no card payment to refund.',
-  /** On account (issue 21): no card money moves; the credit note lowers what the company owes. */
+  /** On account: no card money moves; the credit note lowers what the company owes. */
   creditedToAccount: (amountPence: number) =>
     `A credit note for ${formatGbp(amountPence)} was issued against the company's account.`,
   nothingLeft: 'Everything paid for this order has been refunded.',
@@ -101,7 +101,7 @@ export const OrderRefundCreateSchema = z
 export type OrderRefundCreate = z.infer<typeof OrderRefundCreateSchema>;
 
 /**
- * The order list's "Due out" filter (issue 23), on UK days: `today`, orders to dispatch today; `overdue`, orders
+ * The order list's "Due out" filter, on UK days: `today`, orders to dispatch today; `overdue`, orders
  * whose dispatch-by day has passed. Either way only orders not yet shipped, delivered or cancelled.
  */
 export const ORDER_DUE_FILTERS = ['today', 'overdue'] as const;
@@ -123,11 +123,11 @@ export const AdminOrderRowSchema = z.object({
   line_count: z.number().int(),
   /** Paid through the test processor: no money moved (marked TEST, left out of revenue). */
   is_test: z.boolean(),
-  /** Trade accounts (issue 21): the buyer's purchase-order number, and the company's account (TA-000042). */
+  /** Trade accounts: the buyer's purchase-order number, and the company's account (TA-000042). */
   purchase_order_number: z.string().nullable().optional(),
   company_account_number: z.string().nullable().optional(),
   /**
-   * The delivery promise (issue 23): the service and its label, the UK day the order must leave the warehouse
+   * The delivery promise: the service and its label, the UK day the order must leave the warehouse
    * and the day promised to the buyer (YYYY-MM-DD). Null on orders from before it.
    */
   delivery_service: z.enum(DELIVERY_SERVICES).nullable().optional(),
@@ -210,7 +210,7 @@ export const AdminOrderDetailSchema = OrderViewSchema.extend({
   refunds: z.array(AdminRefundViewSchema),
   /** The audit log's entries for this order, newest first. */
   audit: z.array(AdminAuditEntrySchema),
-  /** The trade account the order was placed under (TA-000042), or null (issue 21). */
+  /** The trade account the order was placed under (TA-000042), or null. */
   company_account_number: z.string().nullable().optional(),
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;

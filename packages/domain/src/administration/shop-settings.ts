@@ -174,7 +174,7 @@ export const ShopSettingsViewSchema = z.object({
 });
 export type ShopSettingsView = z.infer<typeof ShopSettingsViewSchema>;
 
-/** The back office's words for the bank details (issue 21). */
+/** The back office's words for the bank details. */
 export const BANK_DETAILS_MESSAGES = {
   sortCode: 'Enter the 6-digit sort code, e.g. 12-34-56.',
   accountNumber: 'Enter the 8-digit account number.',
@@ -187,7 +187,7 @@ export const normaliseSortCode = (value: string) => value.replace(/[\s-]/g, '');
 export const formatSortCode = (digits: string) => digits.replace(/^(\d{2})(\d{2})(\d{2})$/, '$1-$2-$3');
 
 /**
- * PUT administration/settings/bank/ (issue 21): the account customers on account pay into, printed on their
+ * PUT administration/settings/bank/: the account customers on account pay into, printed on their
  * invoices. Digits stored without separators.
  */
 export const BankDetailsSettingsSchema = z
@@ -217,7 +217,7 @@ export const BankDetailsViewSchema = z
   .nullable();
 export type BankDetailsView = z.infer<typeof BankDetailsViewSchema>;
 
-/** The back office's words for the receivables settings (issue 22). */
+/** The back office's words for the receivables settings. */
 export const RECEIVABLES_SETTINGS_MESSAGES = {
   wholeDays: 'Enter a whole number of days.',
   yesOrNo: 'Choose yes or no.',
@@ -231,7 +231,7 @@ const days = ({ min, max }: { min: number; max: number }) =>
     .max(max, SETTINGS_MESSAGES.range(min, max));
 
 /**
- * PUT administration/settings/receivables/ (issue 22): when payment reminders go, when an overdue invoice puts
+ * PUT administration/settings/receivables/: when payment reminders go, when an overdue invoice puts
  * its company on hold, and whether statements are e-mailed each month. Bounded by RECEIVABLES_SETTING_LIMITS.
  */
 export const ReceivablesSettingsSchema = z

@@ -129,7 +129,7 @@ export const CartDeliveryViewSchema = z.object({
 });
 export type CartDeliveryView = z.infer<typeof CartDeliveryViewSchema>;
 
-/** PATCH ecommerce/carts/{id}/ (issue 23): where the cart goes and how. Absent keys are left as they are. */
+/** PATCH ecommerce/carts/{id}/: where the cart goes and how. Absent keys are left as they are. */
 export const CartDeliveryUpdateSchema = z
   .object({
     postal_code: z
@@ -172,13 +172,13 @@ export const CartViewSchema = z.object({
     explanation: z.string(),
   }),
   /**
-   * The delivery the totals are for (issue 23): the cart's postcode (null: the mainland estimate), its zone,
+   * The delivery the totals are for: the cart's postcode (null: the mainland estimate), its zone,
    * the service charged (the buyer's choice, or the cheapest) with its extras, price and dates, or the reason
    * there is none. Null for an empty cart.
    */
   delivery: CartDeliveryViewSchema.nullable(),
   /**
-   * The quote this cart was made for (issue 24): an accepted quote's own cart, at its fixed prices, which the
+   * The quote this cart was made for: an accepted quote's own cart, at its fixed prices, which the
    * checkout pays with `?cart={id}`. Null or absent for the buyer's own cart.
    */
   quote: z.object({ id: z.number().int(), number: z.string() }).nullable().optional(),

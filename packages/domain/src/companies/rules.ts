@@ -2,7 +2,7 @@ import { addDays, addMonths, endOfMonth, format, parseISO } from 'date-fns';
 import type { CompanyRole, PaymentTerms } from './schemas';
 
 /**
- * The rules of trade accounts (issue 21, DESIGN §7): pure functions of plain values. The API reads and locks
+ * The rules of trade accounts (DESIGN §7): pure functions of plain values. The API reads and locks
  * the facts, calls these, and writes; the pages call the same functions to say what the server will do.
  */
 
@@ -50,7 +50,7 @@ export function needsApproval(
   return role !== 'administrator' && orderLimitPence !== null && totalPence > orderLimitPence;
 }
 
-/** What each role may do in its company (issue 21): checked from the database on every request. */
+/** What each role may do in its company: checked from the database on every request. */
 export const COMPANY_PERMISSIONS = {
   /** Members, invitations, addresses, limits, settings; every order and invoice. */
   manage: ['administrator'],
@@ -60,7 +60,7 @@ export const COMPANY_PERMISSIONS = {
   seeAllOrders: ['administrator'],
   /** See the company's invoices. */
   seeInvoices: ['administrator', 'buyer', 'approver'],
-  /** Make, change and delete the company's shared saved lists (every member may use them, issue 24). */
+  /** Make, change and delete the company's shared saved lists (every member may use them). */
   editSharedLists: ['administrator', 'approver'],
 } as const satisfies Record<string, readonly CompanyRole[]>;
 

@@ -7,7 +7,7 @@ import { AddressSnapshotSchema, ORDER_STATUSES, OrderViewSchema, PAYMENT_STATUSE
 import { AGED_BUCKETS } from '../receivables/rules';
 
 /**
- * Trade accounts (issue 21, DESIGN §7): a company applies, staff approve it with a credit limit and payment
+ * Trade accounts (DESIGN §7): a company applies, staff approve it with a credit limit and payment
  * terms (or for card payment only), its members order under it with roles, and an approved company may pay
  * on account within its available credit.
  */
@@ -174,8 +174,8 @@ const TermsDaysSchema = z
   .max(MAX_PAYMENT_TERMS_DAYS, COMPANY_MESSAGES.termsRange);
 
 /**
- * The terms as staff give them: `payment_terms_days: 30`, or `payment_terms: "end_of_following_month"`
- * (issue 21's API). A credit limit of 0 approves the company for card payment only, and needs no terms.
+ * The terms as staff give them: `payment_terms_days: 30`, or `payment_terms: "end_of_following_month"`.
+ * A credit limit of 0 approves the company for card payment only, and needs no terms.
  */
 const termsFields = {
   credit_limit: CreditLimitSchema,
@@ -257,7 +257,7 @@ export const ApprovalDeclineSchema = z.object({ reason: z.string().trim().max(50
 const money = z.string().meta({ description: 'Pounds as a decimal string, e.g. "2500.00".' });
 
 /**
- * The five aged-debt buckets of a company's open invoices, in pounds (issue 22; receivables/schemas re-exports
+ * The five aged-debt buckets of a company's open invoices, in pounds (receivables/schemas re-exports
  * it: defined here so the company views use it without an import cycle).
  */
 export const AgedViewSchema = z.object(
@@ -497,7 +497,7 @@ export type CompanyCreditInput = z.input<typeof CompanyApproveSchema>;
 export type CompanyDeclineInput = z.input<typeof CompanyDeclineSchema>;
 export type CompanyHoldInput = z.input<typeof CompanyHoldSchema>;
 
-// Companies and members (issue 21, the companies slice)
+// Companies and members
 
 /** PATCH account/company/addresses/{id}/: any of a shared address's fields, with the address book's rules. */
 export const CompanyAddressUpdateSchema = AddressUpdateSchema.omit({

@@ -1,5 +1,5 @@
 /**
- * The delivery rules' shipped data (issue 23, DESIGN §7): the zones a postcode falls in, the UK bank holidays
+ * The delivery rules' shipped data (DESIGN §7): the zones a postcode falls in, the UK bank holidays
  * of 2026-2028 per holiday region, and the default services per zone. Staff edit all of it in /admin (the
  * `delivery` shop setting); these are the seeded values and the fallbacks.
  */
@@ -39,7 +39,7 @@ export interface ZoneRange {
 const range = (area: string, zone: DeliveryZone, from?: number, to?: number): ZoneRange =>
   from === undefined ? { area, zone } : { area, from, to: to ?? from, zone };
 
-/** The districts carriers list as Highlands and Islands, and the offshore zones (issue 23). */
+/** The districts carriers list as Highlands and Islands, and the offshore zones. */
 export const DEFAULT_ZONE_TABLE: ZoneRange[] = [
   range('AB', 'highlands', 31, 38),
   range('AB', 'highlands', 44, 56),

@@ -2,7 +2,7 @@ import type { DeliveryZone } from './data';
 import type { DeliveryExtra, DeliveryService } from './schemas';
 
 /*
- * The delivery promise's words that the storefront needs in the browser (issue 23), in a module of their own
+ * The delivery promise's words that the storefront needs in the browser, in a module of their own
  * with no date library, so the product page's script does not carry the rule's date arithmetic.
  */
 

@@ -87,7 +87,7 @@ const withSettings = (change: Partial<DeliverySettings>): DeliveryRules => ({
 });
 
 // ---------------------------------------------------------------------------------------------------------
-// The table: postcodes × order times × dates. Every expected value is worked out by hand from issue 23 and
+// The table: postcodes × order times × dates. Every expected value is worked out by hand from
 // DEFAULT_DELIVERY_SETTINGS: mainland parcel £6.95 (1 day, free over £150 net), economy pallet £45 (2 days),
 // next-day pallet £65 (1 day); Highlands +£8.95 parcel (2 days), +£35 pallet (3 days); Northern Ireland
 // +£9.95 (2 days), +£55 (3 days); Isle of Wight +£5.95 (2 days), +£30 (3 days); Scilly +£14.95 parcels only

@@ -17,7 +17,7 @@ import type { DeliveryExtra, DeliveryService, DeliverySettings, ZoneServiceRule 
 import { DELIVERY_EXTRAS, DELIVERY_SERVICES } from './schemas';
 
 /**
- * The delivery promise (issue 23, DESIGN §7): which services reach a postcode, at what price, dispatched
+ * The delivery promise (DESIGN §7): which services reach a postcode, at what price, dispatched
  * on which day and delivered on which date. A pure function of (postcode, cart weight and goods, the time
  * of ordering, the rules); the product page, the cart, the payment intent and the order all call it. Dates
  * are UK calendar days ('YYYY-MM-DD'); the time of day is read in Europe/London with @date-fns/tz, so the
@@ -267,7 +267,7 @@ function explain(
 
 /**
  * Every service that reaches `postalCode` for this load, cheapest first, priced and dated for an order
- * placed at `now`. Parcels below the pallet weight, pallets from it (the shop's rule before issue 23, so a
+ * placed at `now`. Parcels below the pallet weight, pallets from it (the shop's rule before delivery services, so a
  * buyer who chooses nothing pays what they paid before). `postalCode` null quotes the mainland. Throws
  * RangeError on a postcode that is not a UK postcode (the API validates first).
  */
@@ -394,7 +394,7 @@ export interface DeliveryWhere {
    */
   strict?: boolean | undefined;
   /**
-   * An accepted quote's delivery price, pence (issue 24): the quote offers only the cheapest service the
+   * An accepted quote's delivery price, pence: the quote offers only the cheapest service the
    * address and load can have, at this price; its extras keep theirs. Null or absent: the rules price it.
    */
   quoted_pence?: number | null | undefined;

@@ -9,7 +9,7 @@ import {
   type HolidayRegion,
 } from './data';
 
-/** The delivery services (issue 23): parcels, and pallets at two speeds. */
+/** The delivery services: parcels, and pallets at two speeds. */
 export const DELIVERY_SERVICES = ['parcel', 'pallet_economy', 'pallet_next_day'] as const;
 export type DeliveryService = (typeof DELIVERY_SERVICES)[number];
 
@@ -139,7 +139,7 @@ export const AddedDaySchema = z
   )
   .strict();
 
-/** PUT administration/settings/delivery/: zones, services, prices, cut-off and closing days (issue 23). */
+/** PUT administration/settings/delivery/: zones, services, prices, cut-off and closing days. */
 export const DeliverySettingsSchema = z
   .object({
     /** Orders before this UK time on a working day leave that day. */
@@ -201,7 +201,7 @@ const rule = (
 const notServed = rule(false, 'surcharge', 0, 3);
 
 /**
- * The seeded delivery settings. The mainland keeps the shop's rates before issue 23 (the shipping settings:
+ * The seeded delivery settings. The mainland keeps the shop's earlier rates (the shipping settings:
  * £6.95 a parcel, free over £150 net, £45 a pallet); the surcharges are typical UK carriers' for 2026.
  */
 export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
@@ -335,7 +335,7 @@ export const DeliveryOptionViewSchema = z.object({
 export type DeliveryOptionView = z.infer<typeof DeliveryOptionViewSchema>;
 
 /**
- * The answer (issue 23's contract): the array of options when the address is served; when it is not, 200 with
+ * The answer: the array of options when the address is served; when it is not, 200 with
  * no options and the reason, `{options: [], reason, zone}` (decision 012).
  */
 export const DeliveryNotServedViewSchema = z.object({

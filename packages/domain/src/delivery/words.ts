@@ -3,7 +3,7 @@ import { SERVICE_LABELS } from './labels';
 import { DELIVERY_EXTRAS, type DeliveryExtra, type DeliveryService } from './schemas';
 
 /**
- * How an order's delivery reads in the documents and e-mails that carry it (issue 23): the extras' labels
+ * How an order's delivery reads in the documents and e-mails that carry it: the extras' labels
  * ('Tail lift (no forklift on site)') explain a choice at checkout; once chosen, a line names them shortly.
  */
 const EXTRA_WORDS: Record<DeliveryExtra, { short: string; noun: string }> = {

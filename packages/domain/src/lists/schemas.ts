@@ -3,7 +3,7 @@ import { MAX_LINES_PER_ADD, PackQuantitySchema } from '../cart/schemas';
 import { QuickOrderItemSchema } from '../cart/quick-order';
 
 /**
- * Saved lists (issue 24): named lists of items with a default number of packs, the buyer's own or shared with
+ * Saved lists: named lists of items with a default number of packs, the buyer's own or shared with
  * their company (every member uses it; its administrators and approvers edit it). The API's calls:
  * - `GET account/lists/` (paged: the caller's own lists and their company's shared ones) → SavedListSummary;
  * - `POST account/lists/` SavedListWriteSchema → 201 SavedListView;

@@ -49,7 +49,7 @@ export const CHECKOUT_MESSAGES = {
    * Not the spec's: paid, but no delivery details came (no POST orders/, no usable address on the account)
    * within PAYMENT_DETAILS_WAIT_MINUTES, so reconciliation refunded it (decision 009).
    */
-  /** Issue 23: the shipping address is in a zone the chosen delivery does not reach. */
+  /** The shipping address is in a zone the chosen delivery does not reach. */
   deliveryNotServed: 'We cannot deliver this order to that address online: contact us for a quote.',
   detailsNeverArrived:
     'No delivery details arrived for this payment, so no order was placed. Your payment has been refunded in full; you are welcome to order again.',
@@ -67,13 +67,13 @@ export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
- * ON_ACCOUNT (issue 21): placed on a trade account, its invoice issued and not yet paid; the ledger (issue 22)
+ * ON_ACCOUNT: placed on a trade account, its invoice issued and not yet paid; the ledger
  * moves it to COMPLETED once the invoice is covered.
  */
 export const PAYMENT_STATUSES = ['PENDING', 'COMPLETED', 'REFUND', 'ON_ACCOUNT'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** The card (spec 2, §2), and the company's account for an approved trade account (issue 21). */
+/** The card (spec 2, §2), and the company's account for an approved trade account. */
 export const PAYMENT_METHODS = ['card', 'account'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
@@ -91,7 +91,7 @@ export const OrderCreateSchema = z
     payment_method: z.enum(PAYMENT_METHODS, CHECKOUT_MESSAGES.paymentMethodRequired),
     /** The paid intent's id; required for a card order, not read for one on account. */
     transaction_id: z.string().trim().min(1, CHECKOUT_MESSAGES.paymentNotCompleted).max(255).optional(),
-    /** On account (issue 21): the cart to order, the caller's own (their current cart when left out). */
+    /** On account: the cart to order, the caller's own (their current cart when left out). */
     cart_id: z.number().int().positive().max(2_147_483_647).optional(),
     /** The buyer's purchase-order number; required when the company's setting says so. */
     purchase_order_number: z
@@ -102,7 +102,7 @@ export const OrderCreateSchema = z
     /** True to use a purchase-order number the company has used before (after the warning). */
     confirm_purchase_order_reuse: z.boolean().optional(),
     /**
-     * On account (issue 23): the delivery service and extras (absent: the cart's choice, else the cheapest).
+     * On account: the delivery service and extras (absent: the cart's choice, else the cheapest).
      * A card order's delivery is the one its payment was priced for.
      */
     delivery_service: z.enum(DELIVERY_SERVICES).nullish(),
@@ -169,7 +169,7 @@ export const OrderRefundViewSchema = z.object({
 });
 export type OrderRefundView = z.infer<typeof OrderRefundViewSchema>;
 
-/** An order's delivery promise (issue 23), fixed when the order was made. */
+/** An order's delivery promise, fixed when the order was made. */
 export const OrderDeliveryViewSchema = z.object({
   service: z.enum(DELIVERY_SERVICES),
   label: z.string(),
@@ -232,14 +232,14 @@ export const OrderViewSchema = z.object({
   status_history: z.array(OrderStatusEntrySchema).optional(),
   /** Paid through the shop's test processor: no money was taken (the order page says "Test order"). */
   is_test: z.boolean().optional(),
-  /** Trade accounts (issue 21): the buyer's purchase-order number, null when none was given. */
+  /** Trade accounts: the buyer's purchase-order number, null when none was given. */
   purchase_order_number: z.string().nullable().optional(),
   /** On account: the day the invoice falls due (YYYY-MM-DD) and the terms in words; null for a card order. */
   invoice_due_date: z.string().nullable().optional(),
   payment_terms: z.string().nullable().optional(),
   /** The trade account the order was placed under, or null. */
   company: z.number().int().nullable().optional(),
-  /** The delivery promised (issue 23); null on orders from before it. */
+  /** The delivery promised; null on orders from before it. */
   delivery: OrderDeliveryViewSchema.nullable().optional(),
 });
 export type OrderView = z.infer<typeof OrderViewSchema>;
@@ -252,7 +252,7 @@ export const PaymentIntentCreateSchema = z.object({
   cart_id: id,
   billing_address: id.nullish(),
   shipping_address: id.nullish(),
-  /** A trade buyer's purchase-order number (issue 21), kept with the payment for the order it makes. */
+  /** A trade buyer's purchase-order number, kept with the payment for the order it makes. */
   purchase_order_number: z
     .string()
     .trim()
@@ -260,7 +260,7 @@ export const PaymentIntentCreateSchema = z.object({
     .optional(),
   /** True to use a purchase-order number the company has used before (after the warning). */
   confirm_purchase_order_reuse: z.boolean().optional(),
-  /** The delivery service and extras chosen (issue 23); absent: the cart's choice, else the cheapest. */
+  /** The delivery service and extras chosen; absent: the cart's choice, else the cheapest. */
   delivery_service: z.enum(DELIVERY_SERVICES).nullish(),
   delivery_extras: z.array(z.enum(DELIVERY_EXTRAS)).max(DELIVERY_EXTRAS.length).optional(),
 });

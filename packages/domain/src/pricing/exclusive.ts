@@ -1,5 +1,5 @@
 /**
- * Which exclusive price applies to a buyer's line (issue 21): their own price and their approved company's
+ * Which exclusive price applies to a buyer's line: their own price and their approved company's
  * price, each only when in force on the day; where both are, the greater discount (so the lower price) wins,
  * and a tie keeps the buyer's own. The API reads both in the statement that prices the line and applies this
  * same rule there (`appliedDiscount` and `appliedPriceId` in the API's `pricing/queries.ts`).

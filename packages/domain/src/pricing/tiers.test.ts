@@ -233,7 +233,7 @@ describe('priceBasis', () => {
   });
 
   it('takes nothing but the variant and the weights: no display choice moves a price', () => {
-    // The Box/Pallet toggle decides how a quantity is entered and shown (spec 2, §4; issue 19). A caller
+    // The Box/Pallet toggle decides how a quantity is entered and shown (spec 2, §4). A caller
     // that still hands it over as a fourth argument changes nothing.
     const withToggle = priceBasis as (...args: unknown[]) => PackUnit;
     expect(withToggle(perPack, 0, 114, 'pallet')).toBe('pack');

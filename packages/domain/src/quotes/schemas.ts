@@ -3,7 +3,7 @@ import { poundsSchema } from '../companies/schemas';
 import { DaySchema } from '../receivables/schemas';
 
 /**
- * Requests for quote (issue 24): a buyer sends their cart with a note and artwork; staff price each line (or
+ * Requests for quote: a buyer sends their cart with a note and artwork; staff price each line (or
  * give a discount), add delivery and an expiry day, and send a version; the buyer accepts the latest version
  * and checks it out at the quoted prices, by card or on account. The API's calls:
  * - `POST quotes/ {cart_id, note}` → 201 QuoteView (the cart is copied, and kept as it was);

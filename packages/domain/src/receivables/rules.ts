@@ -1,7 +1,7 @@
 import { addDays, endOfMonth, format, isWeekend, parseISO, startOfMonth } from 'date-fns';
 
 /**
- * Receivables (issue 22, DESIGN §7): a company's ledger of on-account invoices (debits), payments received and
+ * Receivables (DESIGN §7): a company's ledger of on-account invoices (debits), payments received and
  * credit notes (credits). Nothing here keeps a balance: every figure is a sum over the entries, computed by
  * these pure functions from the rows the API reads, so the account page, the statement PDF, the reminders and
  * the holds agree to the penny. Days are UK calendar days, 'YYYY-MM-DD'.
@@ -498,7 +498,7 @@ export function automaticHoldReason(holdAfterDays: number): string {
   return `An invoice is more than ${holdAfterDays} days overdue. Pay it to order on account again.`;
 }
 
-/** The first working day (Monday to Friday) of a month 'YYYY-MM'. Bank holidays come with issue 23. */
+/** The first working day (Monday to Friday) of a month 'YYYY-MM'; bank holidays are not skipped. */
 export function firstWorkingDay(month: string): string {
   let day = parseISO(`${month}-01`);
   while (isWeekend(day)) day = addDays(day, 1);

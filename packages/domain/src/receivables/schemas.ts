@@ -4,7 +4,7 @@ import { formatGbp } from '../pricing/money';
 import { RECEIVED_METHODS } from './rules';
 
 /**
- * The receivables API's bodies and answers (issue 22). Money is answered as pounds in decimal strings, as the
+ * The receivables API's bodies and answers. Money is answered as pounds in decimal strings, as the
  * rest of the API answers it; days as 'YYYY-MM-DD'.
  */
 

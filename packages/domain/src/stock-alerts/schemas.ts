@@ -3,7 +3,7 @@ import { OtpCodeSchema } from '../accounts/schemas';
 import { EmailSchema } from '../contact/schemas';
 
 /**
- * Back-in-stock alerts (issue 24): a buyer, or a visitor by e-mail, asks to be told once when an item that is
+ * Back-in-stock alerts: a buyer, or a visitor by e-mail, asks to be told once when an item that is
  * out of stock is back. The API's calls:
  * - `POST stock-alerts/ {item}` signed in: active at once, to the account's address → 201 StockAlertAnswer;
  * - `POST stock-alerts/ {item, email}` as a visitor: a 6-digit code is e-mailed and the alert waits for it

@@ -132,7 +132,7 @@ describe('seedDemoCatalogue', () => {
     expect(perProduct).toHaveLength(DEMO_PRODUCTS.length);
     for (const row of perProduct) expect(row.value).toBeGreaterThanOrEqual(1);
     for (const row of perProduct) expect(row.value).toBeLessThanOrEqual(6);
-    // One product has six variants: the product page is measured with that many (issue 5).
+    // One product has six variants: the product page is measured with that many.
     expect(Math.max(...perProduct.map((row) => row.value))).toBe(6);
   });
 
@@ -223,7 +223,7 @@ describe('seedDemoCatalogue', () => {
   it('stores the default shop settings', async () => {
     const rows = await database.db.select().from(shopSettings);
     const settings = Object.fromEntries(rows.map((row) => [row.key, row.value]));
-    // The bank details have no default (issue 21): nothing is stored until staff set them.
+    // The bank details have no default: nothing is stored until staff set them.
     const { bank: _none, ...stored } = DEFAULT_SHOP_SETTINGS;
     expect(settings).toEqual(stored);
     expect(settings.vat_rate).toBe(20);

@@ -28,7 +28,7 @@ export interface InvoiceSettings {
   company_number: string;
 }
 
-/** The account customers on account pay into (issue 21): digits without separators. */
+/** The account customers on account pay into: digits without separators. */
 export interface BankDetails {
   account_name: string;
   /** 6 digits, printed 12-34-56. */
@@ -45,9 +45,9 @@ export interface ShopSettingValues {
   invoice: InvoiceSettings;
   /** No default: an invoice on account says to ask the accounts team until staff set them. */
   bank: BankDetails | null;
-  /** Reminders, automatic holds and monthly statements (issue 22). */
+  /** Reminders, automatic holds and monthly statements. */
   receivables: ReceivablesSettings;
-  /** Zones, services, extras, cut-off and closing days (issue 23); the mainland's rates are `shipping`'s. */
+  /** Zones, services, extras, cut-off and closing days; the mainland's rates are `shipping`'s. */
   delivery: DeliverySettings;
 }
 

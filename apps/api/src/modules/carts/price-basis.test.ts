@@ -1,4 +1,4 @@
-// The price basis on the cart's paths (spec 2, §4; issue 19): pallet prices when the variant has units per
+// The price basis on the cart's paths (spec 2, §4): pallet prices when the variant has units per
 // pallet and the cart's weight reaches 750 kg, or when the variant itself shows per pallet. The buyer's
 // Box/Pallet toggle (a line's `unit_type`) says how the quantity was entered, never what it costs.
 import { CART_MESSAGES, penceToDecimal, type CartItemView, type CartView } from '@shop/domain';

@@ -336,11 +336,11 @@ function lineViewsQuery(start: { select: Db['select'] }, lines: typeof cartItems
     .select({
       id: lines.id,
       cartId: lines.cartId,
-      // The cart's delivery choice on every line (issue 23), so its totals need no statement of their own.
+      // The cart's delivery choice on every line, so its totals need no statement of their own.
       deliveryPostalCode: cartPostcode(),
       deliveryService: carts.deliveryService,
       deliveryExtras: carts.deliveryExtras,
-      // An accepted quote's cart (issue 24): its number, its delivery as quoted and each line's quoted price.
+      // An accepted quote's cart: its number, its delivery as quoted and each line's quoted price.
       quoteId: carts.quoteId,
       quotedDeliveryPence: carts.quotedDeliveryPence,
       quotedPricePence: lines.quotedPricePence,
@@ -429,7 +429,7 @@ export function prepareLineViews(db: Db) {
 }
 
 /**
- * The postcode a cart's delivery is priced for (issue 23): the one the buyer gave the cart, else their
+ * The postcode a cart's delivery is priced for: the one the buyer gave the cart, else their
  * default shipping address's, else the default billing one's, else their only address's (the address an
  * order of theirs takes when it is never told, decision 009), so the cart, a spec-2 client's intent (which
  * names no address) and its order charge the same. Null: the mainland. A subquery of the lines' reads.
@@ -444,7 +444,7 @@ export function cartPostcode() {
 }
 
 /**
- * Sets the cart's delivery choice (issue 23): the keys given, the rest as they are. The caller has checked
+ * Sets the cart's delivery choice: the keys given, the rest as they are. The caller has checked
  * the cart is the user's own.
  */
 export async function updateCartDelivery(

@@ -1,4 +1,4 @@
-// The cart's writes in a fixed, small number of statements (issue 10: a 10-line add in at most 8, BEGIN and
+// The cart's writes in a fixed, small number of statements (a 10-line add in at most 8, BEGIN and
 // COMMIT included). Counted at the service, so the route's session check (`accounts_live_session`, one
 // statement on every authenticated call) is not in these lists.
 import { inArray } from 'drizzle-orm';
@@ -113,7 +113,7 @@ describe('statements the cart writes send', () => {
     expect(added.map((line) => [line.item.sku, line.pack_quantity])).toEqual(SKUS.map((sku) => [sku, 1]));
     const fresh = counted(counter);
     expect(fresh).toEqual({ kinds: WRITE, control: control() });
-    // Issue 10's budget for a 10-line add: 8 statements, BEGIN and COMMIT included.
+    // The budget for a 10-line add: 8 statements, BEGIN and COMMIT included.
     expect(fresh.kinds.length + fresh.control).toBeLessThanOrEqual(8);
 
     const merged = await service.addLines(shopper.userId, lines);

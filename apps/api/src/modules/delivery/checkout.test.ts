@@ -1,4 +1,4 @@
-// The delivery promise through checkout (issue 23, "Tests" and "A client written to spec 2"): what the buyer is
+// The delivery promise through checkout: what the buyer is
 // quoted is what the intent charges, what the order keeps and what it promises; a spec-2 client that knows
 // nothing of services gets the cheapest for its address's zone; an order on account names its service.
 import {
@@ -213,7 +213,7 @@ describe('a client written to spec 2 (intent of `{cart_id}` alone, addresses wit
     const buyer = await checkoutShopper(ctx);
     await parcelCart(ctx, buyer, packs);
     const cart = await buyer.cart();
-    // The rule before issue 23: £6.95 a parcel of up to 30 kg, free over £150 net.
+    // The rule before the delivery promise: £6.95 a parcel of up to 30 kg, free over £150 net.
     const before = shippingQuote(
       { lines: 1, weight_kg: cart.total_weight, goods_pence: pence(cart.subtotal) - pence(cart.discount) },
       rules.shipping,

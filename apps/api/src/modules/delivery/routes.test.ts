@@ -1,4 +1,4 @@
-// The delivery promise's calls (issue 23, "API"): POST ecommerce/delivery-options/, PATCH ecommerce/carts/{id}/
+// The delivery promise's calls: POST ecommerce/delivery-options/, PATCH ecommerce/carts/{id}/
 // and GET ecommerce/delivery-promise/, checked against the domain rule for the moment of the request; and the
 // checkout refusing a service not offered and ignoring any price a client sends.
 import {

@@ -20,7 +20,7 @@ import { optionView } from './views';
 const ONE_PARCEL = { lines: 1, weight_kg: 1, goods_pence: 0 };
 
 /**
- * The delivery promise (issue 23) as the storefront asks for it: the options for a cart and a postcode, the
+ * The delivery promise as the storefront asks for it: the options for a cart and a postcode, the
  * product page's promise for a postcode, and the cart's choice. Every price and date is the domain rule's
  * (`deliveryQuote`), computed here from the server's own cart and settings.
  */

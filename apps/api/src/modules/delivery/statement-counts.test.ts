@@ -1,4 +1,4 @@
-// The delivery promise's reads in a fixed, small number of statements (issue 23, "Speed": delivery options for
+// The delivery promise's reads in a fixed, small number of statements (the speed budget: delivery options for
 // a cart of 10 lines in p95 <= 3 ms). Counted at the service, so the route's session check (one statement on
 // every authenticated call) is not in these lists.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -95,7 +95,7 @@ export function cartDeliveryView({ quote, choice, refused }: DeliveredTotals): C
   };
 }
 
-/** What an order keeps of its delivery promise (issue 23). */
+/** What an order keeps of its delivery promise. */
 export interface OrderDelivery {
   service: DeliveryService;
   extras: DeliveryExtra[];
@@ -104,7 +104,7 @@ export interface OrderDelivery {
   deliveryDate: string;
 }
 
-/** The order's delivery promise as stored (null before issue 23). */
+/** The order's delivery promise as stored (null on orders from before the promise). */
 export function orderDeliveryView(order: {
   deliveryService: DeliveryService | null;
   deliveryExtras: DeliveryExtra[];

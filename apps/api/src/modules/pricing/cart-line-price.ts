@@ -11,7 +11,7 @@ export interface ReadCartLine {
   tierPrices: number[][] | null;
   /** The price of the item in the tier the line was stored with (null when it has none). */
   storedPricePence: number | null;
-  /** An accepted quote's price per pack (issue 24): the line's price, whatever its tiers say. */
+  /** An accepted quote's price per pack: the line's price, whatever its tiers say. */
   quotedPricePence?: number | null | undefined;
 }
 

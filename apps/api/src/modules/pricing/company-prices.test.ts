@@ -14,7 +14,7 @@ import {
   ukDay,
 } from '../../../test/support/company-prices';
 
-// Issue 21: a company's exclusive prices reach every member of an approved company, beside their own; the
+// A company's exclusive prices reach every member of an approved company, beside their own; the
 // greater discount applies, on every path that prices: the product page's call, the cart, the quick order,
 // the payment intent and the order.
 

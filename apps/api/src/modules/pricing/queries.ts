@@ -106,7 +106,7 @@ function inForce(prices: typeof exclusivePrices | typeof companyPrices): SQL {
     and (${prices.endsOn} is null or ${prices.endsOn} >= ${today})`;
 }
 
-/** Whether a company's exclusive price applies today: the same UK dates as a buyer's own (issue 21). */
+/** Whether a company's exclusive price applies today: the same UK dates as a buyer's own. */
 export function companyPriceInForce(): SQL {
   return inForce(companyPrices);
 }
@@ -152,7 +152,7 @@ export function appliedDiscount(): SQL<number | null> {
 }
 
 /**
- * An exclusive discount or price id, or null on a line of an accepted quote's cart (issue 24): a quoted price
+ * An exclusive discount or price id, or null on a line of an accepted quote's cart: a quoted price
  * is the price, with no discount taken off it.
  */
 export function unlessQuoted<T>(
