@@ -40,6 +40,12 @@ export async function createAccount(
   }: { password?: string; firstName?: string; lastName?: string } = {},
 ) {
   const db = ctx.database.db;
+  // A context over HTTP to a server process (two-processes.test.ts) cannot sign that server's tokens here.
+  if (!ctx.app.services) {
+    const session = await accountClient(ctx).signUp(email, password);
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    return { userId: user!.id, ...session };
+  }
   let hash = hashes.get(password);
   if (!hash) hashes.set(password, (hash = hashPassword(password)));
   const [user] = await db

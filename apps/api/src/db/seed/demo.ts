@@ -16,13 +16,19 @@ import {
 } from '../schema';
 import { insertMany, SEED_LOCK_KEY } from './batch';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoField } from './demo-data';
+
+/** The catalogue the shop starts with; a test seeds a variant of it (hostile descriptions, say). */
+export const DEMO_CATALOGUE = { categories: DEMO_CATEGORIES, products: DEMO_PRODUCTS };
 import { seedShopSettings } from './shop-settings';
 
 /**
  * Inserts the demo catalogue (DESIGN §6) when the categories table is empty, in one transaction, and the
  * default shop settings that are missing. Returns whether the catalogue was inserted.
  */
-export async function seedDemoCatalogue(db: Db): Promise<boolean> {
+export async function seedDemoCatalogue(
+  db: Db,
+  { categories: DEMO_CATEGORIES, products: DEMO_PRODUCTS } = DEMO_CATALOGUE,
+): Promise<boolean> {
   await seedShopSettings(db);
   return db.transaction(async (tx) => {
     // Two instances starting together on one PostgreSQL server must not both seed.

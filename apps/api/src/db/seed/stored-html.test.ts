@@ -1,37 +1,30 @@
 import type { Category, ProductSummary } from '@shop/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helper';
-import { seedDemoCatalogue } from './demo';
-import type * as DemoData from './demo-data';
+import { DEMO_CATALOGUE, seedDemoCatalogue } from './demo';
 
-const { HOSTILE, SANITISED } = vi.hoisted(() => ({
-  HOSTILE:
-    '<p onclick="alert(1)">Strong film.</p><img src=x onerror=alert(2)><script>alert(3)</script>' +
-    '<a href="javascript:alert(4)">More</a><iframe src="https://evil.example"></iframe>',
-  SANITISED: '<p>Strong film.</p>More',
-}));
+const HOSTILE =
+  '<p onclick="alert(1)">Strong film.</p><img src=x onerror=alert(2)><script>alert(3)</script>' +
+  '<a href="javascript:alert(4)">More</a><iframe src="https://evil.example"></iframe>';
+const SANITISED = '<p>Strong film.</p>More';
 
-// The demo catalogue as a careless editor might have written it: one category and one product hostile.
-vi.mock('./demo-data', async (importOriginal) => {
-  const original = await importOriginal<typeof DemoData>();
-  return {
-    ...original,
-    DEMO_CATEGORIES: original.DEMO_CATEGORIES.map((category) =>
-      category.slug === 'wraps' ? { ...category, description: HOSTILE } : category,
-    ),
-    DEMO_PRODUCTS: original.DEMO_PRODUCTS.map((product) =>
-      product.slug === 'pallet-wraps' ? { ...product, description: HOSTILE } : product,
-    ),
-  };
-});
+/** The demo catalogue as a careless editor might have written it: one category and one product hostile. */
+const HOSTILE_CATALOGUE = {
+  categories: DEMO_CATALOGUE.categories.map((category) =>
+    category.slug === 'wraps' ? { ...category, description: HOSTILE } : category,
+  ),
+  products: DEMO_CATALOGUE.products.map((product) =>
+    product.slug === 'pallet-wraps' ? { ...product, description: HOSTILE } : product,
+  ),
+};
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
   // Seeds again, from the hostile data, on this file's own copy of the database.
   await ctx.database.db.execute(sql`truncate categories cascade`);
-  expect(await seedDemoCatalogue(ctx.database.db)).toBe(true);
+  expect(await seedDemoCatalogue(ctx.database.db, HOSTILE_CATALOGUE)).toBe(true);
 });
 afterAll(() => ctx.close());
 
