@@ -1,6 +1,6 @@
 import { ADDRESS_MESSAGES, type CartView as Cart, isUkPostcode, normalisePostcode } from '@shop/domain';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { DeliveryServiceChoice } from '~/components/ui/delivery-service-choice';
+import { DeliveryServiceChoice } from '~/features/commerce/components/delivery-service-choice';
 import { Field } from '~/components/ui/field';
 import { failureReason } from '~/lib/api-client';
 import {

@@ -8,7 +8,7 @@ import {
 } from '@shop/domain';
 import { Link } from 'react-router';
 import { COMPANY_PAGE_MESSAGES } from '../company-messages';
-import { AgedDebtTable } from '~/components/ui/aged-debt-table';
+import { AgedDebtTable } from '~/features/commerce/components/aged-debt-table';
 import { CompanySection } from './company-section';
 import { ScrollRegion } from '~/components/ui/scroll-region';
 

@@ -12,7 +12,7 @@ import {
 import { useId, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { Field } from '~/components/ui/field';
-import { ReorderOutcome } from '~/components/ui/reorder-outcome';
+import { ReorderOutcome } from '~/features/commerce/components/reorder-outcome';
 import { ScrollRegion } from '~/components/ui/scroll-region';
 import { showToast } from '~/components/ui/toasts';
 import { saveFile } from '~/lib/save-file';

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { QUOTE_PAGE_MESSAGES, type RequestedState } from '../quote-rules';
 import { AddFilesForm } from './add-files-form';
 import { QuoteFacts, QuoteLines, QuoteTotals, QuoteVersions } from './quote-details';
+import { QuoteDocuments } from './quote-documents';
 import { QuoteNextStep } from './quote-next-step';
-import { QuoteDocuments } from '~/components/ui/quote-documents';
 
 /** A section of the quote's page with its heading. */
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {

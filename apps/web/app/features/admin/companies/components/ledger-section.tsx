@@ -8,7 +8,7 @@ import {
 } from '@shop/domain';
 import { type FormEvent, useState } from 'react';
 import { ScrollRegion } from '~/components/ui/scroll-region';
-import { AgedDebtTable } from '~/components/ui/aged-debt-table';
+import { AgedDebtTable } from '~/features/commerce/components/aged-debt-table';
 import { AdminTextarea, FormOutcome } from '../../components/admin-field';
 import { parseOrThrow, useFormSubmit } from '../../components/use-form-submit';
 import { type LedgerPayment, reversePayment } from '../api/receivables';
