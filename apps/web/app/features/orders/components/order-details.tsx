@@ -12,6 +12,7 @@ import {
 import { carrierTracking } from '../carrier-tracking';
 import { OrderStatusBadge } from './order-status-badge';
 import { ScrollRegion } from '~/components/ui/scroll-region';
+import { AddressLines } from '~/features/addresses/components/address-lines';
 
 const refundedPence = (order: OrderView) => (order.refunded ? penceFromDecimal(order.refunded) : 0);
 
@@ -213,38 +214,17 @@ export function OrderTotals({ order }: { order: OrderView }) {
   );
 }
 
-type Address = OrderView['shipping_address'];
-
-function AddressLines({ address }: { address: Address }) {
-  const lines = [
-    `${address.first_name} ${address.last_name}`,
-    address.street,
-    address.city,
-    address.state,
-    address.postal_code,
-    address.country,
-    address.telephone_number,
-  ].filter(Boolean);
-  return (
-    <address className="order-address">
-      {lines.map((line, index) => (
-        <span key={index}>{line}</span>
-      ))}
-    </address>
-  );
-}
-
 /** Where the order goes and who pays for it. */
 export function OrderAddresses({ order }: { order: OrderView }) {
   return (
     <div className="order-addresses">
       <div>
         <h3>Shipping address</h3>
-        <AddressLines address={order.shipping_address} />
+        <AddressLines className="order-address" address={order.shipping_address} />
       </div>
       <div>
         <h3>Billing address</h3>
-        <AddressLines address={order.billing_address} />
+        <AddressLines className="order-address" address={order.billing_address} />
       </div>
     </div>
   );
