@@ -33,7 +33,7 @@ interface CartDeliveryProps {
 }
 
 /**
- * The cart page's delivery (issue 23): a postcode (the cart's own, else empty: the totals are then the
+ * The cart page's delivery: a postcode (the cart's own, else empty: the totals are then the
  * mainland estimate), the services to it with their prices and dates, and for pallets the extras. Each
  * choice is saved on the cart (PATCH carts/{id}/), whose answer brings the new totals.
  */

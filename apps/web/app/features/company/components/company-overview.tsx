@@ -25,7 +25,7 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
 /**
  * The company at a glance: its status (awaiting a decision; declined with the reason and a way to apply
  * again; approved with the account number and the caller's role), and for administrators the credit: limit,
- * balance, what is overdue and the aged buckets (issue 22), what is left, the terms and any hold with its reason.
+ * balance, what is overdue and the aged buckets, what is left, the terms and any hold with its reason.
  */
 export function CompanyOverview({ company }: { company: CompanyView }) {
   const admin = companyMay(company.role, 'manage');

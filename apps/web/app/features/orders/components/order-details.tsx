@@ -30,7 +30,7 @@ function PaymentStatus({ order }: { order: OrderView }) {
         </span>
       ) : null}
       {refunded > 0 ? (
-        // On account no card money moves: a credit note takes the amount off the invoice (issue 21).
+        // On account no card money moves: a credit note takes the amount off the invoice.
         <span className="order-facts__note">
           {onAccount ? 'Credited' : 'Refunded'} {formatGbp(refunded)}
         </span>
@@ -61,7 +61,7 @@ export function Shipment({ order }: { order: OrderView }) {
 
 /**
  * The order at a glance: when, where it is, the payment and how it travels; a trade buyer's purchase-order
- * number, and on account the payment terms (issue 21).
+ * number, and on account the payment terms.
  */
 export function OrderFacts({ order }: { order: OrderView }) {
   const rows: [string, React.ReactNode][] = [

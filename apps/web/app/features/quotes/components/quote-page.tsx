@@ -60,7 +60,7 @@ function RequestedNotice({ requested }: { requested: RequestedState['requested']
 }
 
 /**
- * One of the buyer's quotes (issue 24): its facts, what to do next (accept and pay, pay, see the order, or
+ * One of the buyer's quotes: its facts, what to do next (accept and pay, pay, see the order, or
  * why not), the lines with list and quoted prices and what changed since the version before, the totals,
  * our message, the buyer's note, the versions sent, and the quote PDF and the buyer's files to download.
  */

@@ -68,7 +68,7 @@ function ReverseForm({
 }
 
 /**
- * A company's ledger in the back office (issue 22): the balance, what is overdue, credit not yet set against
+ * A company's ledger in the back office: the balance, what is overdue, credit not yet set against
  * an invoice, the aged buckets, the open invoices, the payments received (each reversible, with a reason), and
  * the form that records a payment with its suggested allocation. `onChanged` reloads the ledger.
  */

@@ -94,7 +94,7 @@ export function OrderSummary({ order }: { order: AdminOrderDetail }) {
   );
 }
 
-/** The delivery promised (issue 23): the service and its extras, the days, the zone. */
+/** The delivery promised: the service and its extras, the days, the zone. */
 export function OrderDelivery({ order }: { order: AdminOrderDetail }) {
   const delivery = order.delivery;
   if (!delivery) {
