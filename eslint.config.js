@@ -34,16 +34,18 @@ const noTestSupport = {
 const webApp = path.join(import.meta.dirname, 'apps/web/app');
 
 /**
- * The zone of a path in the web app: shared (lib, components); features/addresses, which the checkout and My
- * account both build on (as Feature-Sliced Design's entities sit under its features); one feature
- * (features/<name>, admin's sub-folders one zone); or what composes features: routes, and the site's shell
- * (features/layout: header, footer, menus), which puts the search, the newsletter form and the account menu
- * on every page.
+ * The zone of a path in the web app: shared (lib, components); the shared entities features/addresses, which
+ * the checkout and My account both build on, and features/commerce (as Feature-Sliced Design's entities sit
+ * under its features); one feature (features/<name>, admin's sub-folders one zone); or what composes
+ * features: routes, and the site's shell (features/layout: header, footer, menus), which puts the search, the
+ * newsletter form and the account menu on every page.
  */
 function zoneOf(file) {
   const [top, name] = path.relative(webApp, file).split(path.sep);
   if (top === 'lib' || top === 'components') return { layer: 0, zone: 'lib and components' };
   if (top === 'features' && name === 'addresses') return { layer: 0.5, zone: 'features/addresses' };
+  // Cart, order, delivery and ledger parts that several features show (cart and checkout, company and admin).
+  if (top === 'features' && name === 'commerce') return { layer: 0.5, zone: 'features/commerce' };
   if (top === 'features' && name === 'layout') return { layer: 2, zone: 'features/layout' };
   if (top === 'features') return { layer: 1, zone: `features/${name}` };
   if (top === 'routes') return { layer: 3, zone: 'routes' };
@@ -53,7 +55,7 @@ function zoneOf(file) {
 /**
  * Imports flow one way in the web app (STYLE rule 1), as bulletproof-react's `import/no-restricted-paths` zones
  * have it: a file imports its own zone and the zones below it. So lib and components import no feature, a
- * feature imports no other feature (features/addresses aside), nor the shell, nor a route; the shell and the
+ * feature imports no other feature (the shared entities aside), nor the shell, nor a route; the shell and the
  * routes compose features. `~/` and relative imports are resolved against the importing file, so a relative
  * path that climbs out of a feature is caught too. (No eslint-plugin-import here: this is its zones' core.)
  */

@@ -1,6 +1,5 @@
 import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/quote';
-import { QuoteDocuments } from '~/components/ui/quote-documents';
 import { AdminLoading, adminLoad, LoadFailed, routeId } from '~/features/admin/components/admin-load';
 import { AdminPage } from '~/features/admin/components/admin-page';
 import { getAdminQuote } from '~/features/admin/quotes/api/quotes';
@@ -12,6 +11,7 @@ import {
 } from '~/features/admin/quotes/components/quote-facts';
 import { QuoteSendForm } from '~/features/admin/quotes/components/quote-send-form';
 import { WithdrawQuote } from '~/features/admin/quotes/components/withdraw-quote';
+import { QuoteDocuments } from '~/features/quotes/components/quote-documents';
 import '~/styles/admin-orders.css';
 import '~/styles/admin-quotes.css';
 

@@ -1,6 +1,6 @@
 import { ADDRESS_MESSAGES, type CartView as Cart, isUkPostcode, normalisePostcode } from '@shop/domain';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { DeliveryServiceChoice } from '~/components/ui/delivery-service-choice';
+import { DeliveryServiceChoice } from '~/features/commerce/components/delivery-service-choice';
 import { Field } from '~/components/ui/field';
 import { failureReason } from '~/lib/api-client';
 import {
@@ -33,7 +33,7 @@ interface CartDeliveryProps {
 }
 
 /**
- * The cart page's delivery (issue 23): a postcode (the cart's own, else empty: the totals are then the
+ * The cart page's delivery: a postcode (the cart's own, else empty: the totals are then the
  * mainland estimate), the services to it with their prices and dates, and for pallets the extras. Each
  * choice is saved on the cart (PATCH carts/{id}/), whose answer brings the new totals.
  */

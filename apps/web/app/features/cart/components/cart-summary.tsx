@@ -1,6 +1,6 @@
 import { type CartView as Cart, formatDecimalGbp, PALLET_THRESHOLD_KG } from '@shop/domain';
 import { Link } from 'react-router';
-import { CartTotalsRows } from '~/components/ui/cart-totals-rows';
+import { CartTotalsRows } from '~/features/commerce/components/cart-totals-rows';
 
 /** The cart's totals as the server computed them (spec 2, §2 Cart screen), and the way on. */
 export function CartSummary({ cart }: { cart: Cart }) {

@@ -1,11 +1,10 @@
-import { CART_MESSAGES, type CartView as Cart } from '@shop/domain';
+import type { CartView as Cart } from '@shop/domain';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useLineChanges } from '../hooks/use-line-changes';
 import { CartDelivery } from './cart-delivery';
-import { CART_COLUMNS, CartLineRow } from './cart-line-row';
+import { CartLines } from './cart-lines';
 import { CartSummary } from './cart-summary';
-import { ScrollRegion } from '~/components/ui/scroll-region';
 
 /**
  * Gives focus a place when the line holding it went away (its boxes went to 0): the Boxes field of the
@@ -57,39 +56,12 @@ export function CartView({ cart: loaded }: { cart: Cart }) {
   }
   return (
     <div className="cart">
-      <ScrollRegion className="cart__lines" label="Items in your cart">
-        <table ref={tableRef} className="cart__table card-rows">
-          <caption className="visually-hidden">Items in your cart</caption>
-          <thead>
-            <tr>
-              {Object.values(CART_COLUMNS).map((name) => (
-                <th key={name} scope="col">
-                  {name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {cart.items.map((line, index) =>
-              // A line without its item has nothing to show or change (spec 2, §8 Cart).
-              line.item ? (
-                <CartLineRow
-                  key={line.id ?? `line-${index}`}
-                  line={line}
-                  pendingPacks={pendingPacks(line.id)}
-                  onPacks={(changed, packs) => void changePacks(changed, packs)}
-                />
-              ) : (
-                <tr key={line.id ?? `line-${index}`} className="cart__line">
-                  <td className="cart__invalid" colSpan={Object.keys(CART_COLUMNS).length}>
-                    {CART_MESSAGES.invalidCartItem}
-                  </td>
-                </tr>
-              ),
-            )}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <CartLines
+        lines={cart.items}
+        tableRef={tableRef}
+        pendingPacks={pendingPacks}
+        onPacks={(changed, packs) => void changePacks(changed, packs)}
+      />
       <div className="cart__side">
         <CartDelivery cart={cart} onCart={(next) => setChanged({ from: loaded, cart: next })} />
         <CartSummary cart={cart} />

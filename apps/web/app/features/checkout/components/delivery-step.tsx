@@ -1,5 +1,5 @@
 import { DELIVERY_STEP_MESSAGES, type DeliveryStep } from '../hooks/use-delivery-choice';
-import { DeliveryServiceChoice } from '~/components/ui/delivery-service-choice';
+import { DeliveryServiceChoice } from '~/features/commerce/components/delivery-service-choice';
 import type { DeliveryPick } from '~/lib/delivery';
 
 interface DeliveryStepProps {

@@ -1,6 +1,6 @@
 import { type CartView, formatDecimalGbp } from '@shop/domain';
 import { Link } from 'react-router';
-import { CartTotalsRows } from '~/components/ui/cart-totals-rows';
+import { CartTotalsRows } from '~/features/commerce/components/cart-totals-rows';
 
 /** The lines' headings, and each figure's label where a line is a card (a phone's width, checkout.css). */
 const COLUMNS = { sku: 'SKU', item: 'Item', boxes: 'Boxes', total: 'Total' } as const;

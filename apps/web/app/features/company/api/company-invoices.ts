@@ -2,7 +2,7 @@ import type { Page, PaymentStatus } from '@shop/domain';
 import { request } from '~/lib/api-client';
 
 /**
- * One of the company's invoices (GET account/company/invoices/), as issue 21's contract gives it; `invoice`
+ * One of the company's invoices (GET account/company/invoices/), as the API answers it; `invoice`
  * is the PDF's API path, opened with the member's token.
  */
 export interface CompanyInvoice {

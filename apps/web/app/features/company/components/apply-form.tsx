@@ -45,7 +45,7 @@ function foldInvoiceErrors(errors: Errors, same: boolean): Errors {
 }
 
 /**
- * The trade account application (issue 21): the company, its registered and invoice addresses, the accounts
+ * The trade account application: the company, its registered and invoice addresses, the accounts
  * contact, the credit asked for and two trade references, checked with the API's own schema; the server's
  * field errors go under their fields. `onApplied` gets the pending company.
  */

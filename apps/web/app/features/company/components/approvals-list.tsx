@@ -16,17 +16,9 @@ import { useOutcome } from '../hooks/use-outcome';
 import { useSessionEnd } from '../hooks/use-session-end';
 import { OutcomeMessage } from './outcome-message';
 import { FieldFrame, fieldAria } from '~/components/ui/field';
+import { addressLines } from '~/features/addresses/components/address-lines';
 import { ApiError } from '~/lib/api-client';
 import { check } from '~/lib/form-fields';
-
-const addressLines = (address: ApprovalView['shipping_address']) =>
-  [
-    `${address.first_name} ${address.last_name}`,
-    address.street,
-    address.city,
-    address.state,
-    address.postal_code,
-  ].filter(Boolean);
 
 /** What the buttons and headings call a held order. */
 const heldName = (approval: ApprovalView) =>
@@ -88,7 +80,9 @@ function ApprovalCard({ approval, canDecide, busy, onApprove, onDecline }: Appro
           </div>
           <div className="company-facts__row">
             <dt>Deliver to</dt>
-            <dd>{addressLines(approval.shipping_address).join(', ')}</dd>
+            <dd>
+              {addressLines(approval.shipping_address, { country: false, telephone: false }).join(', ')}
+            </dd>
           </div>
           {approval.decided_at ? (
             <div className="company-facts__row">

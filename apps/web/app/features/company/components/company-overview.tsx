@@ -8,7 +8,7 @@ import {
 } from '@shop/domain';
 import { Link } from 'react-router';
 import { COMPANY_PAGE_MESSAGES } from '../company-messages';
-import { AgedDebtTable } from '~/components/ui/aged-debt-table';
+import { AgedDebtTable } from '~/features/commerce/components/aged-debt-table';
 import { CompanySection } from './company-section';
 import { ScrollRegion } from '~/components/ui/scroll-region';
 
@@ -25,7 +25,7 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
 /**
  * The company at a glance: its status (awaiting a decision; declined with the reason and a way to apply
  * again; approved with the account number and the caller's role), and for administrators the credit: limit,
- * balance, what is overdue and the aged buckets (issue 22), what is left, the terms and any hold with its reason.
+ * balance, what is overdue and the aged buckets, what is left, the terms and any hold with its reason.
  */
 export function CompanyOverview({ company }: { company: CompanyView }) {
   const admin = companyMay(company.role, 'manage');

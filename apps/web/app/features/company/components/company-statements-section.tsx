@@ -1,6 +1,6 @@
 import type { CompanyView } from '@shop/domain';
 import { CompanySection } from './company-section';
-import { StatementDownload } from '~/components/ui/statement-download';
+import { StatementDownload } from '~/features/commerce/components/statement-download';
 
 /** The company's monthly statements of account (administrators): pick a month, download its PDF. */
 export function CompanyStatementsSection({ company }: { company: CompanyView }) {

@@ -1,52 +1,17 @@
 // First: the list schemas are Zod, which must be built in jitless mode.
 import '~/lib/jitless-validation';
-import {
-  formatDecimalGbp,
-  MAX_PACK_QUANTITY,
-  SAVED_LIST_LIMITS,
-  SavedListNameSchema,
-  type ReorderResult,
-  type SavedListLine,
-  type SavedListView,
-} from '@shop/domain';
+import { SAVED_LIST_LIMITS, SavedListNameSchema, type ReorderResult, type SavedListView } from '@shop/domain';
 import { useId, useState } from 'react';
-import { Link, useNavigate, useRevalidator } from 'react-router';
+import { useNavigate, useRevalidator } from 'react-router';
 import { Field } from '~/components/ui/field';
-import { ReorderOutcome } from '~/components/ui/reorder-outcome';
-import { ScrollRegion } from '~/components/ui/scroll-region';
 import { showToast } from '~/components/ui/toasts';
+import { ReorderOutcome } from '~/features/commerce/components/reorder-outcome';
 import { saveFile } from '~/lib/save-file';
 import { addSavedListToCart } from '../api/add-saved-list-to-cart';
 import { deleteSavedList, exportSavedList, replaceSavedList } from '../api/saved-lists';
 import { failureText, fieldMessages, LISTS_PAGE_MESSAGES } from '../lists-messages';
+import { PACKS_MESSAGE, packsOf, type Row, rowsOf, SavedListLines } from './saved-list-lines';
 import { ShareBox } from './share-box';
-
-/** A line as the page edits it: the packs as typed, whether it is ticked for the cart, whether it is removed. */
-interface Row {
-  line: SavedListLine;
-  packs: string;
-  ticked: boolean;
-}
-
-const rowsOf = (list: SavedListView): Row[] =>
-  list.lines.map((line) => ({ line, packs: String(line.packs), ticked: true }));
-
-/** Packs as typed: a whole number from 1 to MAX_PACK_QUANTITY, else null. */
-function packsOf(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^\d{1,6}$/.test(trimmed)) return null;
-  const packs = Number(trimmed);
-  return packs >= 1 && packs <= MAX_PACK_QUANTITY ? packs : null;
-}
-
-const PACKS_MESSAGE = `Enter a whole number from 1 to ${MAX_PACK_QUANTITY.toLocaleString('en-GB')}.`;
-
-/** Whether a line's item can be bought now, in a few words. */
-function availability(line: SavedListLine): string {
-  if (line.item.status !== 'active') return 'No longer sold';
-  if (line.item.track_inventory && line.item.stock < line.item.units_per_pack) return 'Out of stock';
-  return 'In stock';
-}
 
 /**
  * One saved list: its name and sharing, its lines with their packs to edit, tick and remove, and Add to cart,
@@ -208,86 +173,16 @@ export function SavedListEditor({ list: loaded, canShare }: { list: SavedListVie
         {rows.length === 0 ? (
           <p>{LISTS_PAGE_MESSAGES.noLines}</p>
         ) : (
-          <ScrollRegion className="saved-list__scroll" label="Items on the list">
-            <table className="saved-list__table card-rows">
-              <caption className="visually-hidden">
-                Items on the list: tick the ones to add to your cart
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Add</th>
-                  <th scope="col">Item</th>
-                  <th scope="col">Packs</th>
-                  <th scope="col">Saved price</th>
-                  <th scope="col">Stock</th>
-                  {editable ? <th scope="col">Remove</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => {
-                  const { item } = row.line;
-                  const packsId = `${id}-packs-${item.id}`;
-                  const invalid = packsOf(row.packs) === null;
-                  return (
-                    <tr key={item.id}>
-                      <td className="saved-list__tick">
-                        <input
-                          type="checkbox"
-                          checked={row.ticked}
-                          aria-label={`Add ${item.sku} to cart`}
-                          onChange={(event) => setRow(item.id, { ticked: event.target.checked })}
-                        />
-                      </td>
-                      <td className="saved-list__item">
-                        <Link to={`/details/${item.category_slug}/${item.product_slug}`}>{item.sku}</Link>
-                        <span className="saved-list__title">{item.title}</span>
-                      </td>
-                      <td className="saved-list__packs" data-label="Packs">
-                        <label htmlFor={packsId} className="visually-hidden">
-                          Packs of {item.sku}
-                        </label>
-                        <input
-                          id={packsId}
-                          className="form__control"
-                          inputMode="numeric"
-                          value={row.packs}
-                          aria-invalid={invalid ? true : undefined}
-                          aria-describedby={invalid ? `${packsId}-error` : undefined}
-                          onChange={(event) => setRow(item.id, { packs: event.target.value })}
-                        />
-                        {invalid ? (
-                          <span id={`${packsId}-error`} className="field-error">
-                            {PACKS_MESSAGE}
-                          </span>
-                        ) : null}
-                      </td>
-                      <td className="numeric" data-label="Saved price">
-                        {row.line.saved_price_per_pack
-                          ? formatDecimalGbp(row.line.saved_price_per_pack)
-                          : '—'}
-                      </td>
-                      <td data-label="Stock">{availability(row.line)}</td>
-                      {editable ? (
-                        <td>
-                          <button
-                            type="button"
-                            className="button button--outline"
-                            aria-label={`Remove ${item.sku}`}
-                            disabled={busy !== null}
-                            onClick={() =>
-                              setRows((current) => current.filter((entry) => entry.line.item.id !== item.id))
-                            }
-                          >
-                            Remove
-                          </button>
-                        </td>
-                      ) : null}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <SavedListLines
+            id={id}
+            rows={rows}
+            editable={editable}
+            disabled={busy !== null}
+            onRow={setRow}
+            onRemove={(itemId) =>
+              setRows((current) => current.filter((entry) => entry.line.item.id !== itemId))
+            }
+          />
         )}
         <div className="saved-list__actions">
           <button

@@ -2,7 +2,7 @@ import { ukDeliveryDay } from '@shop/domain';
 import type { OrderDeliveryView } from '@shop/domain';
 
 /**
- * The delivery promised when the order was made (issue 23): the day it is due, the service and its extras,
+ * The delivery promised when the order was made: the day it is due, the service and its extras,
  * where it goes when that is off the mainland, and the day it leaves the warehouse.
  */
 export function OrderDelivery({ delivery }: { delivery: OrderDeliveryView }) {

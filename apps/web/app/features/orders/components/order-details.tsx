@@ -2,6 +2,7 @@ import {
   formatDecimalGbp,
   formatGbp,
   ORDER_STATUS_LABELS,
+  type OrderLineView,
   type OrderView,
   PAYMENT_STATUS_LABELS,
   penceFromDecimal,
@@ -11,7 +12,8 @@ import {
 } from '@shop/domain';
 import { carrierTracking } from '../carrier-tracking';
 import { OrderStatusBadge } from './order-status-badge';
-import { ScrollRegion } from '~/components/ui/scroll-region';
+import { AddressLines } from '~/features/addresses/components/address-lines';
+import { type LineColumn, LinesTable } from '~/features/commerce/components/lines-table';
 
 const refundedPence = (order: OrderView) => (order.refunded ? penceFromDecimal(order.refunded) : 0);
 
@@ -28,7 +30,7 @@ function PaymentStatus({ order }: { order: OrderView }) {
         </span>
       ) : null}
       {refunded > 0 ? (
-        // On account no card money moves: a credit note takes the amount off the invoice (issue 21).
+        // On account no card money moves: a credit note takes the amount off the invoice.
         <span className="order-facts__note">
           {onAccount ? 'Credited' : 'Refunded'} {formatGbp(refunded)}
         </span>
@@ -59,7 +61,7 @@ export function Shipment({ order }: { order: OrderView }) {
 
 /**
  * The order at a glance: when, where it is, the payment and how it travels; a trade buyer's purchase-order
- * number, and on account the payment terms (issue 21).
+ * number, and on account the payment terms.
  */
 export function OrderFacts({ order }: { order: OrderView }) {
   const rows: [string, React.ReactNode][] = [
@@ -96,71 +98,43 @@ export function OrderFacts({ order }: { order: OrderView }) {
  * The order lines' columns: the table's headings, and the label each figure shows where a line is laid out
  * as a card (a phone's width, styles/orders.css).
  */
-const LINE_COLUMNS = {
-  sku: 'SKU',
-  item: 'Item',
-  packs: 'Packs',
-  units: 'Units',
-  price: 'Price per pack',
-  discount: 'Discount',
-  total: 'Line total',
-} as const;
+const LINE_COLUMNS: readonly LineColumn<OrderLineView>[] = [
+  { heading: 'SKU', className: 'order-lines__sku', rowHeader: true, cell: (line) => line.sku },
+  { heading: 'Item', className: 'order-lines__title', unlabelled: true, cell: (line) => line.title },
+  { heading: 'Packs', className: 'order-lines__packs', numeric: true, cell: (line) => line.pack_quantity },
+  { heading: 'Units', className: 'order-lines__units', numeric: true, cell: (line) => line.units },
+  {
+    heading: 'Price per pack',
+    className: 'order-lines__price',
+    numeric: true,
+    cell: (line) => formatDecimalGbp(line.price_per_pack),
+  },
+  {
+    heading: 'Discount',
+    className: 'order-lines__discount',
+    numeric: true,
+    cell: (line) => (line.discount_percentage > 0 ? `${line.discount_percentage}%` : '–'),
+  },
+  {
+    heading: 'Line total',
+    className: 'order-lines__total',
+    numeric: true,
+    cell: (line) => formatDecimalGbp(line.total),
+  },
+];
 
 /** The lines with the prices paid. */
 export function OrderLines({ order }: { order: OrderView }) {
-  const label = `Items in order #${order.id}`;
   return (
-    <ScrollRegion className="orders__scroll" label={label}>
-      <table className="orders__table order-lines card-rows">
-        <caption className="visually-hidden">{label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{LINE_COLUMNS.sku}</th>
-            <th scope="col">{LINE_COLUMNS.item}</th>
-            <th scope="col" className="numeric">
-              {LINE_COLUMNS.packs}
-            </th>
-            <th scope="col" className="numeric">
-              {LINE_COLUMNS.units}
-            </th>
-            <th scope="col" className="numeric">
-              {LINE_COLUMNS.price}
-            </th>
-            <th scope="col" className="numeric">
-              {LINE_COLUMNS.discount}
-            </th>
-            <th scope="col" className="numeric">
-              {LINE_COLUMNS.total}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.items.map((line) => (
-            <tr key={line.id} className="order-lines__line">
-              <th scope="row" className="order-lines__sku" data-label={LINE_COLUMNS.sku}>
-                {line.sku}
-              </th>
-              <td className="order-lines__title">{line.title}</td>
-              <td className="order-lines__packs numeric" data-label={LINE_COLUMNS.packs}>
-                {line.pack_quantity}
-              </td>
-              <td className="order-lines__units numeric" data-label={LINE_COLUMNS.units}>
-                {line.units}
-              </td>
-              <td className="order-lines__price numeric" data-label={LINE_COLUMNS.price}>
-                {formatDecimalGbp(line.price_per_pack)}
-              </td>
-              <td className="order-lines__discount numeric" data-label={LINE_COLUMNS.discount}>
-                {line.discount_percentage > 0 ? `${line.discount_percentage}%` : '–'}
-              </td>
-              <td className="order-lines__total numeric" data-label={LINE_COLUMNS.total}>
-                {formatDecimalGbp(line.total)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <LinesTable
+      label={`Items in order #${order.id}`}
+      scrollClassName="orders__scroll"
+      className="orders__table order-lines"
+      lineClassName="order-lines__line"
+      columns={LINE_COLUMNS}
+      lines={order.items}
+      lineKey={(line) => line.id}
+    />
   );
 }
 
@@ -213,38 +187,17 @@ export function OrderTotals({ order }: { order: OrderView }) {
   );
 }
 
-type Address = OrderView['shipping_address'];
-
-function AddressLines({ address }: { address: Address }) {
-  const lines = [
-    `${address.first_name} ${address.last_name}`,
-    address.street,
-    address.city,
-    address.state,
-    address.postal_code,
-    address.country,
-    address.telephone_number,
-  ].filter(Boolean);
-  return (
-    <address className="order-address">
-      {lines.map((line, index) => (
-        <span key={index}>{line}</span>
-      ))}
-    </address>
-  );
-}
-
 /** Where the order goes and who pays for it. */
 export function OrderAddresses({ order }: { order: OrderView }) {
   return (
     <div className="order-addresses">
       <div>
         <h3>Shipping address</h3>
-        <AddressLines address={order.shipping_address} />
+        <AddressLines className="order-address" address={order.shipping_address} />
       </div>
       <div>
         <h3>Billing address</h3>
-        <AddressLines address={order.billing_address} />
+        <AddressLines className="order-address" address={order.billing_address} />
       </div>
     </div>
   );

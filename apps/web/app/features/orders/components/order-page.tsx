@@ -54,7 +54,7 @@ export function OrderPage({
         </p>
       ) : null}
       <OrderFacts order={order} />
-      {/* Orders from before the delivery promise (issue 23) have none. */}
+      {/* Orders from before the delivery promise have none. */}
       {order.delivery ? (
         <Section id="order-delivery-title" title="Delivery">
           <OrderDelivery delivery={order.delivery} />
@@ -82,7 +82,7 @@ export function OrderPage({
         <OrderProgress order={order} />
       </Section>
       <Section id="order-documents-title" title="Documents">
-        {/* On account nothing has been paid yet: the invoice, never a paid receipt (issue 21). */}
+        {/* On account nothing has been paid yet: the invoice, never a paid receipt. */}
         <DocumentDownloads
           order={order.payment_status === 'ON_ACCOUNT' ? { ...order, paid_receipt: null } : order}
         />

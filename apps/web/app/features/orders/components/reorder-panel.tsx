@@ -1,6 +1,6 @@
 import type { ReorderResult } from '@shop/domain';
 import { useState } from 'react';
-import { ReorderOutcome } from '~/components/ui/reorder-outcome';
+import { ReorderOutcome } from '~/features/commerce/components/reorder-outcome';
 import { failureReason } from '~/lib/api-client';
 import { reorderOrder } from '../api/reorder-order';
 

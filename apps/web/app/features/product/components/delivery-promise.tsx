@@ -87,7 +87,7 @@ function usePromise(postalCode: string | null | undefined): Lookup {
 }
 
 /**
- * The product page's delivery box (issue 23): "Order within 2 h 13 min for delivery on Friday 28 November"
+ * The product page's delivery box: "Order within 2 h 13 min for delivery on Friday 28 November"
  * for a mainland parcel, counted down each minute in the browser, and a postcode check for anywhere else.
  * The page's HTML carries only the neutral line, so it stays cacheable; the box keeps its height as the
  * promise arrives. Only a postcode's answer is announced, not each minute.

@@ -25,7 +25,7 @@ interface OpenDialog {
 export type StockAlertState = 'idle' | 'busy' | 'set';
 
 /**
- * The product page's "Tell me when it's back" controls (issue 24). They show only after hydration, so the
+ * The product page's "Tell me when it's back" controls. They show only after hydration, so the
  * page's HTML stays the same for everyone (and cacheable). A signed-in buyer's click sets the alert at once; a
  * visitor's opens a dialog for their address and the code e-mailed to it, whose code loads on that first click.
  * Outcomes are said in the page's notifications (a live region).

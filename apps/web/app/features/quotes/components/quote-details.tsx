@@ -2,6 +2,7 @@ import {
   formatDecimalGbp,
   formatGbp,
   penceFromDecimal,
+  type QuoteLineView,
   type QuoteView,
   ukDate,
   ukLongDate,
@@ -9,6 +10,7 @@ import {
 import type { ReactNode } from 'react';
 import { QuoteStatusBadge } from './quote-status-badge';
 import { ScrollRegion } from '~/components/ui/scroll-region';
+import { type LineColumn, LinesTable } from '~/features/commerce/components/lines-table';
 
 /** The quote at a glance: its number, when it was asked for, its status, version and last day. */
 export function QuoteFacts({ quote, now }: { quote: QuoteView; now: Date }) {
@@ -45,81 +47,57 @@ export function QuoteFacts({ quote, now }: { quote: QuoteView; now: Date }) {
 }
 
 /** The lines' headings, and each figure's label where a line is a card (a phone's width, quotes.css). */
-const COLUMNS = {
-  sku: 'SKU',
-  item: 'Item',
-  packs: 'Packs',
-  list: 'List price per pack',
-  quoted: 'Quoted price per pack',
-  total: 'Line total',
-} as const;
+const ASKED: readonly LineColumn<QuoteLineView>[] = [
+  { heading: 'SKU', className: 'quote-lines__sku', rowHeader: true, cell: (line) => line.sku },
+  { heading: 'Item', className: 'quote-lines__title', unlabelled: true, cell: (line) => line.title },
+  { heading: 'Packs', className: 'quote-lines__packs', numeric: true, cell: (line) => line.packs },
+  {
+    heading: 'List price per pack',
+    className: 'quote-lines__list',
+    numeric: true,
+    cell: (line) => formatDecimalGbp(line.list_price_per_pack),
+  },
+];
+
+/** Once the quote is priced: the quoted price, with what it was in the version before when it changed. */
+const PRICED: readonly LineColumn<QuoteLineView>[] = [
+  ...ASKED,
+  {
+    heading: 'Quoted price per pack',
+    className: 'quote-lines__quoted',
+    numeric: true,
+    cell: (line) => (
+      <>
+        {line.price_per_pack === null ? '–' : formatDecimalGbp(line.price_per_pack)}
+        {line.previous_price_per_pack !== null ? (
+          <span className="quote-lines__was">was {formatDecimalGbp(line.previous_price_per_pack)}</span>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    heading: 'Line total',
+    className: 'quote-lines__total',
+    numeric: true,
+    cell: (line) => (line.total === null ? '–' : formatDecimalGbp(line.total)),
+  },
+];
 
 /**
  * The lines asked for: the list price when the buyer asked, and once priced the quoted price with what it
  * was in the version before when it changed, and the line's total.
  */
 export function QuoteLines({ quote }: { quote: QuoteView }) {
-  const priced = quote.version > 0;
-  const label = `Items in quote ${quote.number}`;
   return (
-    <ScrollRegion className="orders__scroll" label={label}>
-      <table className="orders__table quote-lines card-rows">
-        <caption className="visually-hidden">{label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{COLUMNS.sku}</th>
-            <th scope="col">{COLUMNS.item}</th>
-            <th scope="col" className="numeric">
-              {COLUMNS.packs}
-            </th>
-            <th scope="col" className="numeric">
-              {COLUMNS.list}
-            </th>
-            {priced ? (
-              <>
-                <th scope="col" className="numeric">
-                  {COLUMNS.quoted}
-                </th>
-                <th scope="col" className="numeric">
-                  {COLUMNS.total}
-                </th>
-              </>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody>
-          {quote.lines.map((line) => (
-            <tr key={line.id} className="quote-lines__line">
-              <th scope="row" className="quote-lines__sku" data-label={COLUMNS.sku}>
-                {line.sku}
-              </th>
-              <td className="quote-lines__title">{line.title}</td>
-              <td className="quote-lines__packs numeric" data-label={COLUMNS.packs}>
-                {line.packs}
-              </td>
-              <td className="quote-lines__list numeric" data-label={COLUMNS.list}>
-                {formatDecimalGbp(line.list_price_per_pack)}
-              </td>
-              {priced ? (
-                <>
-                  <td className="quote-lines__quoted numeric" data-label={COLUMNS.quoted}>
-                    {line.price_per_pack === null ? '–' : formatDecimalGbp(line.price_per_pack)}
-                    {line.previous_price_per_pack !== null ? (
-                      <span className="quote-lines__was">
-                        was {formatDecimalGbp(line.previous_price_per_pack)}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className="quote-lines__total numeric" data-label={COLUMNS.total}>
-                    {line.total === null ? '–' : formatDecimalGbp(line.total)}
-                  </td>
-                </>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <LinesTable
+      label={`Items in quote ${quote.number}`}
+      scrollClassName="orders__scroll"
+      className="orders__table quote-lines"
+      lineClassName="quote-lines__line"
+      columns={quote.version > 0 ? PRICED : ASKED}
+      lines={quote.lines}
+      lineKey={(line) => line.id}
+    />
   );
 }
 

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { QUOTE_PAGE_MESSAGES, type RequestedState } from '../quote-rules';
 import { AddFilesForm } from './add-files-form';
 import { QuoteFacts, QuoteLines, QuoteTotals, QuoteVersions } from './quote-details';
+import { QuoteDocuments } from './quote-documents';
 import { QuoteNextStep } from './quote-next-step';
-import { QuoteDocuments } from '~/components/ui/quote-documents';
 
 /** A section of the quote's page with its heading. */
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -60,7 +60,7 @@ function RequestedNotice({ requested }: { requested: RequestedState['requested']
 }
 
 /**
- * One of the buyer's quotes (issue 24): its facts, what to do next (accept and pay, pay, see the order, or
+ * One of the buyer's quotes: its facts, what to do next (accept and pay, pay, see the order, or
  * why not), the lines with list and quoted prices and what changed since the version before, the totals,
  * our message, the buyer's note, the versions sent, and the quote PDF and the buyer's files to download.
  */

@@ -9,7 +9,7 @@ import { ApiError, failureText } from '~/lib/api-client';
 import { check } from '~/lib/form-fields';
 
 /**
- * The cart's "Request a quote" (issue 24): a note and files sent with the cart for our sales team to price.
+ * The cart's "Request a quote": a note and files sent with the cart for our sales team to price.
  * The request is made first; its files follow one by one. The buyer then sees the quote's page in My
  * account, which confirms the request and names any file that could not be attached. The cart is kept.
  */

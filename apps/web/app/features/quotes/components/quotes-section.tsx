@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useId } from 'react';
 
 /**
- * My account's card for quotes (issue 24): what a request for quote is, and the way to the buyer's quotes.
+ * My account's card for quotes: what a request for quote is, and the way to the buyer's quotes.
  * It reads nothing, so My account loads as fast as before.
  */
 export function QuotesSection() {

@@ -4,7 +4,7 @@ import { adminRequest } from '../../api';
 /** A payment received as the API answers it (LedgerViewSchema's payments). */
 export type LedgerPayment = LedgerView['payments'][number];
 
-/** The company's ledger as of today (issue 22). */
+/** The company's ledger as of today. */
 export function getLedger(companyId: number, signal?: AbortSignal) {
   return adminRequest<LedgerView>(`companies/${companyId}/ledger/`, { signal });
 }

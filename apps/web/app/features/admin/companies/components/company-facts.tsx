@@ -9,31 +9,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ScrollRegion } from '~/components/ui/scroll-region';
-
-type Address = AdminCompanyDetail['registered_address'];
-
-function AddressLines({ address }: { address: Address }) {
-  return (
-    <address>
-      {[
-        `${address.first_name} ${address.last_name}`,
-        address.street,
-        address.city,
-        address.state,
-        address.postal_code,
-        address.country,
-        address.telephone_number,
-      ]
-        .filter(Boolean)
-        .map((line, index) => (
-          <span key={index}>
-            {line}
-            <br />
-          </span>
-        ))}
-    </address>
-  );
-}
+import { AddressLines } from '~/features/addresses/components/address-lines';
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (

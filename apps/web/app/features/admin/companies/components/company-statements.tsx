@@ -1,5 +1,5 @@
 import type { AdminCompanyDetail } from '@shop/domain';
-import { StatementDownload } from '~/components/ui/statement-download';
+import { StatementDownload } from '~/features/commerce/components/statement-download';
 
 /** /admin/companies/:id: the company's statement of account for a month, as its administrators download it. */
 export function CompanyStatements({ company }: { company: AdminCompanyDetail }) {

@@ -8,7 +8,7 @@ import {
 } from '@shop/domain';
 import { type FormEvent, useState } from 'react';
 import { ScrollRegion } from '~/components/ui/scroll-region';
-import { AgedDebtTable } from '~/components/ui/aged-debt-table';
+import { AgedDebtTable } from '~/features/commerce/components/aged-debt-table';
 import { AdminTextarea, FormOutcome } from '../../components/admin-field';
 import { parseOrThrow, useFormSubmit } from '../../components/use-form-submit';
 import { type LedgerPayment, reversePayment } from '../api/receivables';
@@ -68,7 +68,7 @@ function ReverseForm({
 }
 
 /**
- * A company's ledger in the back office (issue 22): the balance, what is overdue, credit not yet set against
+ * A company's ledger in the back office: the balance, what is overdue, credit not yet set against
  * an invoice, the aged buckets, the open invoices, the payments received (each reversible, with a reason), and
  * the form that records a payment with its suggested allocation. `onChanged` reloads the ledger.
  */

@@ -12,30 +12,7 @@ import { Link } from 'react-router';
 import { OrderStatusBadge } from './order-status-badge';
 import { TestOrderBadge } from '../../components/test-order-badge';
 import { ScrollRegion } from '~/components/ui/scroll-region';
-
-type Address = AdminOrderDetail['shipping_address'];
-
-function AddressLines({ address }: { address: Address }) {
-  return (
-    <address>
-      {[
-        `${address.first_name} ${address.last_name}`,
-        address.street,
-        address.city,
-        address.state,
-        address.postal_code,
-        address.telephone_number,
-      ]
-        .filter(Boolean)
-        .map((line, index) => (
-          <span key={index}>
-            {line}
-            <br />
-          </span>
-        ))}
-    </address>
-  );
-}
+import { AddressLines } from '~/features/addresses/components/address-lines';
 
 /** Said above everything else about an order paid through the test processor. */
 export function TestOrderNotice() {
@@ -117,7 +94,7 @@ export function OrderSummary({ order }: { order: AdminOrderDetail }) {
   );
 }
 
-/** The delivery promised (issue 23): the service and its extras, the days, the zone. */
+/** The delivery promised: the service and its extras, the days, the zone. */
 export function OrderDelivery({ order }: { order: AdminOrderDetail }) {
   const delivery = order.delivery;
   if (!delivery) {
@@ -229,11 +206,11 @@ export function OrderAddresses({ order }: { order: AdminOrderDetail }) {
     <div className="admin-grid">
       <div>
         <h3>Shipping address</h3>
-        <AddressLines address={order.shipping_address} />
+        <AddressLines address={order.shipping_address} country={false} />
       </div>
       <div>
         <h3>Billing address</h3>
-        <AddressLines address={order.billing_address} />
+        <AddressLines address={order.billing_address} country={false} />
       </div>
     </div>
   );

@@ -9,7 +9,7 @@ import {
   ukDeliveryDay,
 } from '@shop/domain';
 
-/** 'Pallet, next day + Tail lift (no forklift on site), arrives Friday 28 November' (issue 23). */
+/** 'Pallet, next day + Tail lift (no forklift on site), arrives Friday 28 November'. */
 function deliveryLine(delivery: NonNullable<CartView['delivery']>): string | null {
   if (!delivery.label || !delivery.delivery_date) return null;
   const extras = delivery.extras.map((code) => ` + ${EXTRA_LABELS[code]}`).join('');

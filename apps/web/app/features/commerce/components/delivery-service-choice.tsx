@@ -24,7 +24,7 @@ interface DeliveryServiceChoiceProps {
 }
 
 /**
- * The delivery services offered (issue 23), one radio each with its price and day, and for a pallet the
+ * The delivery services offered, one radio each with its price and day, and for a pallet the
  * extras as checkboxes with their prices (the AM slot and the timed slot exclude each other). The cart page
  * and the checkout both choose with it.
  */

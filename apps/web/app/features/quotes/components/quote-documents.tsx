@@ -1,5 +1,5 @@
 import type { QuoteView } from '@shop/domain';
-import { DocumentButton } from './document-downloads';
+import { DocumentButton } from '~/components/ui/document-downloads';
 import { fileSize } from '~/lib/file-size';
 
 /**

@@ -2,7 +2,7 @@ import { AGED_BUCKET_LABELS, AGED_BUCKETS, type AgedView, formatDecimalGbp } fro
 
 /**
  * The five aged-debt buckets (current, 1-30, 31-60, 61-90, over 90 days past due) as a one-row table, for the
- * back office's ledger and the administrator's company page alike (issue 22).
+ * back office's ledger and the administrator's company page alike.
  */
 export function AgedDebtTable({
   aged,
