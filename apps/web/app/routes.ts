@@ -16,14 +16,14 @@ export default [
   route('forgot-password', 'routes/forgot-password.tsx'),
   route('change-password', 'routes/change-password.tsx'),
   route('account', 'routes/account.tsx'),
-  // Trade accounts (issue 21): the company, its application, and held orders for approvers.
+  // Trade accounts: the company, its application, and held orders for approvers.
   route('account/company', 'routes/account-company.tsx'),
   route('account/company/apply', 'routes/account-company-apply.tsx'),
   route('account/approvals', 'routes/account-approvals.tsx'),
-  // Requests for quote (issue 24): the buyer's quotes, each to accept and pay.
+  // Requests for quote: the buyer's quotes, each to accept and pay.
   route('account/quotes', 'routes/account-quotes.tsx'),
   route('account/quotes/:id', 'routes/account-quote.tsx'),
-  // Saved lists (issue 24): the buyer's own and their company's shared ones.
+  // Saved lists: the buyer's own and their company's shared ones.
   route('account/lists', 'routes/account-lists.tsx'),
   route('account/lists/:id', 'routes/account-list.tsx'),
   route('checkout', 'routes/checkout.tsx'),

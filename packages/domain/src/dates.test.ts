@@ -1,7 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { ukDate, ukDateTime, ukDateTimeSeconds, ukLongDate, ukMonth, ukWeekdayDate } from './dates';
+import {
+  ukDate,
+  ukDateTime,
+  ukDateTimeSeconds,
+  ukLongDate,
+  ukMonth,
+  ukWeekdayDate,
+  ukWeekdayLongDate,
+} from './dates';
 
-const WRITERS = { ukDate, ukLongDate, ukMonth, ukDateTime, ukDateTimeSeconds, ukWeekdayDate };
+const WRITERS = {
+  ukDate,
+  ukLongDate,
+  ukMonth,
+  ukDateTime,
+  ukDateTimeSeconds,
+  ukWeekdayDate,
+  ukWeekdayLongDate,
+};
 
 describe('UK dates', () => {
   it.each([
@@ -14,8 +30,12 @@ describe('UK dates', () => {
     ['ukLongDate', '2025-06-30T23:30:00Z', '1 July 2025'],
     ['ukWeekdayDate', '2026-11-27', 'Fri 27 Nov 2026'],
     ['ukWeekdayDate', '2026-03-29', 'Sun 29 Mar 2026'],
+    ['ukWeekdayLongDate', '2026-12-25', 'Fri 25 December 2026'],
+    ['ukWeekdayLongDate', '2025-09-01', 'Mon 1 September 2025'],
     ['ukMonth', '2025-03-01T00:30:00Z', 'March 2025'],
     ['ukMonth', '2025-04-30T23:30:00Z', 'May 2025'],
+    ['ukMonth', '2025-09', 'September 2025'],
+    ['ukMonth', '2026-01', 'January 2026'],
     ['ukDateTime', '2025-03-05T10:15:00Z', '5 Mar 2025, 10:15'],
     ['ukDateTime', '2025-07-05T09:05:00Z', '5 Jul 2025, 10:05'],
     ['ukDateTimeSeconds', '2025-03-05T10:15:07Z', '5 Mar 2025, 10:15:07'],

@@ -7,8 +7,12 @@
 
 const UK = { timeZone: 'Europe/London' } as const;
 
-/** A date alone ('2025-03-05') is that calendar day: read at noon UTC, it is the same day in London. */
+/**
+ * A date alone ('2025-03-05') is that calendar day: read at noon UTC, it is the same day in London. A month
+ * alone ('2025-03', as the dashboard's months come) is its first day.
+ */
 function dateOf(when: string | Date): Date | null {
+  if (typeof when === 'string' && /^\d{4}-\d{2}$/.test(when)) return dateOf(`${when}-01`);
   const date =
     typeof when !== 'string'
       ? when
@@ -48,7 +52,11 @@ const ukWeekday = writer({ weekday: 'short' });
 export const ukWeekdayDate = (when: string | Date) =>
   dateOf(when) ? `${ukWeekday(when)} ${ukDate(when)}` : String(when);
 
-/** 'March 2025'. */
+/** 'Fri 25 December 2026': a bank holiday in the delivery settings, its month in full; two parts, as above. */
+export const ukWeekdayLongDate = (when: string | Date) =>
+  dateOf(when) ? `${ukWeekday(when)} ${ukLongDate(when)}` : String(when);
+
+/** 'March 2025', from a day or a month ('2025-03'). */
 export const ukMonth = writer({ month: 'long', year: 'numeric' });
 
 /** '5 Mar 2025, 10:15': when something happened, as staff read it. */

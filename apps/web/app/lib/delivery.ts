@@ -11,7 +11,7 @@ import {
 import { ApiError, request } from './api-client';
 
 /*
- * The delivery choice the cart page and the checkout share (issue 23): the services for the cart to a
+ * The delivery choice the cart page and the checkout share: the services for the cart to a
  * postcode, and the cart's postcode, service and extras, whose answer is the cart with its totals.
  */
 

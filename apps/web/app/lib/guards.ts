@@ -7,8 +7,13 @@ import { getAccessToken } from './session';
  */
 export function requireAccessToken(request: Request): void {
   if (getAccessToken() !== null) return;
+  throw replace(loginPath(request));
+}
+
+/** The login page, which sends the visitor back to the page they asked for. */
+export function loginPath(request: Request): string {
   const url = new URL(request.url);
-  throw replace(`/login?from=${encodeURIComponent(url.pathname + url.search)}`);
+  return `/login?from=${encodeURIComponent(url.pathname + url.search)}`;
 }
 
 /** For login, signup and password reset: a logged-in customer has no business there. */

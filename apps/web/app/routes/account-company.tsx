@@ -1,4 +1,4 @@
-import { companyMay, type CompanyView } from '@shop/domain';
+import { companyMay } from '@shop/domain';
 import { Link } from 'react-router';
 import type { Route } from './+types/account-company';
 import { LoadingState } from '~/components/ui/loading-state';
@@ -23,8 +23,8 @@ import { MembersSection } from '~/features/company/components/members-section';
 import { MyInvitations } from '~/features/company/components/my-invitations';
 import { pageParam } from '~/features/company/components/pager';
 import { SettingsSection } from '~/features/company/components/settings-section';
-import { isAbortError } from '~/lib/api-client';
 import { requireAccessToken } from '~/lib/guards';
+import { routeLoad, RouteLoadedView } from '~/lib/route-load';
 import { pageMeta } from '~/lib/seo';
 import '~/styles/orders.css';
 import '~/styles/account.css';
@@ -38,17 +38,17 @@ export const meta: Route.MetaFunction = () =>
 // Account pages load in the browser, with the stored token (DESIGN §2). What is read depends on the role:
 // administrators run the company; every member of an approved company sees its invoices.
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAccessToken(request);
+  return routeLoad(request, () => readCompanyPage(request), {
+    failure: (error) => failureText(error, COMPANY_PAGE_MESSAGES.loadFailed),
+  });
+}
+clientLoader.hydrate = true as const;
+
+/** The company and, as it stands and the buyer's role allows, its sections; only the company must be read. */
+async function readCompanyPage(request: Request) {
   const { signal } = request;
   const search = new URL(request.url).searchParams;
-  let company: CompanyView | null;
-  try {
-    company = await getCompany(signal);
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    requireAccessToken(request);
-    return { state: 'failed' as const, message: failureText(error, COMPANY_PAGE_MESSAGES.loadFailed) };
-  }
+  const company = await getCompany(signal);
   if (company === null) {
     const invitations = await settled(getMyInvitations(signal));
     requireAccessToken(request);
@@ -72,7 +72,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireAccessToken(request);
   return { state: 'approved' as const, company, members, invitations, addresses, orders, invoices };
 }
-clientLoader.hydrate = true as const;
+
+type CompanyPage = Awaited<ReturnType<typeof readCompanyPage>>;
 
 export function HydrateFallback() {
   return <LoadingState title={TITLE} label="Loading your trade account…" />;
@@ -86,20 +87,22 @@ export default function AccountCompanyPage({ loaderData }: Route.ComponentProps)
         <p className="account-section__links">
           <Link to="/account">Back to My account</Link>
         </p>
-        <Body data={loaderData} />
+        <RouteLoadedView
+          loaded={loaderData}
+          failed={(failure) => (
+            <CompanySection title="Your trade account">
+              <SectionUnavailable message={failure.message} />
+            </CompanySection>
+          )}
+        >
+          {(data) => <Body data={data} />}
+        </RouteLoadedView>
       </div>
     </SimplePage>
   );
 }
 
-function Body({ data }: { data: Route.ComponentProps['loaderData'] }) {
-  if (data.state === 'failed') {
-    return (
-      <CompanySection title="Your trade account">
-        <SectionUnavailable message={data.message} />
-      </CompanySection>
-    );
-  }
+function Body({ data }: { data: CompanyPage }) {
   if (data.state === 'none') {
     return (
       <>

@@ -7,8 +7,7 @@ import { getQuotes } from '~/features/quotes/api/get-quotes';
 import { QuoteList } from '~/features/quotes/components/quote-list';
 import { QuoteUnavailable } from '~/features/quotes/components/quote-unavailable';
 import { failureText, QUOTE_PAGE_MESSAGES } from '~/features/quotes/quote-rules';
-import { isAbortError } from '~/lib/api-client';
-import { requireAccessToken } from '~/lib/guards';
+import { routeLoad, RouteLoadedView } from '~/lib/route-load';
 import { pageMeta } from '~/lib/seo';
 import '~/styles/orders.css';
 import '~/styles/account.css';
@@ -21,16 +20,10 @@ export const meta: Route.MetaFunction = () =>
 
 // Account pages load in the browser, with the stored token (DESIGN §2).
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAccessToken(request);
   const page = pageParam(new URL(request.url).searchParams.get('page'));
-  try {
-    return { state: 'loaded' as const, page, quotes: await getQuotes(page, request.signal) };
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    // A session that ended while loading (the refresh failed) goes to the login page like a visitor.
-    requireAccessToken(request);
-    return { state: 'failed' as const, message: failureText(error, QUOTE_PAGE_MESSAGES.loadFailed) };
-  }
+  return routeLoad(request, async () => ({ page, quotes: await getQuotes(page, request.signal) }), {
+    failure: (error) => failureText(error, QUOTE_PAGE_MESSAGES.loadFailed),
+  });
 }
 clientLoader.hydrate = true as const;
 
@@ -46,20 +39,23 @@ export default function AccountQuotesPage({ loaderData }: Route.ComponentProps) 
         <p className="account-section__links">
           <Link to="/account">Back to My account</Link>
         </p>
-        {loaderData.state === 'loaded' ? (
-          <>
-            <QuoteList quotes={loaderData.quotes.results} />
-            <Pager
-              param="page"
-              page={loaderData.page}
-              hasPrevious={loaderData.quotes.previous !== null}
-              hasNext={loaderData.quotes.next !== null}
-              label="Pages of your quotes"
-            />
-          </>
-        ) : (
-          <QuoteUnavailable message={loaderData.message} />
-        )}
+        <RouteLoadedView
+          loaded={loaderData}
+          failed={(failure) => <QuoteUnavailable message={failure.message} />}
+        >
+          {({ page, quotes }) => (
+            <>
+              <QuoteList quotes={quotes.results} />
+              <Pager
+                param="page"
+                page={page}
+                hasPrevious={quotes.previous !== null}
+                hasNext={quotes.next !== null}
+                label="Pages of your quotes"
+              />
+            </>
+          )}
+        </RouteLoadedView>
       </div>
     </SimplePage>
   );

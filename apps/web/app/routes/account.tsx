@@ -23,8 +23,9 @@ import { getTradeAccountSummary } from '~/features/company/api/get-trade-account
 import { TradeAccountSection } from '~/features/company/components/trade-account-section';
 import { getOrders, ordersFailure } from '~/features/orders/api/get-orders';
 import { QuotesSection } from '~/features/quotes/components/quotes-section';
-import { isAbortError } from '~/lib/api-client';
+import { settled } from '~/features/company/company-rules';
 import { requireAccessToken } from '~/lib/guards';
+import { routeLoad } from '~/lib/route-load';
 import { pageMeta } from '~/lib/seo';
 import '~/styles/orders.css';
 import '~/styles/account.css';
@@ -34,30 +35,28 @@ const TITLE = 'My account';
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: TITLE, description: 'Your PackRight Supplies account.', noIndex: true });
 
-/** A part of the page's data, or null when it could not be read (that section says so). */
-async function settled<T>(read: Promise<T>): Promise<T | null> {
-  try {
-    return await read;
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    return null;
-  }
+/** The recent orders, or the failure their section shows instead. */
+async function recentOrders(request: Request): Promise<RecentOrders> {
+  const read = await routeLoad(
+    request,
+    () => getOrders(`orders/?page_size=${RECENT_ORDERS}`, request.signal),
+    {
+      failure: ordersFailure,
+      endedSession: 'page',
+    },
+  );
+  return read.state === 'loaded' ? { orders: read.data.orders } : { failure: read.message };
 }
 
-// Account and commerce pages load in the browser, with the stored token (DESIGN §2).
+// Account and commerce pages load in the browser, with the stored token (DESIGN §2). Each section is read
+// on its own: one that could not be read says so, and the others show.
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireAccessToken(request);
   const { signal } = request;
   const [profile, addresses, orders, tradeAccount, stockAlerts] = await Promise.all([
     settled(getProfile(signal)),
     settled(getAddresses(signal, MAX_ADDRESSES_PER_USER)),
-    getOrders(`orders/?page_size=${RECENT_ORDERS}`, signal).then(
-      (page): RecentOrders => ({ orders: page.orders }),
-      (error: unknown): RecentOrders => {
-        if (isAbortError(error)) throw error;
-        return { failure: ordersFailure(error) };
-      },
-    ),
+    recentOrders(request),
     settled(getTradeAccountSummary(signal)),
     settled(getStockAlerts(signal)),
   ]);

@@ -58,7 +58,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               />
             </div>
           ) : null}
-          {/* A signed-in buyer may send the cart's lines to be priced (issue 24); the cart stays as it is. */}
+          {/* A signed-in buyer may send the cart's lines to be priced; the cart stays as it is. */}
           {loaderData.cart.items.length > 0 && !loaderData.cart.quote ? (
             <QuoteRequestSection cartId={loaderData.cart.id} />
           ) : null}

@@ -151,7 +151,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <p className={product.in_stock ? 'product__stock' : 'product__stock product__stock--out'}>
             {product.in_stock ? 'In stock' : 'Out of stock'}
           </p>
-          {/* Short of stock is not promised (issue 23). */}
+          {/* Short of stock is not promised: no day could be kept. */}
           {product.in_stock ? <DeliveryPromise /> : null}
           <ProductDescription html={product.description} />
         </div>

@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES } from '@shop/domain';
+import { ORDER_MESSAGES, type OrderView } from '@shop/domain';
 import { useParams } from 'react-router';
 import type { Route } from './+types/track-order-order';
 import { LoadingState } from '~/components/ui/loading-state';
@@ -10,20 +10,15 @@ import {
   OrderNotFound,
   OrderUnavailable,
 } from '~/features/orders/components/order-unavailable';
-import { ApiError, isAbortError } from '~/lib/api-client';
+import { ApiError } from '~/lib/api-client';
 import { requireAccessToken } from '~/lib/guards';
+import { idParam } from '~/lib/route-id';
+import { NOT_AN_ID, routeLoad, RouteLoadedView } from '~/lib/route-load';
 import { pageMeta } from '~/lib/seo';
 import '~/styles/orders.css';
 
-/** The order's number as the API takes it (a PostgreSQL integer), or null. */
-function orderIdOf(param: string | undefined): number | null {
-  if (!param || !/^\d{1,10}$/.test(param)) return null;
-  const id = Number(param);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
-}
-
 export const meta: Route.MetaFunction = ({ params }) => {
-  const id = orderIdOf(params.id);
+  const id = idParam(params.id);
   return pageMeta({
     title: id === null ? 'Order not found' : `Order #${id}`,
     description: 'One of your PackRight Supplies orders.',
@@ -32,19 +27,17 @@ export const meta: Route.MetaFunction = ({ params }) => {
 };
 
 // Account and commerce pages load in the browser, with the stored token (DESIGN §2).
+// A session that ended while loading is the page's own message, with its way to log in.
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   requireAccessToken(request);
-  const id = orderIdOf(params.id);
-  if (id === null) return { state: 'missing' as const };
-  try {
-    return { state: 'loaded' as const, order: await getOrder(id, request.signal) };
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    if (error instanceof ApiError && error.status === 404) return { state: 'missing' as const };
-    const message =
-      error instanceof ApiError && error.status === 401 ? ORDER_MESSAGES.loginToView : ORDER_LOAD_FAILED;
-    return { state: 'failed' as const, id: String(id), message };
-  }
+  const id = idParam(params.id);
+  if (id === null) return { id: '', loaded: NOT_AN_ID };
+  const loaded = await routeLoad(request, () => getOrder(id, request.signal), {
+    failure: (error) =>
+      error instanceof ApiError && error.status === 401 ? ORDER_MESSAGES.loginToView : ORDER_LOAD_FAILED,
+    endedSession: 'page',
+  });
+  return { id: String(id), loaded };
 }
 clientLoader.hydrate = true as const;
 
@@ -55,10 +48,18 @@ export function HydrateFallback() {
 
 /** /track-order/{id}: one of the customer's orders. */
 export default function TrackOrderOrderPage({ loaderData }: Route.ComponentProps) {
-  if (loaderData.state === 'missing') return <OrderNotFound />;
-  if (loaderData.state === 'failed')
-    return <OrderUnavailable orderId={loaderData.id} message={loaderData.message} />;
-  const { order } = loaderData;
+  return (
+    <RouteLoadedView
+      loaded={loaderData.loaded}
+      missing={<OrderNotFound />}
+      failed={(failure) => <OrderUnavailable orderId={loaderData.id} message={failure.message} />}
+    >
+      {(order) => <LoadedOrder order={order} />}
+    </RouteLoadedView>
+  );
+}
+
+function LoadedOrder({ order }: { order: OrderView }) {
   // Lines of items since deleted have nothing to save.
   const lines = order.items.flatMap((line) =>
     line.item === null ? [] : [{ item: line.item, packs: line.pack_quantity }],

@@ -4,8 +4,7 @@ import { SimplePage } from '~/components/ui/simple-page';
 import { getOrders, ordersFailure } from '~/features/orders/api/get-orders';
 import { OrderList } from '~/features/orders/components/order-list';
 import { OrdersUnavailable } from '~/features/orders/components/orders-unavailable';
-import { isAbortError } from '~/lib/api-client';
-import { requireAccessToken } from '~/lib/guards';
+import { routeLoad, RouteLoadedView } from '~/lib/route-load';
 import { pageMeta } from '~/lib/seo';
 import '~/styles/orders.css';
 
@@ -15,14 +14,12 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({ title: TITLE, description: 'Follow your PackRight Supplies orders.', noIndex: true });
 
 // Account and commerce pages load in the browser, with the stored token (DESIGN §2).
+// A session that ended while loading is the list's own message, with its way to log in.
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireAccessToken(request);
-  try {
-    return { state: 'loaded' as const, page: await getOrders('orders/', request.signal) };
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    return { state: 'failed' as const, message: ordersFailure(error) };
-  }
+  return routeLoad(request, () => getOrders('orders/', request.signal), {
+    failure: ordersFailure,
+    endedSession: 'page',
+  });
 }
 clientLoader.hydrate = true as const;
 
@@ -33,11 +30,12 @@ export function HydrateFallback() {
 export default function TrackOrderPage({ loaderData }: Route.ComponentProps) {
   return (
     <SimplePage title={TITLE}>
-      {loaderData.state === 'loaded' ? (
-        <OrderList initial={loaderData.page} />
-      ) : (
-        <OrdersUnavailable message={loaderData.message} />
-      )}
+      <RouteLoadedView
+        loaded={loaderData}
+        failed={(failure) => <OrdersUnavailable message={failure.message} />}
+      >
+        {(page) => <OrderList initial={page} />}
+      </RouteLoadedView>
     </SimplePage>
   );
 }

@@ -4,6 +4,7 @@ import {
   discounted,
   formatDecimalGbp,
   formatGbp,
+  formatNearestGbp,
   penceFromDecimal,
   penceToDecimal,
   percentOf,
@@ -175,6 +176,18 @@ describe('formatGbp', () => {
         expect(formatGbp(pence).replace(/[£,]/g, '')).toBe(penceToDecimal(pence));
       }),
     );
+  });
+});
+
+describe('formatNearestGbp (a chart scale’s amounts)', () => {
+  it.each([
+    [1234.6, '£12.35'],
+    [1234.4, '£12.34'],
+    ['150', '£1.50'],
+    [0, '£0.00'],
+    [250_000, '£2,500.00'],
+  ])('%s pence shows as %s', (pence, text) => {
+    expect(formatNearestGbp(pence)).toBe(text);
   });
 });
 

@@ -58,6 +58,14 @@ export function formatGbp(pence: number): string {
 }
 
 /**
+ * Pence as a chart's scale hands them over (a fraction of a penny, or a number's text), to the nearest penny:
+ * 1234.6 is '£12.35', '150' is '£1.50'.
+ */
+export function formatNearestGbp(pence: number | string): string {
+  return formatGbp(Math.round(Number(pence)));
+}
+
+/**
  * The API's decimal pounds as the shop shows money: '1234.5' is '£1,234.50', '-3' is '-£3.00'. Read as whole
  * pence first, so no float sum touches it; a text that is not an amount is shown as it came.
  */

@@ -58,7 +58,7 @@ export type CheckoutProblems = Partial<Record<CheckoutArea, string>>;
 export interface PlaceOrderState {
   billingId: number | null;
   shippingId: number | null;
-  /** Card, or the company's account for a trade buyer whose company may pay on account (issue 21). */
+  /** Card, or the company's account for a trade buyer whose company may pay on account. */
   paymentMethod: 'card' | 'account' | null;
   lineCount: number;
   /** The card's payment intent is there (only the card needs one). */
@@ -113,8 +113,8 @@ const FIELD_AREAS: Record<string, CheckoutArea> = {
 
 /**
  * A refused order or payment intent as messages by area (spec 2, §8: server field errors map to
- * shipping_address, billing_address, payment_method and cart; issue 21 adds purchase_order_number, issue 23
- * delivery_service and delivery_extras). Other
+ * shipping_address, billing_address, payment_method and cart; trade buyers add purchase_order_number, the delivery
+ * step delivery_service and delivery_extras). Other
  * field errors and a `detail` go to the general area; without any words from the server, `fallback` does.
  */
 export function problemsOf(error: unknown, fallback: string): CheckoutProblems {

@@ -125,7 +125,7 @@ const PUBLIC_ACCOUNT_PATHS = [
   'account/reset-password/',
   'account/token/verify/',
   'account/token/refresh/',
-  // Not an account call, but the same for everyone: sent without a token so shared caches may keep it (issue 23).
+  // Not an account call, but the same for everyone: sent without a token so shared caches may keep it.
   'ecommerce/delivery-promise/',
 ];
 

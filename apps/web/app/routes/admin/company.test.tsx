@@ -88,7 +88,7 @@ const price: AdminExclusivePrice = {
 
 const COMPANY = '/api/administration/companies/42/';
 
-/** A company's ledger with nothing on it (issue 22's section; ledger-section.test.tsx covers it). */
+/** A company's ledger with nothing on it (ledger-section.test.tsx covers the section). */
 const EMPTY_LEDGER: LedgerView = {
   balance: '0.00',
   overdue: '0.00',

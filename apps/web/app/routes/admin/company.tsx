@@ -37,7 +37,7 @@ const BACK = <Link to="/admin/companies">All trade accounts</Link>;
 
 /**
  * /admin/companies/:id: one trade account: the application and its decision, the ledger with the payments
- * received (issue 22), the credit, the hold, the members and the company's prices.
+ * received, the credit, the hold, the members and the company's prices.
  */
 export default function AdminCompany({ loaderData }: Route.ComponentProps) {
   const { revalidate } = useRevalidator();

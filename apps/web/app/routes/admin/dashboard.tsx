@@ -19,7 +19,7 @@ clientLoader.hydrate = true as const;
 export const HydrateFallback = AdminLoading;
 
 /**
- * /admin: today's and this month's trade, what is waiting for staff, and the charts (issue 22). Chart.js is
+ * /admin: today's and this month's trade, what is waiting for staff, and the charts. Chart.js is
  * fetched by the charts once they mount in the browser, so it is never part of a storefront page.
  */
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {

@@ -47,7 +47,7 @@ const COLUMNS: Column<AdminOrderRow>[] = [
   {
     label: 'Dispatch by',
     sort: 'dispatch_by',
-    // The day the order must leave the warehouse, and by which service (none before issue 23).
+    // The day the order must leave the warehouse, and by which service (none on orders older than the delivery zones).
     cell: (row) =>
       row.dispatch_by ? (
         <>

@@ -32,7 +32,7 @@ export const HydrateFallback = AdminLoading;
 
 /**
  * /admin/settings: invoice details, bank details, the VAT rate, the mainland delivery rates, the delivery zones,
- * services and dates (issue 23), and the receivables (reminders, holds, statements), each saved on its own.
+ * services and dates, and the receivables (reminders, holds, statements), each saved on its own.
  */
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === 'failed') {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { AccountSection } from './account-section';
 
-/** My account's way to the saved lists (issue 24): the buyer's own and their company's shared ones. */
+/** My account's way to the saved lists: the buyer's own and their company's shared ones. */
 export function SavedListsSection() {
   return (
     <AccountSection

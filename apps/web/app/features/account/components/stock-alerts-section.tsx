@@ -14,7 +14,7 @@ import { useSessionExpiry } from '../use-session-expiry';
 import { AccountSection, SectionUnavailable } from './account-section';
 
 /**
- * The buyer's back-in-stock alerts (issue 24): those waiting, then those e-mailed in the last 30 days, each
+ * The buyer's back-in-stock alerts: those waiting, then those e-mailed in the last 30 days, each
  * with its product page; a waiting one can be cancelled. What happened is said in a live region that takes
  * the focus, since the cancelled alert's button is gone.
  */

@@ -2,8 +2,10 @@ import type { ReactNode } from 'react';
 import { Link, redirect } from 'react-router';
 import { AdminPage } from './admin-page';
 import { LoadingState } from '~/components/ui/loading-state';
-import { ApiError, isAbortError, type FieldErrors } from '~/lib/api-client';
-import { requireAccessToken } from '~/lib/guards';
+import { ApiError } from '~/lib/api-client';
+import { loginPath } from '~/lib/guards';
+import { idParam } from '~/lib/route-id';
+import { type RouteFailure, type RouteLoaded, routeLoad } from '~/lib/route-load';
 
 /**
  * How every back-office screen reads its data. Its clientLoader answers `adminLoad(request, read)`; its
@@ -12,11 +14,9 @@ import { requireAccessToken } from '~/lib/guards';
  */
 
 /** A loader's answer: the data, or why it could not be read (the API's status, message and field errors). */
-export type AdminLoaded<T> =
-  | { state: 'loaded'; data: T }
-  | { state: 'failed'; status: number | null; message: string; fields: FieldErrors };
+export type AdminLoaded<T> = RouteLoaded<T>;
 
-export type LoadFailedState = Extract<AdminLoaded<unknown>, { state: 'failed' }>;
+export type LoadFailedState = RouteFailure;
 
 const NOT_FOUND = 'This was not found; it may have been deleted.';
 
@@ -26,32 +26,20 @@ const NOT_FOUND = 'This was not found; it may have been deleted.';
  * the screen's 'failed' state.
  */
 export async function adminLoad<T>(request: Request, read: () => Promise<T>): Promise<AdminLoaded<T>> {
-  requireAccessToken(request);
-  try {
-    return { state: 'loaded', data: await read() };
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    const status = error instanceof ApiError ? error.status : null;
-    if (status === 401) {
-      const url = new URL(request.url);
-      throw redirect(`/login?from=${encodeURIComponent(url.pathname + url.search)}`);
-    }
-    const message =
-      status === 404
-        ? NOT_FOUND
-        : error instanceof Error
-          ? error.message
-          : 'Something went wrong. Please try again.';
-    return { state: 'failed', status, message, fields: error instanceof ApiError ? error.fields : {} };
-  }
+  const loaded = await routeLoad(request, read, { failure: adminFailure, endedSession: 'page' });
+  if (loaded.state === 'failed' && loaded.status === 401) throw redirect(loginPath(request));
+  return loaded;
+}
+
+function adminFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) return NOT_FOUND;
+  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
 }
 
 /** A route's `:id`: a positive whole number, or a 404 for the screen (without asking the API). */
 export function routeId(value: string | undefined): number {
-  const id = Number(value);
-  if (!/^\d{1,10}$/.test(value ?? '') || id < 1) {
-    throw new ApiError({ kind: 'response', status: 404, message: NOT_FOUND });
-  }
+  const id = idParam(value);
+  if (id === null) throw new ApiError({ kind: 'response', status: 404, message: NOT_FOUND });
   return id;
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ApiError, type FieldErrors } from '~/lib/api-client';
 
 /** The one message above a back-office form whose fields are refused, by its own check or the server's. */
@@ -60,8 +60,11 @@ export function useFormSubmit() {
     }
   }
 
-  /** The field errors of one field (dotted keys for nested ones, as the API answers them). */
-  const errorsOf = (field: string) => errors[field];
+  /**
+   * The field errors of one field (dotted keys for nested ones, as the API answers them). The same function
+   * until the errors change, so a memoised row of a long form is not drawn again on another row's keystroke.
+   */
+  const errorsOf = useCallback((field: string) => errors[field], [errors]);
   /** The errors of a field and of the fields nested in it (a list's and its rows'), in one list. */
   const errorsUnder = (field: string) => [
     ...(errors[field] ?? []),
@@ -70,7 +73,7 @@ export function useFormSubmit() {
       .flatMap(([, messages]) => messages),
   ];
   /** Forgets the field errors, when the fields they are addressed by change places. */
-  const clearErrors = () => setErrors({});
+  const clearErrors = useCallback(() => setErrors({}), []);
   const formError = failure ?? ((errors.non_field_errors ?? []).join(' ') || null);
   return { busy, run, errorsOf, errorsUnder, clearErrors, formError, success };
 }

@@ -6,7 +6,7 @@ export function getDashboard(signal?: AbortSignal): Promise<Dashboard> {
   return adminRequest<Dashboard>('dashboard/', { signal });
 }
 
-/** The charts' figures: sales invoiced by day and month, aged debt, the companies most overdue (issue 22). */
+/** The charts' figures: sales invoiced by day and month, aged debt, the companies most overdue. */
 export function getDashboardCharts(signal?: AbortSignal): Promise<DashboardCharts> {
   return adminRequest<DashboardCharts>('dashboard/charts/', { signal });
 }

@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Chart.js is for the back office only (issue 22): no storefront route module may import it, or the drawing
+ * Chart.js is for the back office only: no storefront route module may import it, or the drawing
  * module, statically. The dashboard's <Chart> fetches them with import() once mounted. (The build's
  * scripts/check-bundle-size.mjs checks the same of the bundles.)
  */

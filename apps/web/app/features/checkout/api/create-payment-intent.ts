@@ -2,7 +2,7 @@ import type { PaymentIntentCreate, PaymentIntentView } from '@shop/domain';
 import { ApiError, isAbortError, request } from '~/lib/api-client';
 
 /**
- * The intent's body: the spec's, and for a trade buyer the purchase-order number (issue 21), kept with the
+ * The intent's body: the spec's, and for a trade buyer the purchase-order number, kept with the
  * payment so an order the webhook makes carries it too, and the go-ahead to use one used before.
  */
 export type PaymentIntentRequest = PaymentIntentCreate & {

@@ -10,13 +10,13 @@ export interface CheckoutData {
   cart: CartView;
   addresses: AddressView[];
   payment: PaymentConfig;
-  /** The buyer's approved trade account and its shared addresses (issue 21); null or absent: none. */
+  /** The buyer's approved trade account and its shared addresses; null or absent: none. */
   company?: CheckoutCompany | null;
 }
 
 /**
  * The cart the checkout pays: the buyer's own (GET carts/current/, whose count the header shows), or, named
- * by `?cart=`, another cart of theirs, an accepted quote's at its fixed prices (GET carts/{id}/, issue 24);
+ * by `?cart=`, another cart of theirs, an accepted quote's at its fixed prices (GET carts/{id}/);
  * another customer's cart answers 404.
  */
 export function readCheckoutCart(cartId: number | null, signal?: AbortSignal): Promise<CartView> {

@@ -22,7 +22,7 @@ export type OnAccountOutcome =
   { kind: 'placed'; order: OrderView } | { kind: 'awaiting_approval'; approval: AwaitingApprovalView };
 
 /**
- * Places the cart's order on the company's account (POST orders/ with payment_method "account", issue 21):
+ * Places the cart's order on the company's account (POST orders/ with payment_method "account"):
  * no card, the invoice issued at once; or, above the buyer's order limit, held for an approver.
  */
 export async function placeOrderOnAccount(input: OnAccountOrderInput): Promise<OnAccountOutcome> {

@@ -7,10 +7,10 @@ export interface PlaceOrderInput {
   payment_method: 'card';
   /** The card processor's payment id. */
   transaction_id: string;
-  /** A trade buyer's purchase-order number (issue 21), and the go-ahead to use one used before. */
+  /** A trade buyer's purchase-order number, and the go-ahead to use one used before. */
   purchase_order_number?: string;
   confirm_purchase_order_reuse?: boolean;
-  /** The cart paid for when it is not the buyer's own: an accepted quote's (issue 24). */
+  /** The cart paid for when it is not the buyer's own: an accepted quote's. */
   cart_id?: number;
 }
 

@@ -2,7 +2,7 @@ import type { AddressView } from '@shop/domain';
 import { useEffect, useId, useRef } from 'react';
 import { addressLine } from '../checkout-rules';
 
-/** A trade account's shared addresses (issue 21), offered to every member under the company's name. */
+/** A trade account's shared addresses, offered to every member under the company's name. */
 export interface SharedAddresses {
   /** The group's heading: the company's trading name. */
   heading: string;

@@ -3,8 +3,8 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 
 /**
- * What the checkout shows when the order is above the buyer's order limit (POST orders/ answered 202,
- * issue 21): nothing was taken, the order waits for the company's approvers, and where to follow it.
+ * What the checkout shows when the order is above the buyer's order limit (POST orders/ answered 202):
+ * nothing was taken, the order waits for the company's approvers, and where to follow it.
  */
 export function AwaitingApproval({ total }: { total: string }) {
   const headingRef = useRef<HTMLHeadingElement>(null);

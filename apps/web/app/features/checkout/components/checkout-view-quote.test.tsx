@@ -15,7 +15,7 @@ import { getCartCount, setCartCount } from '~/lib/current-cart';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 
 /*
- * The checkout of an accepted quote's own cart (issue 24, `/checkout?cart=55`): the same checkout, paying that
+ * The checkout of an accepted quote's own cart (`/checkout?cart=55`): the same checkout, paying that
  * cart at its fixed prices everywhere (intent, order, re-read), saying so, and leaving the buyer's own cart and
  * its count in the header alone.
  */

@@ -15,7 +15,7 @@ import { getCartCount, setCartCount } from '~/lib/current-cart';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 
 /*
- * The checkout of a trade buyer (issue 21): the company's shared addresses, the purchase-order number, Pay on
+ * The checkout of a trade buyer: the company's shared addresses, the purchase-order number, Pay on
  * account beside the card, its hold, and the order held for approval. Everyone else's checkout is
  * checkout-view.test.tsx, unchanged.
  */
@@ -315,7 +315,7 @@ describe('the purchase-order number', () => {
   it('shows the server’s requirement under the field too', async () => {
     shop({ [ORDERS]: json({ purchase_order_number: [COMPANY_MESSAGES.poRequired] }, 400) });
     const { user } = renderCheckout(withCompany(trade()));
-    // The delivery is settled for the address first (issue 23).
+    // The delivery is settled for the address first: nothing is paid before it.
     await waitFor(() => expect(screen.getByRole('radio', { name: /^Parcel/ })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Place order on account' }));
     expect(await screen.findByText(COMPANY_MESSAGES.poRequired)).toHaveAttribute('role', 'alert');

@@ -11,7 +11,7 @@ interface DeliveryStepProps {
   disabled?: boolean;
 }
 
-/** The checkout's delivery section (issue 23): the services to the shipping address, chosen before paying. */
+/** The checkout's delivery section: the services to the shipping address, chosen before paying. */
 export function DeliveryStepSection({ step, onChoose, onRetry, error, disabled }: DeliveryStepProps) {
   return (
     <section className="checkout__section" aria-labelledby="checkout-delivery-title">

@@ -5,7 +5,7 @@ import { CHECKOUT_MESSAGES } from '../checkout-rules';
 
 export type PaymentMethodChoice = 'card' | 'account';
 
-/** Pay on account as a trade buyer's company may (issue 21): why it cannot, and the credit left if known. */
+/** Pay on account as a trade buyer's company may: why it cannot, and the credit left if known. */
 export interface AccountOption {
   /** The hold's words (COMPANY_MESSAGES.onHold) when the company is on hold: the choice is then disabled. */
   holdMessage: string | null;

@@ -13,7 +13,7 @@ interface PurchaseOrderFieldProps {
 }
 
 /**
- * A trade buyer's purchase-order number (issue 21): required and marked so when the company says, optional
+ * A trade buyer's purchase-order number: required and marked so when the company says, optional
  * otherwise. A number the company has used before is warned about by the server; "Use it anyway" overrides.
  */
 export function PurchaseOrderField({

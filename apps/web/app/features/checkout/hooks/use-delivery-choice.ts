@@ -48,7 +48,7 @@ function cartHas(cart: CartView, postcode: string, pick: DeliveryPick | null): b
 }
 
 /**
- * The checkout's delivery (issue 23): once the shipping address is known, the services to its postcode for
+ * The checkout's delivery: once the shipping address is known, the services to its postcode for
  * this cart; the cart's own choice preselected if offered there, else the cheapest. The choice is saved on
  * the cart (PATCH carts/{id}/) so the summary's totals, the payment intent and the order are all priced for
  * that address and service; `onCart` takes the server's answer.

@@ -14,7 +14,7 @@ import {
   Tooltip,
   type ChartConfiguration,
 } from 'chart.js';
-import { formatGbp } from '@shop/domain';
+import { formatNearestGbp } from '@shop/domain';
 import type { ChartSpec } from './chart';
 
 Chart.register(
@@ -42,7 +42,6 @@ export const CHART_COLOURS = {
   text: '#4a5a6a',
 } as const;
 
-const pounds = (pence: number | string) => formatGbp(Math.round(Number(pence)));
 const whole = (value: number | string) => (Number.isInteger(Number(value)) ? String(value) : '');
 
 function configOf(spec: ChartSpec): ChartConfiguration {
@@ -58,13 +57,13 @@ function configOf(spec: ChartSpec): ChartConfiguration {
         ...common,
         plugins: {
           legend: { display: false },
-          tooltip: { callbacks: { label: (item) => pounds(item.parsed.y ?? 0) } },
+          tooltip: { callbacks: { label: (item) => formatNearestGbp(item.parsed.y ?? 0) } },
         },
         scales: {
           x: { ticks: { color: CHART_COLOURS.text }, grid: { display: false } },
           y: {
             beginAtZero: true,
-            ticks: { color: CHART_COLOURS.text, callback: pounds },
+            ticks: { color: CHART_COLOURS.text, callback: formatNearestGbp },
             grid: { color: CHART_COLOURS.grid },
           },
         },
@@ -117,7 +116,7 @@ function configOf(spec: ChartSpec): ChartConfiguration {
             label: (item) =>
               item.dataset.yAxisID === 'orders'
                 ? `Orders: ${item.parsed.y}`
-                : `${item.dataset.label}: ${pounds(item.parsed.y ?? 0)}`,
+                : `${item.dataset.label}: ${formatNearestGbp(item.parsed.y ?? 0)}`,
           },
         },
       },
@@ -126,7 +125,7 @@ function configOf(spec: ChartSpec): ChartConfiguration {
         y: {
           stacked: true,
           beginAtZero: true,
-          ticks: { color: CHART_COLOURS.text, callback: pounds },
+          ticks: { color: CHART_COLOURS.text, callback: formatNearestGbp },
           grid: { color: CHART_COLOURS.grid },
         },
         orders: {

@@ -15,10 +15,9 @@ import { ScrollRegion } from '~/components/ui/scroll-region';
 import { Chart, type ChartSpec } from './chart';
 
 const number = (value: number) => value.toLocaleString('en-GB');
-const monthName = (month: string) => ukMonth(`${month}-01`);
 /** '3 Mar': a day on the chart's axis (the table names it in full). */
 const shortDay = (date: string) => ukDate(date).replace(/ \d{4}$/, '');
-const shortMonth = (month: string) => monthName(month).replace(/^(\w{3})\w* (\d{4})$/, '$1 $2');
+const shortMonth = (month: string) => ukMonth(month).replace(/^(\w{3})\w* (\d{4})$/, '$1 $2');
 
 interface Point {
   key: string;
@@ -38,7 +37,7 @@ const dayPoint = (day: RevenueDay): Point => ({
 const monthPoint = (month: RevenueMonth): Point => ({
   ...month,
   key: month.month,
-  name: monthName(month.month),
+  name: ukMonth(month.month),
   axis: shortMonth(month.month),
 });
 
@@ -219,7 +218,7 @@ function MostOverdue({ companies }: { companies: Charts['most_overdue'] }) {
 }
 
 /**
- * The dashboard's charts (issue 22): sales invoiced per day and per month, aged debt, and the companies most
+ * The dashboard's charts: sales invoiced per day and per month, aged debt, and the companies most
  * overdue. Each chart has a table of the same figures beside it; the charts are drawn in the browser only.
  */
 export function DashboardCharts({ charts }: { charts: Charts }) {

@@ -40,7 +40,7 @@ export function saveBankDetails(body: BankDetailsSettings) {
   return adminRequest<BankDetailsView>('settings/bank/', { method: 'PUT', body });
 }
 
-/** When reminders go, when an overdue invoice puts its company on hold, and monthly statements (issue 22). */
+/** When reminders go, when an overdue invoice puts its company on hold, and monthly statements. */
 export function getReceivablesSettings(signal?: AbortSignal) {
   return adminRequest<ReceivablesSettingsView>('settings/receivables/', { signal });
 }
@@ -49,7 +49,7 @@ export function saveReceivablesSettings(body: ReceivablesSettings) {
   return adminRequest<ReceivablesSettingsView>('settings/receivables/', { method: 'PUT', body });
 }
 
-/** Zones, services, prices, cut-off and closing days (issue 23), with the shipped bank holidays, read-only. */
+/** Zones, services, prices, cut-off and closing days, with the shipped bank holidays, read-only. */
 export function getDeliverySettings(signal?: AbortSignal) {
   return adminRequest<DeliverySettingsView>('settings/delivery/', { signal });
 }

@@ -20,7 +20,7 @@ const textsOf = (settings: ReceivablesSettingsView) => ({
 type DaysField = keyof ReturnType<typeof textsOf>;
 
 /**
- * Receivables (issue 22): when payment reminders go, when an overdue invoice puts its company on hold, and
+ * Receivables: when payment reminders go, when an overdue invoice puts its company on hold, and
  * whether each company is e-mailed last month's statement. The schedule in every server process uses a change
  * from its next pass (within 10 minutes).
  */

@@ -7,10 +7,7 @@ import { saveShippingSettings } from '../api/settings';
 type Shipping = ShopSettingsView['shipping'];
 type Field = keyof Shipping;
 
-const numberOf = (text: string): unknown => (text.trim() === '' ? undefined : Number(text));
-/** The pence typed so far in pounds ('695': '£6.95'), or nothing while it is not a number. */
-const pounds = (pence: string) =>
-  Number.isFinite(Number(pence)) && pence.trim() !== '' ? formatGbp(Number(pence)) : '';
+const numberOf = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text));
 
 const FIELDS: { name: Field; label: string; money?: true; step: number; hint?: string }[] = [
   {
@@ -31,9 +28,15 @@ const FIELDS: { name: Field; label: string; money?: true; step: number; hint?: s
   { name: 'pallet_max_weight_kg', label: 'Most a pallet weighs (kg)', step: 0.001 },
 ];
 
+/** The pence typed so far in pounds ('695': '£6.95'), or nothing while it is not a number. */
+function typedPounds(text: string): string | undefined {
+  const pence = numberOf(text);
+  return pence !== undefined && Number.isFinite(pence) ? formatGbp(pence) : undefined;
+}
+
 /**
  * The mainland's delivery rates and thresholds (DESIGN §4.8), as the server prices every cart and order with
- * them; the other zones' prices are surcharges on these or their own (the delivery settings, issue 23).
+ * them; the other zones' prices are surcharges on these or their own (the delivery settings).
  */
 export function ShippingForm({ shipping }: { shipping: Shipping }) {
   const [values, setValues] = useState<Record<Field, string>>(
@@ -68,7 +71,7 @@ export function ShippingForm({ shipping }: { shipping: Shipping }) {
             value={values[name]}
             onChange={(event) => setValues({ ...values, [name]: event.target.value })}
             errors={form.errorsOf(name)}
-            hint={money ? pounds(values[name]) || hint : hint}
+            hint={money ? (typedPounds(values[name]) ?? hint) : hint}
           />
         ))}
       </div>
