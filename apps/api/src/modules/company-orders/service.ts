@@ -21,7 +21,7 @@ import {
 import type { Db } from '../../db/client';
 import { Conflict, DomainError, NotFound } from '../../http/errors';
 import { selectPricingSettings } from '../settings/queries';
-import { pageWindow } from '../../http/pagination';
+import { countFromPage, pageWindow } from '../../http/pagination';
 import { groupBy } from '../../lib/group-by';
 import { membershipOf, paysOnAccount, type Membership } from '../companies/membership';
 import { enqueueEmail } from '../mail/queries';
@@ -32,15 +32,6 @@ import * as queries from './queries';
 
 /** 403 with the message the member reads (a member without the role). */
 const forbidden = (message: string) => new DomainError(message, 403);
-
-/** A page's count, read only when the page is full (or past the end): a short page's count is its offset's. */
-async function pageCount(
-  window: { limit: number; offset: number },
-  rows: number,
-  count: () => Promise<number>,
-): Promise<number> {
-  return rows < window.limit && (rows > 0 || window.offset === 0) ? window.offset + rows : count();
-}
 
 const buyerOf = (row: queries.BuyerRow) => ({ id: row.buyerId, email: row.buyerEmail, name: row.buyerName });
 
@@ -231,9 +222,9 @@ export function createCompanyOrdersService(db: Db) {
       if (!companyMay(membership.role, 'seeAllOrders')) throw forbidden(COMPANY_MESSAGES.forbidden);
       const window = pageWindow(page);
       const rows = await queries.selectCompanyOrders(db, membership.companyId, filters, window);
-      const count = await pageCount(window, rows.length, () =>
-        queries.countCompanyOrders(db, membership.companyId, filters),
-      );
+      const count =
+        countFromPage(rows.length, window) ??
+        (await queries.countCompanyOrders(db, membership.companyId, filters));
       const lines = groupBy(
         await orderQueries.selectLinesOfOrders(
           db,
@@ -259,9 +250,8 @@ export function createCompanyOrdersService(db: Db) {
       if (!companyMay(membership.role, 'seeInvoices')) throw forbidden(COMPANY_MESSAGES.forbidden);
       const window = pageWindow(page);
       const rows = await queries.selectCompanyInvoices(db, membership.companyId, window);
-      const count = await pageCount(window, rows.length, () =>
-        queries.countCompanyInvoices(db, membership.companyId),
-      );
+      const count =
+        countFromPage(rows.length, window) ?? (await queries.countCompanyInvoices(db, membership.companyId));
       return {
         count,
         results: rows.map((row) => ({
@@ -288,7 +278,7 @@ export function createCompanyOrdersService(db: Db) {
       const scope = { ...approvalScope(membership, userId), status };
       const window = pageWindow(page);
       const rows = await queries.selectApprovals(db, scope, window);
-      const count = await pageCount(window, rows.length, () => queries.countApprovals(db, scope));
+      const count = countFromPage(rows.length, window) ?? (await queries.countApprovals(db, scope));
       return { count, results: rows.map(toApprovalView) };
     },
 

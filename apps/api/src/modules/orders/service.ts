@@ -30,7 +30,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { AddressSnapshot } from '../../db/schema';
 import { BadRequest, Conflict, Invalid, NotFound } from '../../http/errors';
-import { pageWindow } from '../../http/pagination';
+import { countFromPage, pageWindow } from '../../http/pagination';
 import { groupBy } from '../../lib/group-by';
 import { selectOwnAddresses } from '../addresses/queries';
 import { orderDeliveryView, type OrderDelivery } from '../delivery/views';
@@ -968,10 +968,7 @@ export function createOrdersService(
     async listOrders(userId: number, page: PageRequest): Promise<{ count: number; results: OrderView[] }> {
       const window = pageWindow(page);
       const rows = await queries.selectOrdersOfUser(db, userId, window);
-      const count =
-        rows.length < window.limit && (rows.length > 0 || window.offset === 0)
-          ? window.offset + rows.length
-          : await queries.countOrdersOfUser(db, userId);
+      const count = countFromPage(rows.length, window) ?? (await queries.countOrdersOfUser(db, userId));
       const lines = groupBy(
         await queries.selectLinesOfOrders(
           db,

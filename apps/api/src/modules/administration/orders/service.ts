@@ -27,7 +27,7 @@ import { notifyRestocked } from '../../stock-alerts/restock';
 import { statusHistoryOf, toOrderView } from '../../orders/service';
 import { type PaymentProvider, ProviderUnavailable } from '../../payments/provider';
 import { audit, type Actor } from '../audit';
-import { COUNT_CAP } from '../listing';
+import { cappedPageCount } from '../listing';
 import { refundEmail, statusChangeEmail } from './emails';
 import * as queries from './queries';
 
@@ -340,18 +340,9 @@ export function createOrderAdminService(
         due: due ? { kind: due, today: ukClock(now).day } : undefined,
       };
       const rows = await queries.selectOrderPage(db, filters, request.ordering, window);
-      let count: number;
-      let capped = false;
-      if (rows.length < window.limit && (rows.length > 0 || window.offset === 0)) {
-        count = window.offset + rows.length;
-      } else {
-        const cap = Math.max(COUNT_CAP, window.offset + window.limit);
-        count = await queries.countOrders(db, filters, cap);
-        if (count > cap) {
-          count = cap;
-          capped = true;
-        }
-      }
+      const { count, capped } = await cappedPageCount(rows.length, window, (cap) =>
+        queries.countOrders(db, filters, cap),
+      );
       return {
         count,
         capped,
