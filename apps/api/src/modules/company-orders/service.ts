@@ -27,7 +27,8 @@ import { membershipOf, paysOnAccount, type Membership } from '../companies/membe
 import { enqueueEmail } from '../mail/queries';
 import { approvalOutcomeEmail, orderConfirmationEmail } from '../orders/emails';
 import * as orderQueries from '../orders/queries';
-import { datedDelivery, newOrderView, toOrderView } from '../orders/service';
+import { datedDelivery } from '../orders/checkout-rules';
+import { newOrderView, toOrderView } from '../orders/order-views';
 import * as queries from './queries';
 
 /** 403 with the message the member reads (a member without the role). */

@@ -24,7 +24,7 @@ import { Conflict, DomainError, Invalid, NotFound } from '../../../http/errors';
 import { pageWindow, type PageQuery } from '../../../http/pagination';
 import { enqueueEmail } from '../../mail/queries';
 import { notifyRestocked } from '../../stock-alerts/restock';
-import { statusHistoryOf, toOrderView } from '../../orders/service';
+import { statusHistoryOf, toOrderView } from '../../orders/order-views';
 import { type PaymentProvider, ProviderUnavailable } from '../../payments/provider';
 import { audit, type Actor } from '../audit';
 import { cappedPageCount } from '../listing';
