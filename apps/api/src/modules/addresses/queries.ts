@@ -240,7 +240,7 @@ export async function deleteOwnAddress(db: Db, userId: number, addressId: number
 }
 
 /**
- * The user's own addresses among `ids`, and their company's shared ones (issue 21: read from the membership
+ * The user's own addresses among `ids`, and their company's shared ones (read from the membership
  * at this moment, so a removed member can no longer use them), as snapshots keyed by id, for an order to copy
  * inside its own transaction; ids that are neither (or no longer exist) are simply absent.
  */

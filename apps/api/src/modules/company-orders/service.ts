@@ -67,7 +67,7 @@ type Decision =
   | { kind: 'refused'; reason: string; decidedAt: Date };
 
 /**
- * A company's orders, invoices and held orders in My account (issue 21): every call reads the caller's
+ * A company's orders, invoices and held orders in My account: every call reads the caller's
  * membership and role from the database first, so a member removed a moment ago reads as none (404), and
  * another company's records are never found (404).
  */
@@ -126,7 +126,7 @@ export function createCompanyOrdersService(db: Db) {
     const { owedPence } = await orderQueries.selectOwedAndPoUses(tx, held.companyId, '');
     const available = availableCreditPence(held.creditLimitPence, owedPence);
     if (!creditAllows(available, held.totalPence)) return refuse(COMPANY_MESSAGES.overCredit(available));
-    // The promise is dated now, for the service the buyer chose when the order was held (issue 23); an
+    // The promise is dated now, for the service the buyer chose when the order was held; an
     // address that can no longer have it is refused before any stock is taken.
     const { service, extras, ...shippingDetails } = held.shippingDetails;
     const delivery = service

@@ -169,7 +169,7 @@ function csvFilename(name: string): string {
 }
 
 /**
- * Saved lists (issue 24): the buyer's own, and their company's shared ones. Who may see and change a list is
+ * Saved lists: the buyer's own, and their company's shared ones. Who may see and change a list is
  * read from the database on every request (DESIGN §7): a personal list is its owner's alone (404 to anyone
  * else); a shared list is every current member's to read and put in the cart, and its company's administrators'
  * and approvers' to change (403 to a buyer); another company's list answers 404.
