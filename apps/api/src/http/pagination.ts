@@ -18,6 +18,33 @@ export function pageWindow({ page, page_size }: PageQuery): { limit: number; off
   return { limit: page_size, offset: (page - 1) * page_size };
 }
 
+/**
+ * The number of all rows of a paged read when its page alone shows it: offset + rows when the page is not full,
+ * unless it is an empty page past the end (page 1 of nothing is 0). Undefined otherwise: a full page, or an
+ * empty one past the end, needs a count (`?? await countAll()`).
+ */
+export function countFromPage(
+  rowsOnPage: number,
+  window: { limit: number; offset: number },
+): number | undefined {
+  return rowsOnPage < window.limit && (rowsOnPage > 0 || window.offset === 0)
+    ? window.offset + rowsOnPage
+    : undefined;
+}
+
+/**
+ * The number of all rows of a paged read whose rows carry `count(*) over ()`: from the page when it shows it
+ * (countFromPage), else the rows' total, and a count statement only for an empty page past the end. So a page
+ * costs one statement, with no separate `count(*)` over the same rows.
+ */
+export async function countOfPage(
+  rows: readonly { total: number }[],
+  window: { limit: number; offset: number },
+  countAll: () => Promise<number>,
+): Promise<number> {
+  return countFromPage(rows.length, window) ?? (rows.length > 0 ? rows[0]!.total : countAll());
+}
+
 /** A DRF-style answer with root-relative `next`/`previous` links that keep the other parameters. */
 export function paginate<T>(url: string, query: PageQuery, count: number, results: T[]): Page<T> {
   const link = (page: number) => {

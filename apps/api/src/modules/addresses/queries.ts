@@ -3,6 +3,7 @@ import type { AddressCreate, AddressView } from '@shop/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
+import { countOfPage } from '../../http/pagination';
 import { addresses, companyMembers, users, type AddressSnapshot } from '../../db/schema';
 
 type Window = { limit: number; offset: number };
@@ -91,14 +92,13 @@ export async function selectAddressPage(
     .orderBy(desc(addresses.id))
     .limit(window.limit)
     .offset(window.offset);
-  let total = rows[0]?.total;
-  if (total === undefined) {
-    total =
-      window.offset === 0
-        ? 0
-        : ((await db.select({ value: count() }).from(addresses).where(eq(addresses.userId, userId)))[0]
-            ?.value ?? 0);
-  }
+  const total = await countOfPage(
+    rows,
+    window,
+    async () =>
+      (await db.select({ value: count() }).from(addresses).where(eq(addresses.userId, userId)))[0]?.value ??
+      0,
+  );
   return { count: total, rows: rows.map(viewOf) };
 }
 

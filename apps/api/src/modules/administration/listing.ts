@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuerySchema } from '../../http/pagination';
+import { countFromPage, PageQuerySchema } from '../../http/pagination';
 
 /**
  * Back-office lists page and sort on the server. `ordering` is DRF's: a field name, `-` first for descending;
@@ -38,9 +38,8 @@ export async function cappedPageCount(
   window: { limit: number; offset: number },
   countUpTo: (cap: number) => Promise<number>,
 ): Promise<{ count: number; capped: boolean }> {
-  if (rowsOnPage > 0 && rowsOnPage < window.limit)
-    return { count: window.offset + rowsOnPage, capped: false };
-  if (rowsOnPage === 0 && window.offset === 0) return { count: 0, capped: false };
+  const shown = countFromPage(rowsOnPage, window);
+  if (shown !== undefined) return { count: shown, capped: false };
   const cap = Math.max(COUNT_CAP, window.offset + window.limit);
   const counted = await countUpTo(cap);
   return counted > cap ? { count: cap, capped: true } : { count: counted, capped: false };

@@ -8,7 +8,7 @@ import type {
   SitemapEntries,
 } from '@shop/domain';
 import type { Db } from '../../db/client';
-import { pageWindow } from '../../http/pagination';
+import { countFromPage, pageWindow } from '../../http/pagination';
 import { groupBy } from '../../lib/group-by';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { toVariantItem } from '../items/service';
@@ -90,11 +90,6 @@ function weighList(list: ProductList): number {
     for (const image of product.images) chars += 40 + image.image.length + image.alt_text.length;
   }
   return chars;
-}
-
-/** A page's count: known from the page itself unless it is full, or empty past the end. */
-function countFromPage(window: { limit: number; offset: number }, rows: number): number | undefined {
-  return (rows > 0 || window.offset === 0) && rows < window.limit ? window.offset + rows : undefined;
 }
 
 export function createCatalogueService(db: Db) {
@@ -181,7 +176,7 @@ export function createCatalogueService(db: Db) {
     const window = pageWindow(page);
     const rows = await reads.categoryPage(category.id, window);
     const total =
-      countFromPage(window, rows.length) ??
+      countFromPage(rows.length, window) ??
       (await categoryCounts.get(String(category.id), () => reads.categoryCount(category.id)));
     const shown = { name: category.name, slug: category.slug };
     return {
@@ -200,7 +195,7 @@ export function createCatalogueService(db: Db) {
   async function loadProductList(filter: queries.ProductFilter, page: PageRequest): Promise<ProductList> {
     const window = pageWindow(page);
     const rows = await queries.selectProductList(db, filter, window);
-    const total = countFromPage(window, rows.length) ?? (await queries.countProducts(db, filter));
+    const total = countFromPage(rows.length, window) ?? (await queries.countProducts(db, filter));
     return { count: total, results: rows.map(toSummary) };
   }
 

@@ -137,7 +137,7 @@ describe('approvals', () => {
     const { company, approver, buyer } = await companyWithApprovals();
     await setStock(ctx, TAPE, 100);
     const id = await heldOrder(buyer, TAPE, 1);
-    // Staff stop mainland parcels meanwhile (issue 23): the approver's placing dates the promise, and cannot.
+    // Staff stop mainland parcels meanwhile: the approver's placing dates the promise, and cannot.
     const mainland = DEFAULT_DELIVERY_SETTINGS.zones.mainland;
     const delivery = {
       ...DEFAULT_DELIVERY_SETTINGS,
@@ -383,7 +383,7 @@ describe('statements the company’s endpoints send', () => {
     expect(plain()).toBe(2);
     counter.reset();
     await service.approve(approver.userId, first);
-    // membership; lock; owed; items locked; stock taken; the delivery rules (issue 23: the promise is dated
+    // membership; lock; owed; items locked; stock taken; the delivery rules (the promise is dated
     // when the order is placed); the order with its approval marked
     expect(plain()).toBe(7);
     counter.reset();

@@ -15,7 +15,7 @@ import { signedInUser } from '../accounts/authenticate';
 import type { CompanyOrdersService } from './service';
 
 /**
- * A trade account's orders, invoices and held orders (issue 21). Every call is a signed-in member's; the
+ * A trade account's orders, invoices and held orders. Every call is a signed-in member's; the
  * service reads the membership and role on each request (404 without a company, 403 without the role).
  */
 export const companyOrderRoutes: FastifyPluginAsyncZod<{ companyOrders: CompanyOrdersService }> = async (

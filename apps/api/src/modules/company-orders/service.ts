@@ -21,26 +21,18 @@ import {
 import type { Db } from '../../db/client';
 import { Conflict, DomainError, NotFound } from '../../http/errors';
 import { selectPricingSettings } from '../settings/queries';
-import { pageWindow } from '../../http/pagination';
+import { countFromPage, pageWindow } from '../../http/pagination';
 import { groupBy } from '../../lib/group-by';
 import { membershipOf, paysOnAccount, type Membership } from '../companies/membership';
 import { enqueueEmail } from '../mail/queries';
 import { approvalOutcomeEmail, orderConfirmationEmail } from '../orders/emails';
 import * as orderQueries from '../orders/queries';
-import { datedDelivery, newOrderView, toOrderView } from '../orders/service';
+import { datedDelivery } from '../orders/checkout-rules';
+import { newOrderView, toOrderView } from '../orders/order-views';
 import * as queries from './queries';
 
 /** 403 with the message the member reads (a member without the role). */
 const forbidden = (message: string) => new DomainError(message, 403);
-
-/** A page's count, read only when the page is full (or past the end): a short page's count is its offset's. */
-async function pageCount(
-  window: { limit: number; offset: number },
-  rows: number,
-  count: () => Promise<number>,
-): Promise<number> {
-  return rows < window.limit && (rows > 0 || window.offset === 0) ? window.offset + rows : count();
-}
 
 const buyerOf = (row: queries.BuyerRow) => ({ id: row.buyerId, email: row.buyerEmail, name: row.buyerName });
 
@@ -75,7 +67,7 @@ type Decision =
   | { kind: 'refused'; reason: string; decidedAt: Date };
 
 /**
- * A company's orders, invoices and held orders in My account (issue 21): every call reads the caller's
+ * A company's orders, invoices and held orders in My account: every call reads the caller's
  * membership and role from the database first, so a member removed a moment ago reads as none (404), and
  * another company's records are never found (404).
  */
@@ -134,7 +126,7 @@ export function createCompanyOrdersService(db: Db) {
     const { owedPence } = await orderQueries.selectOwedAndPoUses(tx, held.companyId, '');
     const available = availableCreditPence(held.creditLimitPence, owedPence);
     if (!creditAllows(available, held.totalPence)) return refuse(COMPANY_MESSAGES.overCredit(available));
-    // The promise is dated now, for the service the buyer chose when the order was held (issue 23); an
+    // The promise is dated now, for the service the buyer chose when the order was held; an
     // address that can no longer have it is refused before any stock is taken.
     const { service, extras, ...shippingDetails } = held.shippingDetails;
     const delivery = service
@@ -231,9 +223,9 @@ export function createCompanyOrdersService(db: Db) {
       if (!companyMay(membership.role, 'seeAllOrders')) throw forbidden(COMPANY_MESSAGES.forbidden);
       const window = pageWindow(page);
       const rows = await queries.selectCompanyOrders(db, membership.companyId, filters, window);
-      const count = await pageCount(window, rows.length, () =>
-        queries.countCompanyOrders(db, membership.companyId, filters),
-      );
+      const count =
+        countFromPage(rows.length, window) ??
+        (await queries.countCompanyOrders(db, membership.companyId, filters));
       const lines = groupBy(
         await orderQueries.selectLinesOfOrders(
           db,
@@ -259,9 +251,8 @@ export function createCompanyOrdersService(db: Db) {
       if (!companyMay(membership.role, 'seeInvoices')) throw forbidden(COMPANY_MESSAGES.forbidden);
       const window = pageWindow(page);
       const rows = await queries.selectCompanyInvoices(db, membership.companyId, window);
-      const count = await pageCount(window, rows.length, () =>
-        queries.countCompanyInvoices(db, membership.companyId),
-      );
+      const count =
+        countFromPage(rows.length, window) ?? (await queries.countCompanyInvoices(db, membership.companyId));
       return {
         count,
         results: rows.map((row) => ({
@@ -288,7 +279,7 @@ export function createCompanyOrdersService(db: Db) {
       const scope = { ...approvalScope(membership, userId), status };
       const window = pageWindow(page);
       const rows = await queries.selectApprovals(db, scope, window);
-      const count = await pageCount(window, rows.length, () => queries.countApprovals(db, scope));
+      const count = countFromPage(rows.length, window) ?? (await queries.countApprovals(db, scope));
       return { count, results: rows.map(toApprovalView) };
     },
 

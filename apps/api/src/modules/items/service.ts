@@ -8,8 +8,7 @@ import {
 } from '@shop/domain';
 import type { Db } from '../../db/client';
 import { BadRequest } from '../../http/errors';
-import { pageWindow } from '../../http/pagination';
-import { countOfPage } from './page-count';
+import { countOfPage, pageWindow } from '../../http/pagination';
 import * as queries from './queries';
 
 /** An item row with its images and data entries, as GET items/?product_variant= answers it. */

@@ -24,7 +24,7 @@ import {
 import { CsvError, parse } from 'csv-parse/sync';
 import type { Db } from '../../db/client';
 import { BadRequest, Invalid, NotFound } from '../../http/errors';
-import { pageWindow } from '../../http/pagination';
+import { countOfPage, pageWindow } from '../../http/pagination';
 import { PermissionDenied } from '../accounts/errors';
 import type { CartsService } from '../carts/service';
 import { membershipOf } from '../companies/membership';
@@ -217,9 +217,11 @@ export function createListsService(db: Db, carts: CartsService) {
       const window = pageWindow(page);
       const rows = await listPage(userId, window);
       // A page past the end has no row to carry the total: the first row of the same read has it.
-      const count =
-        rows[0]?.total ??
-        (window.offset === 0 ? 0 : ((await listPage(userId, { limit: 1, offset: 0 }))[0]?.total ?? 0));
+      const count = await countOfPage(
+        rows,
+        window,
+        async () => (await listPage(userId, { limit: 1, offset: 0 }))[0]?.total ?? 0,
+      );
       return { count, results: rows.map(summaryOf) };
     },
 

@@ -1,4 +1,4 @@
-// A client written to spec 2 (issue 19, §2): the intent is made with `{cart_id}` alone, the card confirmed,
+// A client written to spec 2 (§2): the intent is made with `{cart_id}` alone, the card confirmed,
 // and only then POST orders/ names the addresses. The processor's `payment_intent.succeeded` webhook races
 // that request; whichever comes first, the sale is made once, to the addresses the buyer named, and a paid
 // payment that never gets its details is settled by reconciliation (decision 009).

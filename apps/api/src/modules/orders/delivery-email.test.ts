@@ -1,4 +1,4 @@
-// Issue 23: the order confirmation, as the buyer's mail server receives it, names the delivery service and
+// The order confirmation, as the buyer's mail server receives it, names the delivery service and
 // extras paid for, the day it is due and the day it leaves the warehouse, and charges the service's price.
 import { deliveryDateLabel, formatGbp, type OrderView } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -14,7 +14,7 @@ export interface ConfirmedFigures {
     'subtotal_pence' | 'discount_pence' | 'shipping_pence' | 'vat_percent' | 'vat_pence' | 'total_pence'
   >;
   shippingDetails: { explanation: string };
-  /** The delivery promised (issue 23); null on a held order's figures from before it. */
+  /** The delivery promised; null on a held order's figures from before delivery was dated. */
   delivery?: OrderDelivery | null | undefined;
 }
 
@@ -41,7 +41,7 @@ const addressLines = (address: AddressSnapshot) =>
     'United Kingdom',
   ].filter(Boolean);
 
-/** What a trade account adds to an order's e-mails (issue 21): its PO number, and on account the terms. */
+/** What a trade account adds to an order's e-mails: its PO number, and on account the terms. */
 export interface TradeOrderDetails {
   purchaseOrderNumber: string | null;
   /** On account only: the invoice's due date (YYYY-MM-DD) and the terms in words. */

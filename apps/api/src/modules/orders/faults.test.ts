@@ -1,4 +1,4 @@
-// Faults mid-checkout (issue 10): the payment provider failing, the database connection killed, the server
+// Faults mid-checkout: the payment provider failing, the database connection killed, the server
 // process killed or stopped. Whatever fails, a paid payment ends in exactly one order or in a refund, and no
 // stock is taken without its order.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
 import { payments, rateLimits } from '../../db/schema';
-import { CHECKOUT_LIMIT } from './service';
+import { CHECKOUT_LIMIT } from './payment-intent';
 import {
   ADDRESS_SNAPSHOT,
   checkoutShopper,

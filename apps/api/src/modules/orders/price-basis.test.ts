@@ -1,5 +1,5 @@
-// The payment intent and the order price every line by spec 2, §4 for the cart as it is when paid for
-// (issue 19): a line whose basis moved because another line came or went is charged what the cart shows.
+// The payment intent and the order price every line by spec 2, §4 for the cart as it is when paid for:
+// a line whose basis moved because another line came or went is charged what the cart shows.
 import { penceToDecimal, type CartView } from '@shop/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -9,7 +9,8 @@ import {
   type ProviderIntent,
 } from '../payments/provider';
 import * as queries from './queries';
-import type { OrdersService, Settlement } from './service';
+import type { OrdersService } from './service';
+import type { Settlement } from './settle-payment';
 
 /**
  * The safety net under the checkout (DESIGN §4.3): the browser's POST orders/ and the provider's webhook

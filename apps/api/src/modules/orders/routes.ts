@@ -12,7 +12,8 @@ import { queryId } from '../../http/query-ids';
 import { signedInUser } from '../accounts/authenticate';
 import { logProviderFailures } from '../payments/routes';
 import type { RateLimiter } from '../rate-limits/service';
-import { CHECKOUT_LIMIT, type OrdersService } from './service';
+import { CHECKOUT_LIMIT } from './payment-intent';
+import type { OrdersService } from './service';
 
 /** Checkout and orders (spec 2, §7; DESIGN §4.3): every call is the signed-in user's own. */
 export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; rateLimiter: RateLimiter }> = async (

@@ -47,7 +47,7 @@ describe('statements the checkout sends', () => {
         'select cart_items',
         'select shop_settings',
         'select addresses',
-        // Issue 21: whether the buyer is a company's member (its PO number setting).
+        // Whether the buyer is a company's member (its PO number setting).
         'select company_members',
         'select payments',
         'insert payments',
@@ -98,7 +98,7 @@ describe('statements the checkout sends', () => {
       // The order, its lines, its invoice and receipt numbers, stock, payment, cart and e-mail: one statement.
       'with numbers: insert document_sequences',
     ]);
-    // Issue 9's budget is 12 statements, BEGIN and COMMIT included: 10 on PostgreSQL, 8 on PGlite.
+    // The card order's budget is 12 statements, BEGIN and COMMIT included: 10 on PostgreSQL, 8 on PGlite.
     expect(placed.length + transactionControl(counter.sql)).toBeLessThanOrEqual(10);
     // BEGIN and COMMIT of the order's transaction, when the driver logs them (node-postgres does).
     expect(transactionControl(counter.sql)).toBe(ctx.database.kind === 'postgres' ? 2 : 0);
@@ -157,7 +157,7 @@ describe('statements the checkout sends', () => {
       'update items',
       'with numbers: insert document_sequences',
     ]);
-    // Issue 21's budget: 12 statements with BEGIN, COMMIT, the sign-in check and the request's rate limit.
+    // The on-account order's budget: 12 statements with BEGIN, COMMIT, the sign-in check and the request's rate limit.
     expect(counter.sql.length + 2).toBeLessThanOrEqual(12);
     expect(transactionControl(counter.sql)).toBe(ctx.database.kind === 'postgres' ? 2 : 0);
 

@@ -9,8 +9,7 @@ import {
   type TableField,
 } from '@shop/domain';
 import type { Db } from '../../db/client';
-import { pageWindow } from '../../http/pagination';
-import { countOfPage } from '../items/page-count';
+import { countOfPage, pageWindow } from '../../http/pagination';
 import * as queries from './queries';
 
 type Paged<T> = { count: number; results: T[] };

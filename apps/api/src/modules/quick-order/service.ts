@@ -18,7 +18,7 @@ import {
   type QuickOrderSkuSuggestion,
 } from '@shop/domain';
 import type { Db } from '../../db/client';
-import { pageWindow } from '../../http/pagination';
+import { countOfPage, pageWindow } from '../../http/pagination';
 import * as queries from './queries';
 
 type ItemRow = queries.QuickOrderItemRow;
@@ -181,9 +181,11 @@ export function createQuickOrderService(db: Db) {
       const window = pageWindow(page);
       const rows = await readSuggestions(text, window);
       // A page past the end has no row to carry the total: the first row of the same search has it.
-      const count =
-        rows[0]?.total ??
-        (window.offset === 0 ? 0 : ((await readSuggestions(text, { limit: 1, offset: 0 }))[0]?.total ?? 0));
+      const count = await countOfPage(
+        rows,
+        window,
+        async () => (await readSuggestions(text, { limit: 1, offset: 0 }))[0]?.total ?? 0,
+      );
       return {
         count,
         results: rows.map((row) => ({

@@ -11,6 +11,7 @@ import {
 } from '@shop/domain';
 import type { Db } from '../../db/client';
 import { Invalid, NotFound } from '../../http/errors';
+import { countOfPage } from '../../http/pagination';
 import { newOtpCode, OTP_MAX_ATTEMPTS, OTP_TTL_MS, sameDigest, type TokenService } from '../accounts/tokens';
 import { enqueueEmail } from '../mail/queries';
 import type { RateLimit, RateLimiter } from '../rate-limits/service';
@@ -183,12 +184,13 @@ export function createStockAlertsService(db: Db, { tokens, rateLimiter, publicUr
     ): Promise<{ count: number; results: StockAlertView[] }> {
       const rows = await queries.selectUserAlerts(db, userId, SENT_ALERTS_SHOWN_DAYS, window);
       // Past the last page no row carries the count: one more read, only then.
-      const count =
-        rows[0]?.total ??
-        (window.offset === 0
-          ? 0
-          : ((await queries.selectUserAlerts(db, userId, SENT_ALERTS_SHOWN_DAYS, { limit: 1, offset: 0 }))[0]
-              ?.total ?? 0));
+      const count = await countOfPage(
+        rows,
+        window,
+        async () =>
+          (await queries.selectUserAlerts(db, userId, SENT_ALERTS_SHOWN_DAYS, { limit: 1, offset: 0 }))[0]
+            ?.total ?? 0,
+      );
       return { count, results: rows.map((row) => viewOf(row, row)) };
     },
 

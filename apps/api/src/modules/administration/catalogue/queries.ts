@@ -2,6 +2,7 @@ import { count, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import type { items, products } from '../../../db/schema';
+import { countFromPage } from '../../../http/pagination';
 import { COUNT_CAP } from '../listing';
 
 // The query parts every entity of the back office's catalogue shares; each entity's own statements are in
@@ -43,8 +44,8 @@ export async function countOfList(
   window: Window,
   countAll: () => Promise<number>,
 ): Promise<{ count: number; capped: boolean }> {
-  if (rows > 0 && rows < window.limit) return { count: window.offset + rows, capped: false };
-  if (rows === 0 && window.offset === 0) return { count: 0, capped: false };
+  const shown = countFromPage(rows, window);
+  if (shown !== undefined) return { count: shown, capped: false };
   const counted = await countAll();
   return counted > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count: counted, capped: false };
 }

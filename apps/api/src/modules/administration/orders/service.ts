@@ -24,10 +24,10 @@ import { Conflict, DomainError, Invalid, NotFound } from '../../../http/errors';
 import { pageWindow, type PageQuery } from '../../../http/pagination';
 import { enqueueEmail } from '../../mail/queries';
 import { notifyRestocked } from '../../stock-alerts/restock';
-import { statusHistoryOf, toOrderView } from '../../orders/service';
+import { statusHistoryOf, toOrderView } from '../../orders/order-views';
 import { type PaymentProvider, ProviderUnavailable } from '../../payments/provider';
 import { audit, type Actor } from '../audit';
-import { COUNT_CAP } from '../listing';
+import { cappedPageCount } from '../listing';
 import { refundEmail, statusChangeEmail } from './emails';
 import * as queries from './queries';
 
@@ -48,7 +48,7 @@ export interface OrderListRequest extends PageQuery {
   ordering: { field: queries.OrderSort; descending: boolean };
 }
 
-/** An order placed on a trade account (issue 21): invoiced, no card payment; a refund is a credit note. */
+/** An order placed on a trade account: invoiced, no card payment; a refund is a credit note. */
 const onAccount = (order: queries.OrderRow) => order.paymentMethod === 'account';
 
 /**
@@ -140,7 +140,7 @@ export function createOrderAdminService(
   }
 
   /**
-   * On account (issue 21) a reserved refund moves no card money: its credit note is issued at once, in the
+   * On account a reserved refund moves no card money: its credit note is issued at once, in the
    * reservation's transaction, and the order's refunded amount lowers what the company owes. The buyer is
    * e-mailed the credit note.
    */
@@ -340,18 +340,9 @@ export function createOrderAdminService(
         due: due ? { kind: due, today: ukClock(now).day } : undefined,
       };
       const rows = await queries.selectOrderPage(db, filters, request.ordering, window);
-      let count: number;
-      let capped = false;
-      if (rows.length < window.limit && (rows.length > 0 || window.offset === 0)) {
-        count = window.offset + rows.length;
-      } else {
-        const cap = Math.max(COUNT_CAP, window.offset + window.limit);
-        count = await queries.countOrders(db, filters, cap);
-        if (count > cap) {
-          count = cap;
-          capped = true;
-        }
-      }
+      const { count, capped } = await cappedPageCount(rows.length, window, (cap) =>
+        queries.countOrders(db, filters, cap),
+      );
       return {
         count,
         capped,

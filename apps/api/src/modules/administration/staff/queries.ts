@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { auditLog, users, type UserRole } from '../../../db/schema';
+import { countOfPage } from '../../../http/pagination';
 import { COUNT_CAP } from '../listing';
 
 type Window = { limit: number; offset: number };
@@ -33,9 +34,12 @@ export async function selectStaffPage(db: Db, window: Window): Promise<{ rows: M
     .orderBy(desc(users.role), asc(users.email))
     .limit(window.limit)
     .offset(window.offset);
-  if (rows.length > 0 || window.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
-  const [row] = await db.select({ value: count() }).from(users).where(staffRoles);
-  return { rows, total: row?.value ?? 0 };
+  const total = await countOfPage(
+    rows,
+    window,
+    async () => (await db.select({ value: count() }).from(users).where(staffRoles))[0]?.value ?? 0,
+  );
+  return { rows, total };
 }
 
 export async function lockMember(tx: Db, id: number): Promise<MemberRow | undefined> {

@@ -6,6 +6,7 @@ import {
 } from '@shop/domain';
 import type { Db } from '../../../../db/client';
 import { Conflict, Invalid, NotFound } from '../../../../http/errors';
+import { countOfPage } from '../../../../http/pagination';
 import { sanitizeStoredHtml } from '../../../../lib/sanitize-html';
 import { audit, changedFields, type Actor } from '../../audit';
 import { violatedConstraint, type Window } from '../queries';
@@ -33,12 +34,7 @@ export function createCategoryAdminService(db: Db) {
       window: Window,
     ): Promise<ListPage<AdminCategory>> {
       const rows = await queries.selectCategoryPage(db, filter, window);
-      const count =
-        rows.length > 0
-          ? rows[0]!.total
-          : window.offset === 0
-            ? 0
-            : await queries.countCategories(db, filter.q);
+      const count = await countOfPage(rows, window, () => queries.countCategories(db, filter.q));
       return {
         count,
         capped: false,

@@ -7,6 +7,7 @@ import {
 } from '@shop/domain';
 import type { Db } from '../../../../db/client';
 import { Invalid, NotFound } from '../../../../http/errors';
+import { countOfPage } from '../../../../http/pagination';
 import { notifyRestocked } from '../../../stock-alerts/restock';
 import { audit, type Actor } from '../../audit';
 import { itemExists, lockItem, updateItem } from '../items/queries';
@@ -74,8 +75,7 @@ export function createStockAdminService(db: Db, { publicUrl }: { publicUrl: stri
     async listMovements(itemId: number, window: Window): Promise<ListPage<StockMovement>> {
       if (!(await itemExists(db, itemId))) throw new NotFound();
       const rows = await queries.selectMovements(db, itemId, window);
-      const count =
-        rows.length > 0 ? rows[0]!.total : window.offset === 0 ? 0 : await queries.countMovements(db, itemId);
+      const count = await countOfPage(rows, window, () => queries.countMovements(db, itemId));
       return {
         count,
         capped: false,
