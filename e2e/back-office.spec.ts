@@ -1,14 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import { backOfficeSignIn } from './back-office-session';
 import { placeOrder, signUpCustomer } from './api-session';
-import {
-  type WatchedPage,
-  NARROW,
-  expectAccessible,
-  launchBrowser,
-  openPage,
-  waitForHydration,
-} from './browser';
+import { type WatchedPage, NARROW, expectAccessible, launchBrowser } from './browser';
 import { TAPE_GUN } from './items';
 
 const baseURL = inject('baseURL');
@@ -30,39 +24,12 @@ afterEach(async () => {
   finished?.expectNoProblems();
 });
 
-/** The owner's access token from the file's first sign-in through /login (see signInToBackOffice). */
-let ownerAccess: string | undefined;
+const signIn = backOfficeSignIn(baseURL, owner);
 
-/**
- * The first time, the owner signs in through /login, as staff do, and opens the back office from the account
- * menu; later journeys of this file start signed in with the token that sign-in stored (as a staff member's
- * browser would keep it) and open /admin.
- */
+/** The owner in the back office, signed in as staff are (see backOfficeSignIn). */
 async function signInToBackOffice(): Promise<Page> {
-  current = await openPage(browser, NARROW, baseURL);
-  const { page } = current;
-  if (ownerAccess !== undefined) {
-    await current.context.addInitScript((token) => {
-      window.localStorage.setItem('accessToken', token);
-    }, ownerAccess);
-    await page.goto('/admin');
-    await waitForHydration(page, current.problems);
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-    return page;
-  }
-  await page.goto('/login');
-  await waitForHydration(page, current.problems);
-  const form = page.getByRole('form', { name: 'Log in to your account' });
-  await form.getByLabel('Email', { exact: true }).fill(owner.email);
-  await form.getByLabel('Password', { exact: true }).fill(owner.password);
-  await form.getByRole('button', { name: 'Login' }).click();
-  // Signed in, the login page sends the user on; the account menu closes on every route change.
-  await page.waitForURL((url) => url.pathname !== '/login');
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('link', { name: 'Admin' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-  ownerAccess = (await page.evaluate(() => window.localStorage.getItem('accessToken'))) ?? undefined;
-  return page;
+  current = await signIn(browser);
+  return current.page;
 }
 
 /** Opens a back-office screen by its menu entry and waits for its heading. */
@@ -249,97 +216,4 @@ describe('the back office in Chromium', () => {
       mail.results.some((message) => /refund/i.test(message.subject) && /5\.00/.test(message.text)),
     ).toBe(true);
   });
-
-  test('every back-office screen passes axe at 1280 px, those that scroll also at 375 px, and the menu works with the keyboard', async () => {
-    const customer = await signUpCustomer(baseURL, 'axe-buyer');
-    const order = await placeOrder(baseURL, customer, { ...TAPE_GUN, packs: 1 });
-    await fetch(`${baseURL}/api/administration/contact/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: customer.email,
-        full_name: 'Pat Buyer',
-        subject: 'Pallet quote',
-        message: 'Hi',
-      }),
-    });
-    const page = await signInToBackOffice();
-    const token = await page.evaluate(() => window.localStorage.getItem('accessToken'));
-    const admin = async <T>(path: string): Promise<T> =>
-      (await (
-        await fetch(`${baseURL}/api/administration/${path}`, {
-          headers: { authorization: `Bearer ${token}` },
-        })
-      ).json()) as T;
-    const products = await admin<{ results: { id: number }[] }>('products/?q=tape');
-    const product = await admin<{ variants: { id: number; items: { id: number }[] }[] }>(
-      `products/${products.results[0]!.id}/`,
-    );
-    const variant = product.variants[0]!;
-    const customers = await admin<{ results: { id: number; email: string }[] }>(
-      `customers/?q=${encodeURIComponent(customer.email)}`,
-    );
-    // This journey's message, by its sender: other files send contact queries at the same time.
-    const messages = await admin<{ results: { id: number; email: string }[] }>('messages/');
-    const message = messages.results.find((row) => row.email === customer.email);
-    expect(message, `${customer.email}'s contact query in the back office's messages`).toBeDefined();
-
-    const screens: [string, string | RegExp][] = [
-      ['/admin', 'Dashboard'],
-      ['/admin/orders', 'Orders'],
-      [`/admin/orders/${order.id}`, `Order #${order.id}`],
-      ['/admin/products', 'Products'],
-      ['/admin/products/new', 'New product'],
-      [`/admin/products/${products.results[0]!.id}`, /Tape/],
-      [`/admin/variants/${variant.id}/prices`, /^Prices/],
-      [`/admin/items/new?variant=${variant.id}`, /^New item/],
-      [`/admin/items/${variant.items[0]!.id}`, /.+/],
-      ['/admin/categories', 'Categories'],
-      ['/admin/stock', /stock/i],
-      ['/admin/import', /import/i],
-      ['/admin/customers', 'Customers'],
-      [`/admin/customers/${customers.results[0]!.id}`, /Pat/],
-      ['/admin/messages', 'Messages'],
-      [`/admin/messages/${message!.id}`, /Pallet quote/],
-      ['/admin/newsletter', /Newsletter/],
-      ['/admin/settings', 'Settings'],
-      ['/admin/vat-return', 'VAT return and exports'],
-      ['/admin/staff', 'Staff'],
-      ['/admin/audit', 'Audit log'],
-    ];
-    // Every screen at 1280 px; at 375 px the screens whose tables and grids scroll sideways.
-    const narrow = new Set(['/admin', '/admin/orders', `/admin/orders/${order.id}`, '/admin/products']);
-    narrow.add(`/admin/variants/${variant.id}/prices`).add('/admin/customers').add('/admin/import');
-    // The settings' delivery tables and the VAT return's boxes scroll in their own boxes.
-    narrow.add('/admin/settings').add('/admin/vat-return');
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: 800 });
-      for (const [path, heading] of screens) {
-        if (width === 375 && !narrow.has(path)) continue;
-        await page.goto(path);
-        await waitForHydration(page, current!.problems);
-        await page.getByRole('heading', { level: 1, name: heading }).first().waitFor({ timeout: 10_000 });
-        await expectAccessible(page, `${path} at ${width} px`);
-        // Wide tables scroll inside their boxes: the page itself is never wider than the screen.
-        expect(
-          await page.evaluate(() => document.documentElement.scrollWidth),
-          `${path} at ${width} px`,
-        ).toBe(width);
-      }
-    }
-
-    // The section menu with the keyboard: Tab reaches its links, Enter follows one.
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/admin');
-    await waitForHydration(page, current!.problems);
-    const ordersLink = page
-      .getByRole('navigation', { name: 'Back office' })
-      .getByRole('link', { name: 'Orders' });
-    for (let presses = 0; presses < 60; presses++) {
-      if (await ordersLink.evaluate((element) => element === document.activeElement)) break;
-      await page.keyboard.press('Tab');
-    }
-    await page.keyboard.press('Enter');
-    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
-  }, 300_000);
 });
