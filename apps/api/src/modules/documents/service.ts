@@ -13,12 +13,10 @@ import { renderedStatement } from '../receivables/statements';
 import * as queries from './queries';
 import { quoteFileName, renderQuote } from './quote';
 import { renderDocument, type CreditNoteDocument, type SaleDocument, type ShopDocument } from './render';
+import type { RenderedDocument } from './rendered-document';
 
-/** A document ready to send: its file name and bytes. */
-export interface RenderedDocument {
-  filename: string;
-  content: Buffer;
-}
+// Its own file, so the statements (which the documents service draws) can name it without a cycle.
+export type { RenderedDocument } from './rendered-document';
 
 /** On account (issue 21): what the invoice asks to be paid, by when and into which account. */
 function onAccountOf(row: queries.SaleRow): SaleDocument['onAccount'] {

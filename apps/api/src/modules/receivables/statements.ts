@@ -6,7 +6,7 @@ import type { AddressSnapshot, PaymentTermsSnapshot, SellerSnapshot } from '../.
 import { Invalid, NotFound } from '../../http/errors';
 import { membershipOf } from '../companies/membership';
 import { sellerNow } from '../documents/queries';
-import type { RenderedDocument } from '../documents/service';
+import type { RenderedDocument } from '../documents/rendered-document';
 import { renderStatement, statementFileName, type StatementDocument } from '../documents/statement';
 import { selectLedger } from './ledger';
 
