@@ -17,7 +17,7 @@ import { ledgerBalanceOf, ledgerOfJson, ledgerStatement, type LedgerRow } from '
 type Window = { limit: number; offset: number };
 
 /**
- * What a company owes, in pence, as its ledger sums it (issue 22: invoices less credit notes less payments
+ * What a company owes, in pence, as its ledger sums it (invoices less credit notes less payments
  * received; the credit check of an order sums the same). `companyId` is the outer query's company id.
  */
 export const owedPenceOf = (companyId: SQL) =>

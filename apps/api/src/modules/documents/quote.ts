@@ -14,7 +14,7 @@ import {
 } from './render';
 
 /**
- * One version of a quote (issue 24), drawn with the invoices' header, table and totals. Every figure is the
+ * One version of a quote, drawn with the invoices' header, table and totals. Every figure is the
  * version's, stored when staff sent it; the buyer's block is read when drawn.
  */
 export interface QuoteDocument {

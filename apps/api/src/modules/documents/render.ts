@@ -47,7 +47,7 @@ export interface SaleDocument {
   shipTo: AddressSnapshot;
   lines: DocumentLine[];
   shippingPence: number;
-  /** The delivery promised (issue 23): the service and extras paid for and the day due (YYYY-MM-DD); null before it. */
+  /** The delivery promised: the service and extras paid for and the day due (YYYY-MM-DD); null before it. */
   delivery: { service: DeliveryService; extras: DeliveryExtra[]; date: string } | null;
   netPence: number;
   vatRate: number;
@@ -58,10 +58,10 @@ export interface SaleDocument {
   invoiceNumber: string;
   /** Paid through the test processor: headed TEST_DOCUMENT_HEADING, as no money moved. */
   test: boolean;
-  /** The buyer's purchase-order number (issue 21), printed when there is one. */
+  /** The buyer's purchase-order number, printed when there is one. */
   purchaseOrderNumber: string | null;
   /**
-   * On account (issue 21): the invoice asks for payment instead of saying it was paid. The company's account
+   * On account: the invoice asks for payment instead of saying it was paid. The company's account
    * number, the terms in words, the due day (YYYY-MM-DD), and the bank details copied when it was issued (null:
    * none were set, so the buyer is told to ask).
    */
@@ -93,7 +93,7 @@ export interface CreditNoteDocument {
   totalPence: number;
   /** Against an order paid through the test processor: headed TEST_DOCUMENT_HEADING. */
   test: boolean;
-  /** The buyer's purchase-order number (issue 21). */
+  /** The buyer's purchase-order number. */
   purchaseOrderNumber: string | null;
   /** Against an order on account: no card money moves, the credit lowers what the company owes. */
   onAccount: boolean;
@@ -259,12 +259,12 @@ export function sellerHeader(
   pdf.y = Math.max(pdf.y, y) + 16;
 }
 
-/** Issue 21: the buyer's PO number, on every document of an order that has one. */
+/** The buyer's PO number, on every document of an order that has one. */
 function purchaseOrderFact(document: ShopDocument): [string, string][] {
   return document.purchaseOrderNumber ? [['Your PO number', document.purchaseOrderNumber]] : [];
 }
 
-/** Issue 21: an invoice on account names the account, its terms and the day payment is due. */
+/** An invoice on account names the account, its terms and the day payment is due. */
 function accountFacts(document: SaleDocument): [string, string][] {
   const account = document.onAccount;
   if (!account) return [];
@@ -403,7 +403,7 @@ function saleBody(pdf: PDFKit.PDFDocument, document: SaleDocument) {
   }
 }
 
-/** The delivery line: 'Delivery: Pallet, next day, tail lift — due Friday 28 November 2026', or 'Delivery' before issue 23. */
+/** The delivery line: 'Delivery: Pallet, next day, tail lift — due Friday 28 November 2026', or 'Delivery' for an order without a delivery promise. */
 function deliveryDescription(delivery: SaleDocument['delivery']): string {
   if (!delivery) return 'Delivery';
   return `Delivery: ${deliveryServiceWords(delivery.service, delivery.extras)} — due ${deliveryDayWithYear(delivery.date)}`;

@@ -22,7 +22,7 @@ import {
 } from './render';
 
 /**
- * A company's statement of account for one month (issue 22): drawn with the invoices' header, tables and totals
+ * A company's statement of account for one month: drawn with the invoices' header, tables and totals
  * from the ledger as it stands when it is asked for (a statement is not an issued document: a payment recorded
  * later with an earlier date appears on the next copy).
  */

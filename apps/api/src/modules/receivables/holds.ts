@@ -31,7 +31,7 @@ export interface HoldSubject {
 export const HOLD_PASS_LIMIT = 200;
 
 /**
- * The automatic hold rule for one company on `today` (issue 22), in the caller's transaction with the company
+ * The automatic hold rule for one company on `today`, in the caller's transaction with the company
  * row locked: a company with an invoice more than `hold_after_days_overdue` days overdue goes on hold; once
  * none is, an automatic hold is lifted. A hold staff set is never touched. Each change is audited and its
  * administrators are e-mailed, once per kind and day (scheduled_effects). `known` spares the reads when the

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
 
 /**
- * A company's ledger (issue 22, DESIGN §7), read in one statement from the rows it is derived from: its
+ * A company's ledger (DESIGN §7), read in one statement from the rows it is derived from: its
  * on-account orders (the invoices), their credit notes, the payments received with their reversals, and the
  * payments' allocations. Everything else (balance, aged debt, statements, reminders, holds) is a domain
  * function of this. Card orders stay out: they were paid at once.

@@ -1,4 +1,4 @@
-// Payment reminders (issue 22) on a simulated clock: the pass is given `now`, and the invoices their due days.
+// Payment reminders on a simulated clock: the pass is given `now`, and the invoices their due days.
 import { DEFAULT_RECEIVABLES_SETTINGS, documentNumber } from '@shop/domain';
 import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

@@ -9,7 +9,7 @@ import { ukDayOf } from './ledger';
 import { reminderEmail, type ReminderInvoice, type ReminderKind } from './reminder-emails';
 
 /**
- * Payment reminders (issue 22, DESIGN §7): an e-mail to a company's administrators and its accounts address
+ * Payment reminders (DESIGN §7): an e-mail to a company's administrators and its accounts address
  * before an invoice on account falls due, on the day, and every `overdue_reminder_every_days` after, as the
  * domain's reminderDue names the periods. Run by the receivables schedule in every server process (schedule.ts).
  *

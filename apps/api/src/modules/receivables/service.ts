@@ -144,7 +144,7 @@ const linesOf = (allocations: readonly { invoice: number; amount: number }[]): A
   allocations.map((line) => ({ invoiceId: line.invoice, amountPence: line.amount }));
 
 /**
- * Payments received and the ledger in the back office (issue 22). Every write runs in one transaction with
+ * Payments received and the ledger in the back office. Every write runs in one transaction with
  * the company's row locked (FOR UPDATE) and its ledger read after the lock, so two staff recording at once
  * allocate one after the other and never over-allocate an invoice; then the invoices' payment status, the
  * audit row, the e-mails and the hold rule, in the same transaction.

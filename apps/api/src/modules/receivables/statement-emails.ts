@@ -141,7 +141,7 @@ function recipients(administrators: string[], accountsEmail: string): string[] {
 }
 
 /**
- * The monthly statement run (issue 22): on or after the first working day of the UK month of `now`, when the
+ * The monthly statement run: on or after the first working day of the UK month of `now`, when the
  * receivables setting `email_statements` is on, each approved company with ledger activity in the previous
  * month or a balance at its end is sent that month's statement: one message to each administrator and to its
  * accounts address, the PDF attached. Exactly once per company and month however many processes run it at

@@ -29,7 +29,7 @@ function priceOf(row: queries.CompanyPriceRow): AdminExclusivePrice {
 }
 
 /**
- * A company's exclusive prices in the back office (issue 21): the same bodies, answers and rules as a
+ * A company's exclusive prices in the back office: the same bodies, answers and rules as a
  * customer's. Every customer account among its members gets them while it is approved (staff and owner
  * accounts pay the shop's prices, so pricing a company gives a staff member nothing), and where a member also
  * has a price of their own the greater discount applies (`appliedExclusivePrice`). A company, or a price of
