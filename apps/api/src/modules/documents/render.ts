@@ -4,9 +4,12 @@ import {
   deliveryDayWithYear,
   deliveryServiceWords,
   formatGbp,
+  formatPercent,
   formatSortCode,
   formatUkDay,
   TEST_DOCUMENT_HEADING,
+  ukLongDate,
+  ukLongDateTime,
   type DeliveryExtra,
   type DeliveryService,
 } from '@shop/domain';
@@ -103,14 +106,6 @@ export type ShopDocument = SaleDocument | CreditNoteDocument;
 
 const TITLES = { invoice: 'VAT invoice', receipt: 'Paid receipt', credit_note: 'Credit note' } as const;
 
-export const ukDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' });
-const ukDateTime = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'Europe/London',
-});
-const percent = (value: number) => `${Number(value.toFixed(2))}%`;
-
 export function addressLines(address: AddressSnapshot): string[] {
   return [
     `${address.first_name} ${address.last_name}`.trim(),
@@ -206,15 +201,15 @@ function header(pdf: PDFKit.PDFDocument, document: ShopDocument) {
     document.kind === 'credit_note'
       ? [
           ['Credit note number', document.number],
-          ['Date of issue', ukDate.format(document.issuedAt)],
-          ['Against invoice', `${document.invoiceNumber} of ${ukDate.format(document.invoiceDate)}`],
+          ['Date of issue', ukLongDate(document.issuedAt)],
+          ['Against invoice', `${document.invoiceNumber} of ${ukLongDate(document.invoiceDate)}`],
           ['Order number', `#${document.orderId}`],
           ...purchaseOrderFact(document),
         ]
       : [
           [document.kind === 'invoice' ? 'Invoice number' : 'Receipt number', document.number],
-          [document.kind === 'invoice' ? 'Invoice date' : 'Date paid', ukDate.format(document.issuedAt)],
-          ['Time of supply', ukDateTime.format(document.issuedAt)],
+          [document.kind === 'invoice' ? 'Invoice date' : 'Date paid', ukLongDate(document.issuedAt)],
+          ['Time of supply', ukLongDateTime(document.issuedAt)],
           ...(document.kind === 'receipt'
             ? ([['For invoice', document.invoiceNumber]] as [string, string][])
             : []),
@@ -360,12 +355,12 @@ function saleBody(pdf: PDFKit.PDFDocument, document: SaleDocument) {
     { header: 'VAT rate', x: 430, width: 40, align: 'right' },
     { header: 'Total excl. VAT', x: 475, width: RIGHT - 475, align: 'right' },
   ];
-  const rate = percent(document.vatRate);
+  const rate = formatPercent(document.vatRate);
   const rows = document.lines.map((line) => [
     `${line.sku} ${line.title} (${line.unitsPerPack} per pack)`,
     `${line.packs} ${line.packs === 1 ? 'pack' : 'packs'}`,
     formatGbp(line.unitPricePence),
-    percent(line.discountPercentage),
+    formatPercent(line.discountPercentage),
     rate,
     formatGbp(line.totalPence),
   ]);
@@ -394,7 +389,7 @@ function saleBody(pdf: PDFKit.PDFDocument, document: SaleDocument) {
   }
   const paid = `Paid in full by ${document.payment.method}${
     document.payment.transactionId ? ` (payment ${document.payment.transactionId})` : ''
-  } on ${ukDateTime.format(document.issuedAt)}.`;
+  } on ${ukLongDateTime(document.issuedAt)}.`;
   pdf.text(paid, PAGE.margin, pdf.y, { width: RIGHT - PAGE.margin });
   if (document.kind === 'receipt') {
     pdf.text(`This receipt confirms payment of invoice ${document.invoiceNumber}.`, {
@@ -456,7 +451,7 @@ function creditNoteBody(pdf: PDFKit.PDFDocument, document: CreditNoteDocument) {
     { header: 'VAT rate', x: 385, width: 50, align: 'right' },
     { header: 'Amount incl. VAT', x: 440, width: RIGHT - 440, align: 'right' },
   ];
-  const rate = percent(document.vatRate);
+  const rate = formatPercent(document.vatRate);
   table(
     pdf,
     columns,
