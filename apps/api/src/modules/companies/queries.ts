@@ -10,6 +10,7 @@ import {
   companyMembers,
   users,
   type AddressSnapshot,
+  type PaymentTermsSnapshot,
 } from '../../db/schema';
 import { snapshotOf } from '../addresses/queries';
 import { ledgerBalanceOf, ledgerOfJson, ledgerStatement, type LedgerRow } from '../receivables/ledger';
@@ -35,6 +36,49 @@ export const ledgerJsonOf = (companyId: SQL) =>
 
 /** The ledger statement's row, as ledgerOfRow reads it. */
 export type LedgerJson = LedgerRow;
+
+/**
+ * The caller's place in a company, read from the database on every request that acts for the company
+ * (DESIGN §7, decision 006's rule for staff): a member removed a moment ago reads as none.
+ */
+export interface Membership {
+  memberId: number;
+  companyId: number;
+  role: CompanyRole;
+  orderLimitPence: number | null;
+  status: 'pending' | 'approved' | 'declined';
+  creditLimitPence: number;
+  paymentTerms: PaymentTermsSnapshot | null;
+  poRequired: boolean;
+  onHold: boolean;
+  holdReason: string | null;
+}
+
+const membershipStatement = reusableStatement((db) =>
+  db
+    .select({
+      memberId: companyMembers.id,
+      companyId: companyMembers.companyId,
+      role: companyMembers.role,
+      orderLimitPence: companyMembers.orderLimitPence,
+      status: companies.status,
+      creditLimitPence: companies.creditLimitPence,
+      paymentTerms: companies.paymentTerms,
+      poRequired: companies.poRequired,
+      onHold: companies.onHold,
+      holdReason: companies.holdReason,
+    })
+    .from(companyMembers)
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(eq(companyMembers.userId, sql.placeholder('userId')))
+    .prepare('company_membership'),
+);
+
+/** The user's membership with its company's terms, or undefined when they belong to none. One statement. */
+export async function membershipOf(db: Db, userId: number): Promise<Membership | undefined> {
+  const [row] = await membershipStatement(db).execute({ userId });
+  return row as Membership | undefined;
+}
 
 /** A company's own columns, as the views read them. */
 export const companyColumns = {

@@ -12,7 +12,6 @@ import { selectAdministratorEmails } from '../companies/queries';
 import { enqueueEmails } from '../mail/queries';
 import { selectSetting } from '../settings/queries';
 import { automaticHoldEmail } from './emails';
-import { selectLedger } from './ledger';
 import * as queries from './queries';
 
 /** Who the audit log names for a change the rules made on their own. */
@@ -46,7 +45,7 @@ export async function applyHoldRule(
 ): Promise<'set' | 'lift' | null> {
   const company = known?.company ?? (await queries.lockCompanySkipLocked(tx, companyId));
   if (!company) return null;
-  const ledger = known?.ledger ?? (await selectLedger(tx, companyId));
+  const ledger = known?.ledger ?? (await queries.selectLedger(tx, companyId));
   const days = settings.hold_after_days_overdue;
   const action = holdAction(
     { onHold: company.onHold, holdSetBy: company.holdSetBy === 'automatic' ? 'automatic' : 'staff' },
@@ -99,7 +98,7 @@ export async function applyHoldsOnce(
     const action = await db.transaction(async (tx) => {
       const company = await queries.lockCompanySkipLocked(tx, id);
       if (!company || company.status !== 'approved') return null;
-      return applyHoldRule(tx, id, today, settings, { company, ledger: await selectLedger(tx, id) });
+      return applyHoldRule(tx, id, today, settings, { company, ledger: await queries.selectLedger(tx, id) });
     });
     if (action === 'set') done.set += 1;
     if (action === 'lift') done.lifted += 1;

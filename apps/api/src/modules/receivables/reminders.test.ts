@@ -12,7 +12,8 @@ import {
 } from '../../../test/support/invoices';
 import { openDatabase, type Database } from '../../db/client';
 import { outboundEmails, scheduledEffects, shopSettings } from '../../db/schema';
-import { candidatesStatement, sendRemindersOnce } from './reminders';
+import { candidatesStatement } from './queries';
+import { sendRemindersOnce } from './reminders';
 
 let ctx: TestContext;
 let company: Awaited<ReturnType<typeof companyWithAdministrator>>;

@@ -30,7 +30,6 @@ import { selectSetting } from '../settings/queries';
 import { receiptEmail } from './emails';
 import { applyHoldRule } from './holds';
 import * as queries from './queries';
-import { selectLedger } from './ledger';
 
 export type LedgerPaymentView = z.infer<typeof LedgerPaymentViewSchema>;
 
@@ -191,7 +190,7 @@ export function createReceivablesService(db: Db) {
         const company = await lockedCompany(tx, companyId, true);
         const today = ukToday(now);
         if (body.received_on > today) throw new Invalid({ received_on: [RECEIVABLES_MESSAGES.future] });
-        const ledger = await selectLedger(tx, companyId);
+        const ledger = await queries.selectLedger(tx, companyId);
         const states = invoiceStates(ledger);
         let lines: AllocationLine[];
         if (body.allocations) {
@@ -277,7 +276,7 @@ export function createReceivablesService(db: Db) {
         if (!payment) throw new NotFound();
         if (payment.reversed) throw new Conflict(RECEIVABLES_MESSAGES.alreadyReversed);
         const today = ukToday(now);
-        const ledger = await selectLedger(tx, companyId);
+        const ledger = await queries.selectLedger(tx, companyId);
         const reversalId = await queries.insertReversal(tx, payment, today, reason, staff.id);
         const after: Ledger = {
           ...ledger,
@@ -315,7 +314,7 @@ export function createReceivablesService(db: Db) {
         const payment = await queries.lockPayment(tx, companyId, paymentId);
         if (!payment) throw new NotFound();
         if (payment.reversed) throw new Conflict(RECEIVABLES_MESSAGES.alreadyReversed);
-        const ledger = await selectLedger(tx, companyId);
+        const ledger = await queries.selectLedger(tx, companyId);
         const lines = linesOf(allocations);
         const allocated = ledger.allocations
           .filter((a) => a.paymentId === paymentId)
