@@ -1,7 +1,7 @@
 import { addDays, endOfMonth, format, isWeekend, parseISO, startOfMonth } from 'date-fns';
 
 /**
- * Receivables (issue 22, DESIGN §7): a company's ledger of on-account invoices (debits), payments received and
+ * Receivables (DESIGN §7): a company's ledger of on-account invoices (debits), payments received and
  * credit notes (credits). Nothing here keeps a balance: every figure is a sum over the entries, computed by
  * these pure functions from the rows the API reads, so the account page, the statement PDF, the reminders and
  * the holds agree to the penny. Days are UK calendar days, 'YYYY-MM-DD'.
@@ -274,6 +274,43 @@ export function checkAllocation(
   if (total > availablePence)
     return { kind: 'over_payment', allocatedPence: total, amountPence: availablePence };
   return null;
+}
+
+/**
+ * What a write adds to a ledger: a payment received with the lines set against invoices, more of an earlier
+ * payment set against invoices, or a payment's reversal.
+ */
+export type LedgerEntry =
+  | { kind: 'payment'; payment: LedgerPayment; lines: readonly AllocationLine[] }
+  | { kind: 'allocation'; paymentId: number; lines: readonly AllocationLine[] }
+  | { kind: 'reversal'; paymentId: number; reversal: NonNullable<LedgerPayment['reversal']> };
+
+/**
+ * The ledger with `entry` in it, as the write that stores the entry leaves it: what it closes or re-opens, the
+ * balance and the hold rule are worked out from this, with no second read.
+ */
+export function ledgerWith(ledger: Ledger, entry: LedgerEntry): Ledger {
+  const allocated = (paymentId: number, lines: readonly AllocationLine[]) => [
+    ...ledger.allocations,
+    ...lines.map((line) => ({ paymentId, ...line })),
+  ];
+  switch (entry.kind) {
+    case 'payment':
+      return {
+        ...ledger,
+        payments: [...ledger.payments, entry.payment],
+        allocations: allocated(entry.payment.id, entry.lines),
+      };
+    case 'allocation':
+      return { ...ledger, allocations: allocated(entry.paymentId, entry.lines) };
+    case 'reversal':
+      return {
+        ...ledger,
+        payments: ledger.payments.map((p) =>
+          p.id === entry.paymentId ? { ...p, reversal: entry.reversal } : p,
+        ),
+      };
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import {
   invoiceStates,
   type Ledger,
   ledgerLines,
+  ledgerWith,
   type LedgerView,
   penceToDecimal,
   RECEIVABLES_MESSAGES,
@@ -209,21 +210,18 @@ export function createReceivablesService(db: Db) {
           recordedBy: staff.id,
         });
         await queries.insertAllocations(tx, payment.id, lines);
-        const after: Ledger = {
-          ...ledger,
-          payments: [
-            ...ledger.payments,
-            {
-              id: payment.id,
-              receivedOn: payment.receivedOn,
-              amountPence: payment.amountPence,
-              method: payment.method,
-              reference: payment.reference,
-              reversal: null,
-            },
-          ],
-          allocations: [...ledger.allocations, ...lines.map((line) => ({ paymentId: payment.id, ...line }))],
-        };
+        const after = ledgerWith(ledger, {
+          kind: 'payment',
+          payment: {
+            id: payment.id,
+            receivedOn: payment.receivedOn,
+            amountPence: payment.amountPence,
+            method: payment.method,
+            reference: payment.reference,
+            reversal: null,
+          },
+          lines,
+        });
         const { closed } = coverage(
           after,
           lines.map((line) => line.invoiceId),
@@ -278,12 +276,11 @@ export function createReceivablesService(db: Db) {
         const today = ukToday(now);
         const ledger = await queries.selectLedger(tx, companyId);
         const reversalId = await queries.insertReversal(tx, payment, today, reason, staff.id);
-        const after: Ledger = {
-          ...ledger,
-          payments: ledger.payments.map((p) =>
-            p.id === paymentId ? { ...p, reversal: { id: reversalId, on: today, reason } } : p,
-          ),
-        };
+        const after = ledgerWith(ledger, {
+          kind: 'reversal',
+          paymentId,
+          reversal: { id: reversalId, on: today, reason },
+        });
         const { open } = coverage(
           after,
           ledger.allocations.filter((a) => a.paymentId === paymentId).map((a) => a.invoiceId),
@@ -323,10 +320,7 @@ export function createReceivablesService(db: Db) {
         if (problem) throw new Invalid(allocationErrors(problem, lines));
         if (lines.length === 0) return paymentViewOf(ledger, paymentId);
         await queries.insertAllocations(tx, paymentId, lines);
-        const after: Ledger = {
-          ...ledger,
-          allocations: [...ledger.allocations, ...lines.map((line) => ({ paymentId, ...line }))],
-        };
+        const after = ledgerWith(ledger, { kind: 'allocation', paymentId, lines });
         const { closed } = coverage(
           after,
           lines.map((line) => line.invoiceId),
