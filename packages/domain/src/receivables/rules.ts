@@ -535,7 +535,7 @@ export function automaticHoldReason(holdAfterDays: number): string {
   return `An invoice is more than ${holdAfterDays} days overdue. Pay it to order on account again.`;
 }
 
-/** The first working day (Monday to Friday) of a month 'YYYY-MM'. Bank holidays come with issue 23. */
+/** The first working day (Monday to Friday) of a month 'YYYY-MM'; bank holidays are not counted out. */
 export function firstWorkingDay(month: string): string {
   let day = parseISO(`${month}-01`);
   while (isWeekend(day)) day = addDays(day, 1);
