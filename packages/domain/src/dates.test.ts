@@ -4,6 +4,7 @@ import {
   ukDateTime,
   ukDateTimeSeconds,
   ukLongDate,
+<<<<<<< HEAD
   ukMonth,
   ukWeekdayDate,
   ukWeekdayLongDate,
@@ -18,6 +19,14 @@ const WRITERS = {
   ukWeekdayDate,
   ukWeekdayLongDate,
 };
+=======
+  ukLongDateTime,
+  ukMonth,
+  ukWeekdayDate,
+} from './dates';
+
+const WRITERS = { ukDate, ukLongDate, ukMonth, ukDateTime, ukLongDateTime, ukDateTimeSeconds, ukWeekdayDate };
+>>>>>>> receivables
 
 describe('UK dates', () => {
   it.each([
@@ -39,6 +48,12 @@ describe('UK dates', () => {
     ['ukDateTime', '2025-03-05T10:15:00Z', '5 Mar 2025, 10:15'],
     ['ukDateTime', '2025-07-05T09:05:00Z', '5 Jul 2025, 10:05'],
     ['ukDateTimeSeconds', '2025-03-05T10:15:07Z', '5 Mar 2025, 10:15:07'],
+    ['ukLongDateTime', '2025-03-05T10:15:00Z', '5 March 2025 at 10:15'],
+    ['ukLongDateTime', '2025-07-05T09:05:00Z', '5 July 2025 at 10:05'],
+    // A statement's day (YYYY-MM-DD) is that calendar day, whether London is on GMT or BST.
+    ['ukDate', '2025-10-31', '31 Oct 2025'],
+    ['ukLongDate', '2025-03-31', '31 March 2025'],
+    ['ukMonth', '2025-11-01', 'November 2025'],
   ] as const)('%s writes %s as %s', (name, iso, expected) => {
     expect(WRITERS[name](iso)).toBe(expected);
   });

@@ -7,8 +7,10 @@ import {
   formatNearestGbp,
   penceFromDecimal,
   penceToDecimal,
+  formatPercent,
   percentOf,
   tenThousandthsToDecimal,
+  unitPriceDecimal,
 } from './money';
 
 describe('percentOf', () => {
@@ -231,5 +233,31 @@ describe('tenThousandthsToDecimal (the price of one unit)', () => {
     [1_000_000_000, '100000.0000'],
   ])('%d ten-thousandths are £%s', (tenThousandths, decimal) => {
     expect(tenThousandthsToDecimal(tenThousandths)).toBe(decimal);
+  });
+});
+
+describe('unitPriceDecimal (an export line’s price of one)', () => {
+  it.each([
+    [1000, 3, '3.3333'],
+    [250, 1, '2.5'],
+    [5000, 4, '12.5'],
+    [1, 3, '0.0033'],
+    [0, 7, '0'],
+    [-1000, 3, '-3.3333'],
+  ])('%d pence over %d is £%s', (pence, quantity, decimal) => {
+    expect(unitPriceDecimal(pence, quantity)).toBe(decimal);
+  });
+});
+
+describe('formatPercent', () => {
+  it.each([
+    [20, '20%'],
+    [12.5, '12.5%'],
+    [7.25, '7.25%'],
+    [0, '0%'],
+    [33.333, '33.33%'],
+    [5.005, '5%'],
+  ])('%s is written %s', (percent, text) => {
+    expect(formatPercent(percent)).toBe(text);
   });
 });

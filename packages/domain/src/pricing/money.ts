@@ -33,6 +33,19 @@ export function tenThousandthsToDecimal(tenThousandths: number): string {
   return (tenThousandths / 10_000).toFixed(4);
 }
 
+/**
+ * The price of one from a line's amount over its quantity, in pounds to 4 decimals without trailing zeros
+ * ('0.3472', '2.5'): an accounts export's unit price. `quantity` is above zero.
+ */
+export function unitPriceDecimal(amountPence: number, quantity: number): string {
+  return String(Number((amountPence / quantity / 100).toFixed(4)));
+}
+
+/** A percentage as documents print it: up to 2 decimals, no trailing zeros ('20%', '12.5%', '7.25%'). */
+export function formatPercent(percent: number): string {
+  return `${Number(percent.toFixed(2))}%`;
+}
+
 /** A decimal string of pounds ("12.5", "12.50", "-3") as pence; NaN when it is not one. */
 export function penceFromDecimal(text: string): number {
   const match = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());

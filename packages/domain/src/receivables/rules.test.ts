@@ -13,6 +13,7 @@ import {
   holdIsDue,
   invoiceStates,
   ledgerAsOf,
+  ledgerWith,
   monthBounds,
   overduePence,
   previousMonth,
@@ -658,6 +659,65 @@ describe('a ledger worked by hand', () => {
       },
     ]);
     expect(february.aged).toEqual({ current: 0, '1_30': 10_000, '31_60': 0, '61_90': 0, over_90: 0 });
+  });
+});
+
+describe('ledgerWith', () => {
+  const before: Ledger = {
+    invoices: [invoice(1, '2026-01-05', '2026-02-04', 12_000), invoice(2, '2026-01-10', '2026-02-09', 3_000)],
+    creditNotes: [],
+    payments: [payment(20, '2026-01-20', 5_000)],
+    allocations: [allocation(20, 1, 4_000)],
+  };
+  const reversal = { id: 40, on: '2026-02-12', reason: 'Wrong company' };
+
+  it.each([
+    [
+      'a payment with its lines',
+      {
+        kind: 'payment',
+        payment: payment(30, '2026-02-01', 9_000),
+        lines: [{ invoiceId: 1, amountPence: 8_000 }],
+      },
+      {
+        payments: [20, 30],
+        allocations: [allocation(20, 1, 4_000), allocation(30, 1, 8_000)],
+        open: [0, 3_000],
+      },
+    ],
+    [
+      'a payment with no lines (all credit)',
+      { kind: 'payment', payment: payment(30, '2026-02-01', 9_000), lines: [] },
+      { payments: [20, 30], allocations: [allocation(20, 1, 4_000)], open: [8_000, 3_000] },
+    ],
+    [
+      'more of a payment set against an invoice',
+      { kind: 'allocation', paymentId: 20, lines: [{ invoiceId: 2, amountPence: 1_000 }] },
+      {
+        payments: [20],
+        allocations: [allocation(20, 1, 4_000), allocation(20, 2, 1_000)],
+        open: [8_000, 2_000],
+      },
+    ],
+    [
+      'a reversal',
+      { kind: 'reversal', paymentId: 20, reversal },
+      { payments: [20], allocations: [allocation(20, 1, 4_000)], open: [12_000, 3_000] },
+    ],
+  ] as const)('adds %s', (_, entry, expected) => {
+    const after = ledgerWith(before, entry);
+    expect(after.payments.map((p) => p.id)).toEqual(expected.payments);
+    expect(after.allocations).toEqual(expected.allocations);
+    expect(invoiceStates(after).map((state) => state.openPence)).toEqual(expected.open);
+    expect(after.invoices).toBe(before.invoices);
+  });
+
+  it('marks only the reversed payment, and leaves the ledger it was given as it was', () => {
+    const ledger = { ...before, payments: [...before.payments, payment(30, '2026-02-01', 1_000)] };
+    const after = ledgerWith(ledger, { kind: 'reversal', paymentId: 20, reversal });
+    expect(after.payments.map((p) => p.reversal)).toEqual([reversal, null]);
+    expect(ledger.payments.map((p) => p.reversal)).toEqual([null, null]);
+    expect(balancePence(after)).toBe(balancePence(ledger) + 5_000);
   });
 });
 

@@ -276,6 +276,43 @@ export function checkAllocation(
   return null;
 }
 
+/**
+ * What a write adds to a ledger: a payment received with the lines set against invoices, more of an earlier
+ * payment set against invoices, or a payment's reversal.
+ */
+export type LedgerEntry =
+  | { kind: 'payment'; payment: LedgerPayment; lines: readonly AllocationLine[] }
+  | { kind: 'allocation'; paymentId: number; lines: readonly AllocationLine[] }
+  | { kind: 'reversal'; paymentId: number; reversal: NonNullable<LedgerPayment['reversal']> };
+
+/**
+ * The ledger with `entry` in it, as the write that stores the entry leaves it: what it closes or re-opens, the
+ * balance and the hold rule are worked out from this, with no second read.
+ */
+export function ledgerWith(ledger: Ledger, entry: LedgerEntry): Ledger {
+  const allocated = (paymentId: number, lines: readonly AllocationLine[]) => [
+    ...ledger.allocations,
+    ...lines.map((line) => ({ paymentId, ...line })),
+  ];
+  switch (entry.kind) {
+    case 'payment':
+      return {
+        ...ledger,
+        payments: [...ledger.payments, entry.payment],
+        allocations: allocated(entry.payment.id, entry.lines),
+      };
+    case 'allocation':
+      return { ...ledger, allocations: allocated(entry.paymentId, entry.lines) };
+    case 'reversal':
+      return {
+        ...ledger,
+        payments: ledger.payments.map((p) =>
+          p.id === entry.paymentId ? { ...p, reversal: entry.reversal } : p,
+        ),
+      };
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Statement
 // ---------------------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import {
   companyMembers,
   users,
   type AddressSnapshot,
+  type PaymentTermsSnapshot,
 } from '../../db/schema';
 import { snapshotOf } from '../addresses/queries';
 import { ledgerBalanceOf, ledgerOfJson, ledgerStatement, type LedgerRow } from '../receivables/ledger';
@@ -17,7 +18,7 @@ import { ledgerBalanceOf, ledgerOfJson, ledgerStatement, type LedgerRow } from '
 type Window = { limit: number; offset: number };
 
 /**
- * What a company owes, in pence, as its ledger sums it (issue 22: invoices less credit notes less payments
+ * What a company owes, in pence, as its ledger sums it (invoices less credit notes less payments
  * received; the credit check of an order sums the same). `companyId` is the outer query's company id.
  */
 export const owedPenceOf = (companyId: SQL) =>
@@ -35,6 +36,49 @@ export const ledgerJsonOf = (companyId: SQL) =>
 
 /** The ledger statement's row, as ledgerOfRow reads it. */
 export type LedgerJson = LedgerRow;
+
+/**
+ * The caller's place in a company, read from the database on every request that acts for the company
+ * (DESIGN §7, decision 006's rule for staff): a member removed a moment ago reads as none.
+ */
+export interface Membership {
+  memberId: number;
+  companyId: number;
+  role: CompanyRole;
+  orderLimitPence: number | null;
+  status: 'pending' | 'approved' | 'declined';
+  creditLimitPence: number;
+  paymentTerms: PaymentTermsSnapshot | null;
+  poRequired: boolean;
+  onHold: boolean;
+  holdReason: string | null;
+}
+
+const membershipStatement = reusableStatement((db) =>
+  db
+    .select({
+      memberId: companyMembers.id,
+      companyId: companyMembers.companyId,
+      role: companyMembers.role,
+      orderLimitPence: companyMembers.orderLimitPence,
+      status: companies.status,
+      creditLimitPence: companies.creditLimitPence,
+      paymentTerms: companies.paymentTerms,
+      poRequired: companies.poRequired,
+      onHold: companies.onHold,
+      holdReason: companies.holdReason,
+    })
+    .from(companyMembers)
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(eq(companyMembers.userId, sql.placeholder('userId')))
+    .prepare('company_membership'),
+);
+
+/** The user's membership with its company's terms, or undefined when they belong to none. One statement. */
+export async function membershipOf(db: Db, userId: number): Promise<Membership | undefined> {
+  const [row] = await membershipStatement(db).execute({ userId });
+  return row as Membership | undefined;
+}
 
 /** A company's own columns, as the views read them. */
 export const companyColumns = {

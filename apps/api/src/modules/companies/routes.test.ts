@@ -217,7 +217,7 @@ describe('the company view', () => {
         refundedPence: 100,
       })
       .where(eq(orders.id, order.id));
-    // The credit note the refund issued: the ledger reads credit notes from their rows (issue 22).
+    // The credit note the refund issued: the ledger reads credit notes from their rows.
     await ctx.database.db
       .insert(refunds)
       .values({ orderId: order.id, amountPence: 100, status: 'succeeded', issuedAt: new Date() });

@@ -33,7 +33,7 @@ const IdParamsSchema = z.object({ id: queryId });
 const NoContent = z.null().describe('No content');
 
 /**
- * The trade account from the member's side (issue 21): the company, its members and invitations, the
+ * The trade account from the member's side: the company, its members and invitations, the
  * invitee's answers, and the shared addresses. Every call is the signed-in user's; another company's ids
  * answer 404 and a member without the role 403.
  */

@@ -129,7 +129,7 @@ function assertMay(membership: Membership, action: 'manage' | 'approve'): void {
 }
 
 /**
- * The trade account's company, members, invitations and shared addresses, from the member's side (issue 21).
+ * The trade account's company, members, invitations and shared addresses, from the member's side.
  * Membership and role are read from the database on every call (DESIGN §7): a member removed a moment ago
  * reads as none (404), and each write reads them again under the company's row lock.
  */

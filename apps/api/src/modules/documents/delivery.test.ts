@@ -1,4 +1,4 @@
-// Issue 23: the invoice's and receipt's delivery line names the service and extras paid for and the day the
+// The invoice's and receipt's delivery line names the service and extras paid for and the day the
 // delivery is due, as the order stored them; an order from before the delivery promise prints as it did.
 import { deliveryDayWithYear, type OrderView } from '@shop/domain';
 import { eq } from 'drizzle-orm';

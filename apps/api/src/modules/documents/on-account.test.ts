@@ -10,7 +10,7 @@ import { newShopper } from '../../../test/support/carts';
 import { onAccountOrder } from '../../../test/support/on-account-orders';
 import { createDocumentsService } from './service';
 
-// Issue 21: the invoice of an order on account asks for payment (terms, due date, bank details, the company's
+// The invoice of an order on account asks for payment (terms, due date, bank details, the company's
 // account number), every document prints the PO number, and the company's members may open its documents.
 
 let ctx: TestContext;

@@ -23,12 +23,12 @@ export interface SaleRow {
   transaction_id: string | null;
   /** Paid through the test processor: the documents say they are not VAT invoices. */
   is_test: boolean;
-  /** Trade accounts (issue 21): the buyer's PO number; on account, the company, due day and terms. */
+  /** Trade accounts: the buyer's PO number; on account, the company, due day and terms. */
   purchase_order_number: string | null;
   company_id: number | null;
   invoice_due_date: string | null;
   payment_terms: PaymentTermsSnapshot | null;
-  /** The delivery promised (issue 23): the service and extras paid for and the day due; null before it. */
+  /** The delivery promised: the service and extras paid for and the day due; null before it. */
   delivery_service: DeliveryService | null;
   delivery_extras: DeliveryExtra[];
   delivery_date: string | null;
@@ -46,7 +46,7 @@ export interface SaleRow {
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
- * Who may open an order's documents (issue 21): staff (user null) any; the buyer their own; a member of the
+ * Who may open an order's documents: staff (user null) any; the buyer their own; a member of the
  * company the order was placed under with one of `companyRoles` (none: the buyer alone). The membership is read
  * in the document's own statement, so a removed member loses access on their next request.
  */
@@ -100,7 +100,7 @@ export interface CreditNoteRow {
   vat_rate: string | number;
   /** The order was paid through the test processor. */
   is_test: boolean;
-  /** The buyer's PO number (issue 21), and whether the order was on account (the credit note moved no money). */
+  /** The buyer's PO number, and whether the order was on account (the credit note moved no money). */
   purchase_order_number: string | null;
   on_account: boolean;
   refund_id: number;
@@ -163,7 +163,7 @@ export function nextDocumentNumbers(kinds: readonly DocumentKind[]): SQL {
 
 /**
  * The seller's details as a document printed now would show them: the back office's invoice settings, or the
- * shop's defaults when none are stored, with the bank details (`bank`, null until staff set them: issue 21).
+ * shop's defaults when none are stored, with the bank details (`bank`, null until staff set them).
  * A document keeps this copy, so later changes never alter it.
  */
 export function sellerNow(): SQL {

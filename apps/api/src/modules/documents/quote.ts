@@ -1,4 +1,4 @@
-import { formatGbp, formatUkDay } from '@shop/domain';
+import { formatGbp, formatPercent, formatUkDay, ukLongDate } from '@shop/domain';
 import type { SellerSnapshot } from '../../db/schema';
 import {
   addressBlocks,
@@ -9,12 +9,11 @@ import {
   sellerHeader,
   table,
   totals,
-  ukDate,
   type Column,
 } from './render';
 
 /**
- * One version of a quote (issue 24), drawn with the invoices' header, table and totals. Every figure is the
+ * One version of a quote, drawn with the invoices' header, table and totals. Every figure is the
  * version's, stored when staff sent it; the buyer's block is read when drawn.
  */
 export interface QuoteDocument {
@@ -52,8 +51,6 @@ export interface QuoteDocument {
 /** e.g. Q-000012-v2.pdf */
 export const quoteFileName = (number: string, version: number) => `${number}-v${version}.pdf`;
 
-const percent = (value: number) => `${Number(value.toFixed(2))}%`;
-
 /** Draws a quote's version with pdfkit and answers its bytes. Deterministic for the same figures. */
 export function renderQuote(document: QuoteDocument): Promise<Buffer> {
   const reference = `${document.number} version ${document.version}`;
@@ -69,7 +66,7 @@ export function renderQuote(document: QuoteDocument): Promise<Buffer> {
   sellerHeader(pdf, document.seller, 'Quotation', [
     ['Quote number', document.number],
     ['Version', String(document.version)],
-    ['Date sent', ukDate.format(document.sentAt)],
+    ['Date sent', ukLongDate(document.sentAt)],
     ['Valid until', expiry],
     ...(document.accountNumber ? ([['Account number', document.accountNumber]] as [string, string][]) : []),
   ]);
@@ -93,7 +90,7 @@ export function renderQuote(document: QuoteDocument): Promise<Buffer> {
       formatGbp(line.totalPence),
     ]),
   );
-  const rate = percent(document.vatRate);
+  const rate = formatPercent(document.vatRate);
   totals(pdf, [
     ['Goods excluding VAT', formatGbp(document.subtotalPence)],
     ['Delivery excluding VAT', formatGbp(document.deliveryPence)],

@@ -4,9 +4,12 @@ import {
   deliveryDayWithYear,
   deliveryServiceWords,
   formatGbp,
+  formatPercent,
   formatSortCode,
   formatUkDay,
   TEST_DOCUMENT_HEADING,
+  ukLongDate,
+  ukLongDateTime,
   type DeliveryExtra,
   type DeliveryService,
 } from '@shop/domain';
@@ -47,7 +50,7 @@ export interface SaleDocument {
   shipTo: AddressSnapshot;
   lines: DocumentLine[];
   shippingPence: number;
-  /** The delivery promised (issue 23): the service and extras paid for and the day due (YYYY-MM-DD); null before it. */
+  /** The delivery promised: the service and extras paid for and the day due (YYYY-MM-DD); null before it. */
   delivery: { service: DeliveryService; extras: DeliveryExtra[]; date: string } | null;
   netPence: number;
   vatRate: number;
@@ -58,10 +61,10 @@ export interface SaleDocument {
   invoiceNumber: string;
   /** Paid through the test processor: headed TEST_DOCUMENT_HEADING, as no money moved. */
   test: boolean;
-  /** The buyer's purchase-order number (issue 21), printed when there is one. */
+  /** The buyer's purchase-order number, printed when there is one. */
   purchaseOrderNumber: string | null;
   /**
-   * On account (issue 21): the invoice asks for payment instead of saying it was paid. The company's account
+   * On account: the invoice asks for payment instead of saying it was paid. The company's account
    * number, the terms in words, the due day (YYYY-MM-DD), and the bank details copied when it was issued (null:
    * none were set, so the buyer is told to ask).
    */
@@ -93,7 +96,7 @@ export interface CreditNoteDocument {
   totalPence: number;
   /** Against an order paid through the test processor: headed TEST_DOCUMENT_HEADING. */
   test: boolean;
-  /** The buyer's purchase-order number (issue 21). */
+  /** The buyer's purchase-order number. */
   purchaseOrderNumber: string | null;
   /** Against an order on account: no card money moves, the credit lowers what the company owes. */
   onAccount: boolean;
@@ -102,14 +105,6 @@ export interface CreditNoteDocument {
 export type ShopDocument = SaleDocument | CreditNoteDocument;
 
 const TITLES = { invoice: 'VAT invoice', receipt: 'Paid receipt', credit_note: 'Credit note' } as const;
-
-export const ukDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' });
-const ukDateTime = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'Europe/London',
-});
-const percent = (value: number) => `${Number(value.toFixed(2))}%`;
 
 export function addressLines(address: AddressSnapshot): string[] {
   return [
@@ -206,15 +201,15 @@ function header(pdf: PDFKit.PDFDocument, document: ShopDocument) {
     document.kind === 'credit_note'
       ? [
           ['Credit note number', document.number],
-          ['Date of issue', ukDate.format(document.issuedAt)],
-          ['Against invoice', `${document.invoiceNumber} of ${ukDate.format(document.invoiceDate)}`],
+          ['Date of issue', ukLongDate(document.issuedAt)],
+          ['Against invoice', `${document.invoiceNumber} of ${ukLongDate(document.invoiceDate)}`],
           ['Order number', `#${document.orderId}`],
           ...purchaseOrderFact(document),
         ]
       : [
           [document.kind === 'invoice' ? 'Invoice number' : 'Receipt number', document.number],
-          [document.kind === 'invoice' ? 'Invoice date' : 'Date paid', ukDate.format(document.issuedAt)],
-          ['Time of supply', ukDateTime.format(document.issuedAt)],
+          [document.kind === 'invoice' ? 'Invoice date' : 'Date paid', ukLongDate(document.issuedAt)],
+          ['Time of supply', ukLongDateTime(document.issuedAt)],
           ...(document.kind === 'receipt'
             ? ([['For invoice', document.invoiceNumber]] as [string, string][])
             : []),
@@ -259,12 +254,12 @@ export function sellerHeader(
   pdf.y = Math.max(pdf.y, y) + 16;
 }
 
-/** Issue 21: the buyer's PO number, on every document of an order that has one. */
+/** The buyer's PO number, on every document of an order that has one. */
 function purchaseOrderFact(document: ShopDocument): [string, string][] {
   return document.purchaseOrderNumber ? [['Your PO number', document.purchaseOrderNumber]] : [];
 }
 
-/** Issue 21: an invoice on account names the account, its terms and the day payment is due. */
+/** An invoice on account names the account, its terms and the day payment is due. */
 function accountFacts(document: SaleDocument): [string, string][] {
   const account = document.onAccount;
   if (!account) return [];
@@ -360,12 +355,12 @@ function saleBody(pdf: PDFKit.PDFDocument, document: SaleDocument) {
     { header: 'VAT rate', x: 430, width: 40, align: 'right' },
     { header: 'Total excl. VAT', x: 475, width: RIGHT - 475, align: 'right' },
   ];
-  const rate = percent(document.vatRate);
+  const rate = formatPercent(document.vatRate);
   const rows = document.lines.map((line) => [
     `${line.sku} ${line.title} (${line.unitsPerPack} per pack)`,
     `${line.packs} ${line.packs === 1 ? 'pack' : 'packs'}`,
     formatGbp(line.unitPricePence),
-    percent(line.discountPercentage),
+    formatPercent(line.discountPercentage),
     rate,
     formatGbp(line.totalPence),
   ]);
@@ -394,7 +389,7 @@ function saleBody(pdf: PDFKit.PDFDocument, document: SaleDocument) {
   }
   const paid = `Paid in full by ${document.payment.method}${
     document.payment.transactionId ? ` (payment ${document.payment.transactionId})` : ''
-  } on ${ukDateTime.format(document.issuedAt)}.`;
+  } on ${ukLongDateTime(document.issuedAt)}.`;
   pdf.text(paid, PAGE.margin, pdf.y, { width: RIGHT - PAGE.margin });
   if (document.kind === 'receipt') {
     pdf.text(`This receipt confirms payment of invoice ${document.invoiceNumber}.`, {
@@ -403,7 +398,7 @@ function saleBody(pdf: PDFKit.PDFDocument, document: SaleDocument) {
   }
 }
 
-/** The delivery line: 'Delivery: Pallet, next day, tail lift — due Friday 28 November 2026', or 'Delivery' before issue 23. */
+/** The delivery line: 'Delivery: Pallet, next day, tail lift — due Friday 28 November 2026', or 'Delivery' for an order without a delivery promise. */
 function deliveryDescription(delivery: SaleDocument['delivery']): string {
   if (!delivery) return 'Delivery';
   return `Delivery: ${deliveryServiceWords(delivery.service, delivery.extras)} — due ${deliveryDayWithYear(delivery.date)}`;
@@ -456,7 +451,7 @@ function creditNoteBody(pdf: PDFKit.PDFDocument, document: CreditNoteDocument) {
     { header: 'VAT rate', x: 385, width: 50, align: 'right' },
     { header: 'Amount incl. VAT', x: 440, width: RIGHT - 440, align: 'right' },
   ];
-  const rate = percent(document.vatRate);
+  const rate = formatPercent(document.vatRate);
   table(
     pdf,
     columns,

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryId } from '../../http/query-ids';
 import { signedInUser } from '../accounts/authenticate';
-import type { DocumentsService, RenderedDocument } from './service';
+import type { RenderedDocument } from './rendered-document';
+import type { DocumentsService } from './service';
 
 /** An order has few refunds (each at least a penny of what was paid); a bound all the same. */
 export const MAX_REFUND_ORDINAL = 1000;

@@ -13,14 +13,12 @@ import { renderedStatement } from '../receivables/statements';
 import * as queries from './queries';
 import { quoteFileName, renderQuote } from './quote';
 import { renderDocument, type CreditNoteDocument, type SaleDocument, type ShopDocument } from './render';
+import type { RenderedDocument } from './rendered-document';
 
-/** A document ready to send: its file name and bytes. */
-export interface RenderedDocument {
-  filename: string;
-  content: Buffer;
-}
+// Its own file, so the statements (which the documents service draws) can name it without a cycle.
+export type { RenderedDocument } from './rendered-document';
 
-/** On account (issue 21): what the invoice asks to be paid, by when and into which account. */
+/** On account: what the invoice asks to be paid, by when and into which account. */
 function onAccountOf(row: queries.SaleRow): SaleDocument['onAccount'] {
   if (row.payment_method !== 'account') return null;
   return {
@@ -166,7 +164,7 @@ export function createDocumentsService(db: Db, cache = createDocumentCache()) {
     cache.get(documentCacheKey(document), () => renderDocument(document));
 
   async function sale(orderId: number, userId: number | null, kind: 'invoice' | 'receipt') {
-    // A company's members read its invoices (issue 21); a paid receipt stays the buyer's.
+    // A company's members read its invoices; a paid receipt stays the buyer's.
     const roles = kind === 'invoice' ? COMPANY_PERMISSIONS.seeInvoices : [];
     const row = await queries.selectSale(db, orderId, userId, roles);
     const document = row && saleDocument(row, kind);
@@ -179,7 +177,7 @@ export function createDocumentsService(db: Db, cache = createDocumentCache()) {
     userId: number | null,
     which: { n: number } | { refundId: number },
   ): Promise<RenderedDocument> {
-    // A company's administrators read its credit notes (issue 21).
+    // A company's administrators read its credit notes.
     const row = await queries.selectCreditNote(db, orderId, userId, which, COMPANY_PERMISSIONS.manage);
     if (!row) throw new NotFound();
     const document = creditNoteDocument(row);

@@ -4,6 +4,9 @@ import {
   companyAccountNumber,
   formatGbp,
   type Statement,
+  ukDate,
+  ukLongDate,
+  ukMonth,
 } from '@shop/domain';
 import type { AddressSnapshot, SellerSnapshot } from '../../db/schema';
 import {
@@ -17,12 +20,11 @@ import {
   sellerHeader,
   table,
   totals,
-  ukDate,
   type Column,
 } from './render';
 
 /**
- * A company's statement of account for one month (issue 22): drawn with the invoices' header, tables and totals
+ * A company's statement of account for one month: drawn with the invoices' header, tables and totals
  * from the ledger as it stands when it is asked for (a statement is not an issued document: a payment recorded
  * later with an earlier date appears on the next copy).
  */
@@ -57,18 +59,8 @@ export function statementBalance(pence: number): string {
   return pence < 0 ? `${formatGbp(-pence)} in credit` : formatGbp(pence);
 }
 
-const dayOf = (day: string) => new Date(`${day}T12:00:00Z`);
-const shortDay = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const longDay = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
-const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 /** The month 'YYYY-MM' in words: 'November 2026'. */
-export const statementMonthName = (month: string) => monthName.format(dayOf(`${month}-01`));
+export const statementMonthName = (month: string) => ukMonth(`${month}-01`);
 
 /** Draws the statement with pdfkit and answers its bytes. */
 export function renderStatement(document: StatementDocument): Promise<Buffer> {
@@ -86,8 +78,8 @@ export function renderStatement(document: StatementDocument): Promise<Buffer> {
   sellerHeader(pdf, seller, 'Statement of account', [
     ['Account number', account],
     ['Statement for', month],
-    ['Period', `${longDay.format(dayOf(statement.from))} to ${longDay.format(dayOf(statement.to))}`],
-    ['Produced on', ukDate.format(document.producedAt)],
+    ['Period', `${ukLongDate(statement.from)} to ${ukLongDate(statement.to)}`],
+    ['Produced on', ukLongDate(document.producedAt)],
     ...(company.paymentTerms ? ([['Payment terms', company.paymentTerms]] as [string, string][]) : []),
   ]);
   addressBlocks(pdf, [
@@ -114,14 +106,14 @@ export function renderStatement(document: StatementDocument): Promise<Buffer> {
   const amount = (pence: number) => (pence === 0 ? '' : formatGbp(pence));
   table(pdf, columns, [
     [
-      shortDay.format(dayOf(statement.from)),
+      ukDate(statement.from),
       'Balance brought forward',
       '',
       '',
       statementBalance(statement.openingBalancePence),
     ],
     ...statement.lines.map((line) => [
-      shortDay.format(dayOf(line.on)),
+      ukDate(line.on),
       line.description,
       amount(line.debitPence),
       amount(line.creditPence),
@@ -149,7 +141,7 @@ export function renderStatement(document: StatementDocument): Promise<Buffer> {
   pdf
     .font('bold')
     .fontSize(10)
-    .text(`Aged debt on ${longDay.format(dayOf(statement.to))}, by days past due`, PAGE.margin, pdf.y, {
+    .text(`Aged debt on ${ukLongDate(statement.to)}, by days past due`, PAGE.margin, pdf.y, {
       width,
     });
   pdf.moveDown(0.3);

@@ -8,7 +8,7 @@ function balanceWords(balancePence: number): string {
   return balancePence < 0 ? `${formatGbp(-balancePence)} in credit` : `${formatGbp(balancePence)} owed`;
 }
 
-/** The receipt a company's administrator is e-mailed when staff record a payment received (issue 22). */
+/** The receipt a company's administrator is e-mailed when staff record a payment received. */
 export function receiptEmail(
   to: string,
   company: { id: number; tradingName: string },

@@ -12,7 +12,6 @@ import { selectAdministratorEmails } from '../companies/queries';
 import { enqueueEmails } from '../mail/queries';
 import { selectSetting } from '../settings/queries';
 import { automaticHoldEmail } from './emails';
-import { selectLedger } from './ledger';
 import * as queries from './queries';
 
 /** Who the audit log names for a change the rules made on their own. */
@@ -31,7 +30,7 @@ export interface HoldSubject {
 export const HOLD_PASS_LIMIT = 200;
 
 /**
- * The automatic hold rule for one company on `today` (issue 22), in the caller's transaction with the company
+ * The automatic hold rule for one company on `today`, in the caller's transaction with the company
  * row locked: a company with an invoice more than `hold_after_days_overdue` days overdue goes on hold; once
  * none is, an automatic hold is lifted. A hold staff set is never touched. Each change is audited and its
  * administrators are e-mailed, once per kind and day (scheduled_effects). `known` spares the reads when the
@@ -46,7 +45,7 @@ export async function applyHoldRule(
 ): Promise<'set' | 'lift' | null> {
   const company = known?.company ?? (await queries.lockCompanySkipLocked(tx, companyId));
   if (!company) return null;
-  const ledger = known?.ledger ?? (await selectLedger(tx, companyId));
+  const ledger = known?.ledger ?? (await queries.selectLedger(tx, companyId));
   const days = settings.hold_after_days_overdue;
   const action = holdAction(
     { onHold: company.onHold, holdSetBy: company.holdSetBy === 'automatic' ? 'automatic' : 'staff' },
@@ -99,7 +98,7 @@ export async function applyHoldsOnce(
     const action = await db.transaction(async (tx) => {
       const company = await queries.lockCompanySkipLocked(tx, id);
       if (!company || company.status !== 'approved') return null;
-      return applyHoldRule(tx, id, today, settings, { company, ledger: await selectLedger(tx, id) });
+      return applyHoldRule(tx, id, today, settings, { company, ledger: await queries.selectLedger(tx, id) });
     });
     if (action === 'set') done.set += 1;
     if (action === 'lift') done.lifted += 1;

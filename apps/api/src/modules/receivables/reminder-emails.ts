@@ -44,7 +44,7 @@ export function howToPay(invoice: ReminderInvoice, bank: BankDetails | null): st
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
 /**
- * A payment reminder (issue 22): before the due day, on it, or overdue. Every wording says what is still open,
+ * A payment reminder: before the due day, on it, or overdue. Every wording says what is still open,
  * how to pay, and the buyer's PO number when the order had one.
  */
 export function reminderEmail(

@@ -1,4 +1,4 @@
-// Payment reminders (issue 22) on a simulated clock: the pass is given `now`, and the invoices their due days.
+// Payment reminders on a simulated clock: the pass is given `now`, and the invoices their due days.
 import { DEFAULT_RECEIVABLES_SETTINGS, documentNumber } from '@shop/domain';
 import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -12,7 +12,8 @@ import {
 } from '../../../test/support/invoices';
 import { openDatabase, type Database } from '../../db/client';
 import { outboundEmails, scheduledEffects, shopSettings } from '../../db/schema';
-import { candidatesStatement, sendRemindersOnce } from './reminders';
+import { candidatesStatement } from './queries';
+import { sendRemindersOnce } from './reminders';
 
 let ctx: TestContext;
 let company: Awaited<ReturnType<typeof companyWithAdministrator>>;

@@ -19,7 +19,7 @@ const tags = ['administration: receivables'];
 const security = [{ bearerAuth: [] }];
 
 /**
- * A company's ledger and the payments it sent (issue 22), under administration/companies/{id}/: staff only
+ * A company's ledger and the payments it sent, under administration/companies/{id}/: staff only
  * (the administration plugin's hook answers 401 and 403 before these run).
  */
 export const receivablesAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, { db }) => {

@@ -1,4 +1,4 @@
-// The receivables schedule (issue 22): its jobs in order on one clock, failures logged, stop() awaited.
+// The receivables schedule: its jobs in order on one clock, failures logged, stop() awaited.
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client';

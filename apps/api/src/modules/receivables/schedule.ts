@@ -7,7 +7,7 @@ import { sendRemindersOnce } from './reminders';
 import { sendMonthlyStatements } from './statement-emails';
 
 /**
- * The receivables schedule (issue 22): every server process runs it, and every job in it is safe to run from
+ * The receivables schedule: every server process runs it, and every job in it is safe to run from
  * several processes at once (each effect is a scheduled_effects key inserted in the transaction that makes
  * it). A pass runs the jobs in order, each on the same `now`; one failing is logged and the next still runs.
  */

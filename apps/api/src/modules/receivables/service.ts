@@ -12,6 +12,7 @@ import {
   invoiceStates,
   type Ledger,
   ledgerLines,
+  ledgerWith,
   type LedgerView,
   penceToDecimal,
   RECEIVABLES_MESSAGES,
@@ -30,7 +31,6 @@ import { selectSetting } from '../settings/queries';
 import { receiptEmail } from './emails';
 import { applyHoldRule } from './holds';
 import * as queries from './queries';
-import { selectLedger } from './ledger';
 
 export type LedgerPaymentView = z.infer<typeof LedgerPaymentViewSchema>;
 
@@ -144,7 +144,7 @@ const linesOf = (allocations: readonly { invoice: number; amount: number }[]): A
   allocations.map((line) => ({ invoiceId: line.invoice, amountPence: line.amount }));
 
 /**
- * Payments received and the ledger in the back office (issue 22). Every write runs in one transaction with
+ * Payments received and the ledger in the back office. Every write runs in one transaction with
  * the company's row locked (FOR UPDATE) and its ledger read after the lock, so two staff recording at once
  * allocate one after the other and never over-allocate an invoice; then the invoices' payment status, the
  * audit row, the e-mails and the hold rule, in the same transaction.
@@ -191,7 +191,7 @@ export function createReceivablesService(db: Db) {
         const company = await lockedCompany(tx, companyId, true);
         const today = ukToday(now);
         if (body.received_on > today) throw new Invalid({ received_on: [RECEIVABLES_MESSAGES.future] });
-        const ledger = await selectLedger(tx, companyId);
+        const ledger = await queries.selectLedger(tx, companyId);
         const states = invoiceStates(ledger);
         let lines: AllocationLine[];
         if (body.allocations) {
@@ -210,21 +210,18 @@ export function createReceivablesService(db: Db) {
           recordedBy: staff.id,
         });
         await queries.insertAllocations(tx, payment.id, lines);
-        const after: Ledger = {
-          ...ledger,
-          payments: [
-            ...ledger.payments,
-            {
-              id: payment.id,
-              receivedOn: payment.receivedOn,
-              amountPence: payment.amountPence,
-              method: payment.method,
-              reference: payment.reference,
-              reversal: null,
-            },
-          ],
-          allocations: [...ledger.allocations, ...lines.map((line) => ({ paymentId: payment.id, ...line }))],
-        };
+        const after = ledgerWith(ledger, {
+          kind: 'payment',
+          payment: {
+            id: payment.id,
+            receivedOn: payment.receivedOn,
+            amountPence: payment.amountPence,
+            method: payment.method,
+            reference: payment.reference,
+            reversal: null,
+          },
+          lines,
+        });
         const { closed } = coverage(
           after,
           lines.map((line) => line.invoiceId),
@@ -277,14 +274,13 @@ export function createReceivablesService(db: Db) {
         if (!payment) throw new NotFound();
         if (payment.reversed) throw new Conflict(RECEIVABLES_MESSAGES.alreadyReversed);
         const today = ukToday(now);
-        const ledger = await selectLedger(tx, companyId);
+        const ledger = await queries.selectLedger(tx, companyId);
         const reversalId = await queries.insertReversal(tx, payment, today, reason, staff.id);
-        const after: Ledger = {
-          ...ledger,
-          payments: ledger.payments.map((p) =>
-            p.id === paymentId ? { ...p, reversal: { id: reversalId, on: today, reason } } : p,
-          ),
-        };
+        const after = ledgerWith(ledger, {
+          kind: 'reversal',
+          paymentId,
+          reversal: { id: reversalId, on: today, reason },
+        });
         const { open } = coverage(
           after,
           ledger.allocations.filter((a) => a.paymentId === paymentId).map((a) => a.invoiceId),
@@ -315,7 +311,7 @@ export function createReceivablesService(db: Db) {
         const payment = await queries.lockPayment(tx, companyId, paymentId);
         if (!payment) throw new NotFound();
         if (payment.reversed) throw new Conflict(RECEIVABLES_MESSAGES.alreadyReversed);
-        const ledger = await selectLedger(tx, companyId);
+        const ledger = await queries.selectLedger(tx, companyId);
         const lines = linesOf(allocations);
         const allocated = ledger.allocations
           .filter((a) => a.paymentId === paymentId)
@@ -324,10 +320,7 @@ export function createReceivablesService(db: Db) {
         if (problem) throw new Invalid(allocationErrors(problem, lines));
         if (lines.length === 0) return paymentViewOf(ledger, paymentId);
         await queries.insertAllocations(tx, paymentId, lines);
-        const after: Ledger = {
-          ...ledger,
-          allocations: [...ledger.allocations, ...lines.map((line) => ({ paymentId, ...line }))],
-        };
+        const after = ledgerWith(ledger, { kind: 'allocation', paymentId, lines });
         const { closed } = coverage(
           after,
           lines.map((line) => line.invoiceId),

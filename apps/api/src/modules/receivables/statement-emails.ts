@@ -2,30 +2,29 @@ import {
   companyAccountNumber,
   firstWorkingDay,
   formatGbp,
-  monthBounds,
   previousMonth,
   type Statement,
   statementFor,
   ukToday,
 } from '@shop/domain';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows-of';
 import { selectAdministratorEmails } from '../companies/queries';
 import { statementBalance, statementMonthName } from '../documents/statement';
 import { enqueueEmail, type OutgoingEmail } from '../mail/queries';
 import { selectSetting } from '../settings/queries';
-import { selectLedger } from './ledger';
+import {
+  claimEffect,
+  selectLedger,
+  selectStatementCandidates,
+  STATEMENT_EFFECT,
+  STATEMENT_RUN_EFFECT,
+  statementRunFinished,
+} from './queries';
 
 const SHOP = 'PackRight Supplies';
 
 /** The most companies one call looks at; the caller (the scheduler) calls again while `more` is true. */
 export const STATEMENT_BATCH_SIZE = 50;
-
-/** The scheduled_effects kind of a company's monthly statement (subject: the company, period: 'YYYY-MM'). */
-export const STATEMENT_EFFECT = 'statement';
-/** Kept once a month's run has found no company left (subject 0), so later calls end at once. */
-export const STATEMENT_RUN_EFFECT = 'statement_run';
 
 export interface StatementRunReport {
   /** The month whose statements were sent, or null when none are due today (before the first working day, or off). */
@@ -36,67 +35,6 @@ export interface StatementRunReport {
   emails: number;
   /** Whether companies may be left for the next call. */
   more: boolean;
-}
-
-interface CandidateRow {
-  id: number;
-  trading_name: string;
-  accounts_email: string;
-}
-
-/** SQL: a timestamp's UK calendar day, as a date. */
-const ukDate = (column: ReturnType<typeof sql>) => sql`(${column} at time zone 'Europe/London')::date`;
-
-/**
- * Approved companies whose statement for `month` has not been sent, that had an entry dated in the month or
- * owed (or were owed) something at its end: the ledger's sums, as statementFor makes them, in SQL. In id order.
- */
-async function selectCandidates(db: Db, month: string, limit: number): Promise<CandidateRow[]> {
-  const { from, to } = monthBounds(month);
-  const first = sql`${from}::date`;
-  const last = sql`${to}::date`;
-  const result = await db.execute(sql`
-    select c.id, c.trading_name, c.accounts_email
-    from companies c
-    where c.status = 'approved'
-      and not exists (select 1 from scheduled_effects e
-        where e.kind = ${STATEMENT_EFFECT} and e.subject_id = c.id and e.period = ${month})
-      and (
-        exists (select 1 from orders o where o.company_id = c.id and o.payment_method = 'account'
-          and ${ukDate(sql`o.created_at`)} between ${first} and ${last})
-        or exists (select 1 from orders o join refunds r on r.order_id = o.id
-          where o.company_id = c.id and o.payment_method = 'account' and r.status = 'succeeded'
-            and ${ukDate(sql`coalesce(r.issued_at, r.created_at)`)} between ${first} and ${last})
-        or exists (select 1 from payments_received p where p.company_id = c.id
-          and p.received_on between ${first} and ${last})
-        or (select coalesce(sum(o.total_pence), 0) from orders o
-              where o.company_id = c.id and o.payment_method = 'account' and ${ukDate(sql`o.created_at`)} <= ${last})
-          - (select coalesce(sum(r.amount_pence), 0) from orders o join refunds r on r.order_id = o.id
-              where o.company_id = c.id and o.payment_method = 'account' and r.status = 'succeeded'
-                and ${ukDate(sql`coalesce(r.issued_at, r.created_at)`)} <= ${last})
-          - (select coalesce(sum(case when p.reverses_id is null then p.amount_pence else -v.amount_pence end), 0)
-              from payments_received p left join payments_received v on v.id = p.reverses_id
-              where p.company_id = c.id and p.received_on <= ${last}) <> 0
-      )
-    order by c.id
-    limit ${limit}`);
-  return rowsOf<CandidateRow>(result);
-}
-
-/** Claims a scheduled effect in the caller's transaction: false when it was already claimed (by anyone). */
-async function claimEffect(db: Db, kind: string, subjectId: number, period: string): Promise<boolean> {
-  const result = await db.execute(sql`
-    insert into scheduled_effects (kind, subject_id, period) values (${kind}, ${subjectId}, ${period})
-    on conflict (kind, subject_id, period) do nothing
-    returning id`);
-  return rowsOf(result).length > 0;
-}
-
-async function runFinished(db: Db, month: string): Promise<boolean> {
-  const result = await db.execute(sql`
-    select 1 from scheduled_effects
-    where kind = ${STATEMENT_RUN_EFFECT} and subject_id = 0 and period = ${month}`);
-  return rowsOf(result).length > 0;
 }
 
 /** The message that carries the statement; the PDF is drawn when the outbox sends it. */
@@ -141,7 +79,7 @@ function recipients(administrators: string[], accountsEmail: string): string[] {
 }
 
 /**
- * The monthly statement run (issue 22): on or after the first working day of the UK month of `now`, when the
+ * The monthly statement run: on or after the first working day of the UK month of `now`, when the
  * receivables setting `email_statements` is on, each approved company with ledger activity in the previous
  * month or a balance at its end is sent that month's statement: one message to each administrator and to its
  * accounts address, the PDF attached. Exactly once per company and month however many processes run it at
@@ -161,10 +99,10 @@ export async function sendMonthlyStatements(
   if (!settings.email_statements) return idle;
   const month = previousMonth(today);
   const report: StatementRunReport = { month, companies: 0, emails: 0, more: false };
-  if (await runFinished(db, month)) return report;
+  if (await statementRunFinished(db, month)) return report;
 
   const limit = Math.max(1, Math.min(batchSize, 1000));
-  const candidates = await selectCandidates(db, month, limit);
+  const candidates = await selectStatementCandidates(db, month, limit);
   for (const company of candidates) {
     const statement = statementFor(await selectLedger(db, company.id), month);
     const due = statement.lines.length > 0 || statement.closingBalancePence !== 0;

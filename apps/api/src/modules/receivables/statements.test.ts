@@ -31,7 +31,7 @@ import { statementBalance } from '../documents/statement';
 import { selectLedger } from './ledger';
 import { sendMonthlyStatements } from './statement-emails';
 
-// Issue 22: the monthly statement PDF (My account and /admin) and the statement e-mail on the first working day.
+// The monthly statement PDF (My account and /admin) and the statement e-mail on the first working day.
 
 let ctx: TestContext;
 let db: Db;

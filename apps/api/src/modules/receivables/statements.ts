@@ -1,14 +1,10 @@
 import { companyMay, paymentTermsLabel, RECEIVABLES_MESSAGES, statementFor, ukToday } from '@shop/domain';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows-of';
-import type { AddressSnapshot, PaymentTermsSnapshot, SellerSnapshot } from '../../db/schema';
 import { Invalid, NotFound } from '../../http/errors';
 import { membershipOf } from '../companies/membership';
-import { sellerNow } from '../documents/queries';
-import type { RenderedDocument } from '../documents/service';
+import type { RenderedDocument } from '../documents/rendered-document';
 import { renderStatement, statementFileName, type StatementDocument } from '../documents/statement';
-import { selectLedger } from './ledger';
+import { selectLedger, selectStatementHeading } from './queries';
 
 /** The first month a statement may be asked for (the month schema's lower bound). */
 export const FIRST_STATEMENT_MONTH = '2000-01';
@@ -21,23 +17,6 @@ export function checkStatementMonth(month: string, now: Date = new Date()): void
   if (month < FIRST_STATEMENT_MONTH || month > ukToday(now).slice(0, 7)) {
     throw new Invalid({ month: [RECEIVABLES_MESSAGES.monthRange] });
   }
-}
-
-interface CompanyRow {
-  id: number;
-  legal_name: string;
-  trading_name: string;
-  invoice_address: AddressSnapshot;
-  payment_terms: PaymentTermsSnapshot | null;
-  seller: SellerSnapshot;
-}
-
-/** The company as its statement names it, with the shop's details as printed now; null when there is none. */
-async function selectStatementHeading(db: Db, companyId: number): Promise<CompanyRow | null> {
-  const result = await db.execute(sql`
-    select c.id, c.legal_name, c.trading_name, c.invoice_address, c.payment_terms, ${sellerNow()} as seller
-    from companies c where c.id = ${companyId}::int`);
-  return rowsOf<CompanyRow>(result)[0] ?? null;
 }
 
 /** The statement's figures and headings for the company and month, or null for an unknown company. */

@@ -1,4 +1,11 @@
-import { documentNumber, type ExportFormat, type ExportKind, penceToDecimal, splitGross } from '@shop/domain';
+import {
+  documentNumber,
+  type ExportFormat,
+  type ExportKind,
+  penceToDecimal,
+  splitGross,
+  unitPriceDecimal,
+} from '@shop/domain';
 import { csvCell } from '../csv-cell';
 import type { ExportCreditNoteRow, ExportInvoiceRow, ExportPaymentRow } from './queries';
 import { parsed } from './queries';
@@ -140,12 +147,11 @@ export function apportion(total: number, weights: readonly number[]): number[] {
 /** A cell of the file: text neutralised, numbers (amounts, quantities) as they are. */
 type Cell = string | number;
 const text = (value: string | null | undefined): string => csvCell(value ?? '');
-const money = (pence: number) => penceToDecimal(pence);
 
 /** A price per item from a line's amount over its quantity, to 4 decimals without trailing zeros. */
 function rate(amountPence: number, quantity: number): string {
-  if (quantity <= 0) return money(amountPence);
-  return String(Number((amountPence / quantity / 100).toFixed(4)));
+  if (quantity <= 0) return penceToDecimal(amountPence);
+  return unitPriceDecimal(amountPence, quantity);
 }
 
 interface DocumentLine {
@@ -245,11 +251,11 @@ function xeroLineCells(line: DocumentLine, vatRate: string): Cell[] {
     '',
     text(line.description),
     line.quantity,
-    money(line.unitPence),
+    penceToDecimal(line.unitPence),
     line.discount === 0 ? '' : String(line.discount),
     XERO_SALES_ACCOUNT,
     xeroTaxType(vatRate),
-    money(line.vatPence),
+    penceToDecimal(line.vatPence),
     '',
     '',
     '',
@@ -276,7 +282,7 @@ export function invoiceRecords(row: ExportInvoiceRow, format: ExportFormat): Cel
           text(referenceOf(row)),
           issued,
           due,
-          money(row.total_pence),
+          penceToDecimal(row.total_pence),
           ...xeroLineCells(line, row.vat_rate),
         ]
       : [
@@ -291,9 +297,9 @@ export function invoiceRecords(row: ExportInvoiceRow, format: ExportFormat): Cel
           text(line.description),
           line.quantity,
           rate(line.netPence, line.quantity),
-          money(line.netPence),
+          penceToDecimal(line.netPence),
           quickbooksTaxCode(row.vat_rate),
-          money(line.vatPence),
+          penceToDecimal(line.vatPence),
           'GBP',
           issued,
         ],
@@ -314,7 +320,7 @@ export function creditNoteRecords(row: ExportCreditNoteRow, format: ExportFormat
           number,
           text(reference),
           issued,
-          money(row.amount_pence),
+          penceToDecimal(row.amount_pence),
           ...xeroLineCells(line, row.vat_rate),
         ]
       : [
@@ -327,9 +333,9 @@ export function creditNoteRecords(row: ExportCreditNoteRow, format: ExportFormat
           text(line.description),
           line.quantity,
           rate(line.netPence, line.quantity),
-          money(line.netPence),
+          penceToDecimal(line.netPence),
           quickbooksTaxCode(row.vat_rate),
-          money(line.vatPence),
+          penceToDecimal(line.vatPence),
           'GBP',
           issued,
         ],
@@ -345,7 +351,7 @@ const METHOD_WORDS: Record<string, string> = {
 export function paymentRecord(row: ExportPaymentRow, format: ExportFormat): Cell[] {
   const reversal = row.reverses_id !== null;
   // A reversal takes the money back out: a negative amount.
-  const amount = money(reversal ? -row.amount_pence : row.amount_pence);
+  const amount = penceToDecimal(reversal ? -row.amount_pence : row.amount_pence);
   const invoices = parsed(row.invoices).map((n) => documentNumber('invoice', n));
   const description = [
     reversal

@@ -5,7 +5,7 @@ import { rowsOf } from '../../../db/rows-of';
 import { ukDayOf } from '../../receivables/ledger';
 
 /**
- * The bookkeeper's reads (issue 22): the VAT documents of a quarter and the rows of the accounts exports. Each
+ * The bookkeeper's reads: the VAT documents of a quarter and the rows of the accounts exports. Each
  * is one statement over a range of instants, so orders_created_idx and refunds_issued_idx bound the scan; the
  * range is of UK days, turned into instants here (a UK day starts at midnight Europe/London, BST or not).
  */

@@ -8,7 +8,7 @@ import { placedOrder, refundsOf } from '../../../../test/support/administration-
 import { onAccountOrder } from '../../../../test/support/on-account-orders';
 import { companies, orders, paymentsReceived, refunds } from '../../../db/schema';
 
-// Issue 22 for the bookkeeper: a generated quarter (2025-Q3, in BST at both ends) of card and on-account orders
+// For the bookkeeper: a generated quarter (2025-Q3, in BST at both ends) of card and on-account orders
 // with full and part credit notes, some just inside and just outside it; the VAT return's boxes against the
 // documents, and the accounts exports read back.
 

@@ -16,7 +16,7 @@ const CSV_HEADERS = (filename: string) => ({
 });
 
 /**
- * For the bookkeeper (issue 22): the quarter's VAT return with the documents behind it, as JSON and CSV, and
+ * For the bookkeeper: the quarter's VAT return with the documents behind it, as JSON and CSV, and
  * the invoices, credit notes and payments received of a range in Xero's or QuickBooks Online's import layouts.
  * Staff only (the administration hook).
  */

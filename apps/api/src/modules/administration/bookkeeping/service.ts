@@ -95,7 +95,7 @@ const BOX_SOURCES = [
 
 const pounds = (pence: number | null) => (pence === null ? null : penceToDecimal(pence));
 
-/** The VAT return and the accounts exports (issue 22), for staff. */
+/** The VAT return and the accounts exports, for staff. */
 export class BookkeepingService {
   constructor(
     private readonly db: Db,

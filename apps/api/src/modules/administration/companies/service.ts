@@ -53,7 +53,7 @@ const creditOf = (company: { creditLimitPence: number; paymentTerms: unknown }) 
 });
 
 /**
- * Trade accounts in the back office (issue 21): the applications and companies, staff's decision with a
+ * Trade accounts in the back office: the applications and companies, staff's decision with a
  * credit limit and terms, later changes of them, and holds. Every write runs in one transaction with the
  * company's row locked, its audit row and the e-mail it causes.
  */

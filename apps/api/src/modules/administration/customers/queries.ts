@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
-import { addresses, exclusivePrices, items, orders, users, type UserRole } from '../../../db/schema';
-import { exclusivePriceInForce } from '../../pricing/queries';
+import { addresses, exclusivePrices, orders, users, type UserRole } from '../../../db/schema';
 import { COUNT_CAP } from '../listing';
 
 type Window = { limit: number; offset: number };
@@ -177,117 +176,6 @@ export function selectRecentOrders(db: Db, userId: number, limit: number) {
 // ---------------------------------------------------------------------------------------------
 // Exclusive prices
 // ---------------------------------------------------------------------------------------------
-
-const priceColumns = {
-  id: exclusivePrices.id,
-  itemId: items.id,
-  sku: items.sku,
-  title: items.title,
-  discountPercentage: exclusivePrices.discountPercentage,
-  startsOn: exclusivePrices.startsOn,
-  endsOn: exclusivePrices.endsOn,
-  inForce: sql<boolean>`(${exclusivePriceInForce()})`,
-  createdAt: exclusivePrices.createdAt,
-};
-
-export type ExclusivePriceRow = {
-  id: number;
-  itemId: number;
-  sku: string;
-  title: string;
-  discountPercentage: number;
-  startsOn: string | null;
-  endsOn: string | null;
-  inForce: boolean;
-  createdAt: Date;
-};
-
-/** A page of a user's exclusive prices by SKU, with the number of all of them. */
-export async function selectExclusivePricePage(
-  db: Db,
-  userId: number,
-  window: Window,
-): Promise<{ rows: ExclusivePriceRow[]; total: number }> {
-  const rows = await db
-    .select({ ...priceColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(exclusivePrices)
-    .innerJoin(items, eq(items.id, exclusivePrices.itemId))
-    .where(eq(exclusivePrices.userId, userId))
-    .orderBy(asc(items.sku), asc(exclusivePrices.id))
-    .limit(window.limit)
-    .offset(window.offset);
-  if (rows.length > 0 || window.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
-  const [row] = await db
-    .select({ value: count() })
-    .from(exclusivePrices)
-    .where(eq(exclusivePrices.userId, userId));
-  return { rows, total: row?.value ?? 0 };
-}
-
-export async function selectExclusivePrice(
-  db: Db,
-  userId: number,
-  priceId: number,
-): Promise<ExclusivePriceRow | undefined> {
-  const [row] = await db
-    .select(priceColumns)
-    .from(exclusivePrices)
-    .innerJoin(items, eq(items.id, exclusivePrices.itemId))
-    .where(and(eq(exclusivePrices.id, priceId), eq(exclusivePrices.userId, userId)));
-  return row;
-}
-
-/** Locks one of a user's exclusive prices; undefined when the id is not theirs. */
-export async function lockExclusivePrice(tx: Db, userId: number, priceId: number) {
-  const [row] = await tx
-    .select({
-      id: exclusivePrices.id,
-      itemId: exclusivePrices.itemId,
-      discountPercentage: exclusivePrices.discountPercentage,
-      startsOn: exclusivePrices.startsOn,
-      endsOn: exclusivePrices.endsOn,
-    })
-    .from(exclusivePrices)
-    .where(and(eq(exclusivePrices.id, priceId), eq(exclusivePrices.userId, userId)))
-    .for('update');
-  return row;
-}
-
-export async function selectItemIdBySku(db: Db, sku: string): Promise<number | undefined> {
-  const [row] = await db.select({ id: items.id }).from(items).where(eq(items.sku, sku));
-  return row?.id;
-}
-
-/** Stores a price unless the user has one for the item already; answers the new id or null. */
-export async function insertExclusivePrice(
-  tx: Db,
-  values: {
-    userId: number;
-    itemId: number;
-    discountPercentage: number;
-    startsOn: string | null;
-    endsOn: string | null;
-  },
-): Promise<number | null> {
-  const [row] = await tx
-    .insert(exclusivePrices)
-    .values(values)
-    .onConflictDoNothing({ target: [exclusivePrices.userId, exclusivePrices.itemId] })
-    .returning({ id: exclusivePrices.id });
-  return row?.id ?? null;
-}
-
-export async function updateExclusivePrice(
-  tx: Db,
-  priceId: number,
-  values: { discountPercentage?: number; startsOn?: string | null; endsOn?: string | null },
-): Promise<void> {
-  await tx.update(exclusivePrices).set(values).where(eq(exclusivePrices.id, priceId));
-}
-
-export async function deleteExclusivePrice(tx: Db, priceId: number): Promise<void> {
-  await tx.delete(exclusivePrices).where(eq(exclusivePrices.id, priceId));
-}
 
 /** An exclusive price as it was when deleted (the audit log's `before`). */
 export interface DeletedPrice {

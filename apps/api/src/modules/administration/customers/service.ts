@@ -1,20 +1,18 @@
-import {
-  daysInOrder,
-  EXCLUSIVE_PRICE_MESSAGES,
-  type AdminExclusivePrice,
-  type CustomerDetail,
-  type CustomerSummary,
-  type ExclusivePriceCreate,
-  type ExclusivePriceUpdate,
-} from '@shop/domain';
+import { EXCLUSIVE_PRICE_MESSAGES, type CustomerDetail, type CustomerSummary } from '@shop/domain';
 import type { Db } from '../../../db/client';
 import type { UserRole } from '../../../db/schema';
-import { Conflict, Invalid, NotFound } from '../../../http/errors';
+import { Invalid, NotFound } from '../../../http/errors';
 import { pageWindow, type PageQuery } from '../../../http/pagination';
 import { PermissionDenied } from '../../accounts/errors';
 import { revokeUserTokens } from '../../accounts/queries';
 import { snapshotOf } from '../../addresses/queries';
-import { audit, changedFields, type Actor, type AuditEntry } from '../audit';
+import { audit, type Actor, type AuditEntry } from '../audit';
+import {
+  createExclusivePricesService,
+  priceDeletion,
+  pricePage,
+  type PriceOwnerRules,
+} from '../exclusive-prices/service';
 import { COUNT_CAP, orderingOf } from '../listing';
 import * as queries from './queries';
 
@@ -43,22 +41,6 @@ function assertMayManage(account: { role: UserRole; actorRole: UserRole | null }
   }
 }
 
-/** An exclusive price's deletion as the audit log records it. */
-function priceDeletion(userId: number, price: queries.DeletedPrice): AuditEntry {
-  return {
-    action: 'exclusive_price.delete',
-    entityType: 'exclusive_price',
-    entityId: price.id,
-    before: {
-      user_id: userId,
-      item_id: price.itemId,
-      discount_percentage: price.discountPercentage,
-      starts_on: price.startsOn,
-      ends_on: price.endsOn,
-    },
-  };
-}
-
 /**
  * Deletes an account's exclusive prices as it becomes staff or an owner, inside the role change's
  * transaction (which holds the account's row lock, as a price's creation does): exclusive prices are for
@@ -66,7 +48,7 @@ function priceDeletion(userId: number, price: queries.DeletedPrice): AuditEntry 
  */
 export async function deleteExclusivePricesOf(tx: Db, userId: number): Promise<AuditEntry[]> {
   const deleted = await queries.deleteUserExclusivePrices(tx, userId);
-  return deleted.map((price) => priceDeletion(userId, price));
+  return deleted.map((price) => priceDeletion('customer', userId, price));
 }
 
 function summaryOf(row: queries.CustomerRow): CustomerSummary {
@@ -78,18 +60,6 @@ function summaryOf(row: queries.CustomerRow): CustomerSummary {
     company_name: row.companyName,
     role: row.role,
     is_active: row.isActive,
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
-function priceOf(row: queries.ExclusivePriceRow): AdminExclusivePrice {
-  return {
-    id: row.id,
-    item: { id: row.itemId, sku: row.sku, title: row.title },
-    discount_percentage: row.discountPercentage,
-    starts_on: row.startsOn,
-    ends_on: row.endsOn,
-    in_force: row.inForce,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -116,6 +86,19 @@ export function createCustomersService(db: Db) {
     return customer;
   }
 
+  /** A customer's own prices: never a staff or owner account's, and changed only by whoever may manage it. */
+  const customerPrices: PriceOwnerRules = {
+    owner: 'customer',
+    checkExists: async (userId) => void (await existing(userId)),
+    async lock(tx, staff, userId) {
+      const account = await lockAccount(tx, staff, userId);
+      assertMayManage(account);
+      return account.role === 'customer' ? null : CUSTOMER_MESSAGES.pricesForCustomersOnly;
+    },
+    duplicateMessage: EXCLUSIVE_PRICE_MESSAGES.duplicate,
+  };
+  const prices = createExclusivePricesService(db, customerPrices);
+
   return {
     async listCustomers(query: CustomerListQuery) {
       const window = pageWindow(query);
@@ -135,7 +118,7 @@ export function createCustomersService(db: Db) {
       const [addressRows, orderRows, prices] = await Promise.all([
         queries.selectAddresses(db, userId),
         queries.selectRecentOrders(db, userId, RECENT_ORDERS),
-        queries.selectExclusivePricePage(db, userId, { limit: DETAIL_PRICES, offset: 0 }),
+        pricePage(db, 'customer', userId, { limit: DETAIL_PRICES, offset: 0 }, true),
       ]);
       return {
         ...summaryOf(customer),
@@ -149,8 +132,9 @@ export function createCustomersService(db: Db) {
           total_pence: row.totalPence,
           created_at: row.createdAt.toISOString(),
         })),
-        exclusive_price_count: prices.total,
-        exclusive_prices: prices.rows.map(priceOf),
+        // The first page of a customer just found is never null.
+        exclusive_price_count: prices!.count,
+        exclusive_prices: prices!.results,
       };
     },
 
@@ -180,107 +164,10 @@ export function createCustomersService(db: Db) {
       });
     },
 
-    async listExclusivePrices(userId: number, page: PageQuery) {
-      await existing(userId);
-      const { rows, total } = await queries.selectExclusivePricePage(db, userId, pageWindow(page));
-      return { count: total, results: rows.map(priceOf) };
-    },
-
-    async createExclusivePrice(
-      staff: Staff,
-      userId: number,
-      body: ExclusivePriceCreate,
-    ): Promise<AdminExclusivePrice> {
-      const id = await db.transaction(async (tx) => {
-        const account = await lockAccount(tx, staff, userId);
-        assertMayManage(account);
-        if (account.role !== 'customer') throw new Conflict(CUSTOMER_MESSAGES.pricesForCustomersOnly);
-        const itemId = await queries.selectItemIdBySku(tx, body.item);
-        if (itemId === undefined) throw new Invalid({ item: [EXCLUSIVE_PRICE_MESSAGES.itemUnknown] });
-        const values = {
-          userId,
-          itemId,
-          discountPercentage: body.discount_percentage,
-          startsOn: body.starts_on ?? null,
-          endsOn: body.ends_on ?? null,
-        };
-        const created = await queries.insertExclusivePrice(tx, values);
-        if (created === null) throw new Invalid({ item: [EXCLUSIVE_PRICE_MESSAGES.duplicate] });
-        await audit(tx, staff, {
-          action: 'exclusive_price.create',
-          entityType: 'exclusive_price',
-          entityId: created,
-          after: {
-            user_id: userId,
-            item: body.item,
-            discount_percentage: values.discountPercentage,
-            starts_on: values.startsOn,
-            ends_on: values.endsOn,
-          },
-        });
-        return created;
-      });
-      return priceOf((await queries.selectExclusivePrice(db, userId, id))!);
-    },
-
-    /** Changes a price's percent or dates; a price of another customer is not found. */
-    async updateExclusivePrice(
-      staff: Staff,
-      userId: number,
-      priceId: number,
-      body: ExclusivePriceUpdate,
-    ): Promise<AdminExclusivePrice> {
-      await db.transaction(async (tx) => {
-        const account = await lockAccount(tx, staff, userId);
-        assertMayManage(account);
-        const before = await queries.lockExclusivePrice(tx, userId, priceId);
-        if (!before) throw new NotFound();
-        // A price left on a staff account from before the rule may be removed, never changed.
-        if (account.role !== 'customer') throw new Conflict(CUSTOMER_MESSAGES.pricesForCustomersOnly);
-        const next = {
-          discount_percentage: body.discount_percentage,
-          starts_on: body.starts_on,
-          ends_on: body.ends_on,
-        };
-        const startsOn = next.starts_on === undefined ? before.startsOn : next.starts_on;
-        const endsOn = next.ends_on === undefined ? before.endsOn : next.ends_on;
-        // The schema checks the dates a body gives; this checks them against the ones it keeps.
-        if (!daysInOrder(startsOn, endsOn)) {
-          throw new Invalid({ ends_on: [EXCLUSIVE_PRICE_MESSAGES.datesOrdered] });
-        }
-        const change = changedFields(
-          {
-            discount_percentage: before.discountPercentage,
-            starts_on: before.startsOn,
-            ends_on: before.endsOn,
-          },
-          next,
-        );
-        if (!change) return;
-        await queries.updateExclusivePrice(tx, priceId, {
-          discountPercentage: change.after.discount_percentage,
-          startsOn: change.after.starts_on,
-          endsOn: change.after.ends_on,
-        });
-        await audit(tx, staff, {
-          action: 'exclusive_price.update',
-          entityType: 'exclusive_price',
-          entityId: priceId,
-          ...change,
-        });
-      });
-      return priceOf((await queries.selectExclusivePrice(db, userId, priceId))!);
-    },
-
-    async deleteExclusivePrice(staff: Staff, userId: number, priceId: number): Promise<void> {
-      await db.transaction(async (tx) => {
-        assertMayManage(await lockAccount(tx, staff, userId));
-        const before = await queries.lockExclusivePrice(tx, userId, priceId);
-        if (!before) throw new NotFound();
-        await queries.deleteExclusivePrice(tx, priceId);
-        await audit(tx, staff, priceDeletion(userId, before));
-      });
-    },
+    listExclusivePrices: prices.list,
+    createExclusivePrice: prices.create,
+    updateExclusivePrice: prices.update,
+    deleteExclusivePrice: prices.remove,
   };
 }
 

@@ -1,10 +1,11 @@
-import type {
-  ContactMessage,
-  ContactMessageSummary,
-  MessageReply,
-  MessageStatus,
-  NewsletterSubscriber,
-  SubscriptionStatus,
+import {
+  type ContactMessage,
+  type ContactMessageSummary,
+  type MessageReply,
+  type MessageStatus,
+  type NewsletterSubscriber,
+  type SubscriptionStatus,
+  ukLongDate,
 } from '@shop/domain';
 import { stringify } from 'csv-stringify/sync';
 import { csvCell } from '../csv-cell';
@@ -66,12 +67,7 @@ export function replyEmailText(
     .split(/\r?\n/)
     .map((line) => `> ${line}`)
     .join('\n');
-  const sent = query.createdAt.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/London',
-  });
+  const sent = ukLongDate(query.createdAt);
   return [`Hello ${query.fullName},`, body, SHOP, `You wrote on ${sent}:\n${quoted}`].join('\n\n') + '\n';
 }
 
