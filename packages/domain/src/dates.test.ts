@@ -4,7 +4,7 @@ import {
   ukDateTime,
   ukDateTimeSeconds,
   ukLongDate,
-<<<<<<< HEAD
+  ukLongDateTime,
   ukMonth,
   ukWeekdayDate,
   ukWeekdayLongDate,
@@ -15,18 +15,11 @@ const WRITERS = {
   ukLongDate,
   ukMonth,
   ukDateTime,
+  ukLongDateTime,
   ukDateTimeSeconds,
   ukWeekdayDate,
   ukWeekdayLongDate,
 };
-=======
-  ukLongDateTime,
-  ukMonth,
-  ukWeekdayDate,
-} from './dates';
-
-const WRITERS = { ukDate, ukLongDate, ukMonth, ukDateTime, ukLongDateTime, ukDateTimeSeconds, ukWeekdayDate };
->>>>>>> receivables
 
 describe('UK dates', () => {
   it.each([
