@@ -11,7 +11,7 @@ import {
   users,
   type AddressSnapshot,
 } from '../../db/schema';
-import { snapshotOf } from '../addresses/queries';
+import { snapshotOf } from '../addresses/service';
 import { ledgerBalanceOf, ledgerOfJson, ledgerStatement, type LedgerRow } from '../receivables/ledger';
 
 type Window = { limit: number; offset: number };

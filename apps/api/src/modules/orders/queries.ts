@@ -14,7 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cartPostcode } from '../carts/queries';
+import { cartPostcode } from '../carts/service';
 import type { OrderDelivery } from '../delivery/views';
 import { reusableStatement } from '../../db/reusable-statement';
 import { rowsOf } from '../../db/rows-of';
@@ -44,7 +44,7 @@ import {
   type PaymentTermsSnapshot,
   type ShippingDetailsSnapshot,
 } from '../../db/schema';
-import { nextDocumentNumbers, sellerNow } from '../documents/queries';
+import { nextDocumentNumbers, sellerNow } from '../documents/numbering';
 import { ledgerBalanceOf } from '../receivables/ledger';
 import {
   appliedDiscount,
@@ -53,7 +53,7 @@ import {
   companyPriceOn,
   exclusivePriceInForce,
   tierPricesRows,
-} from '../pricing/queries';
+} from '../pricing/service';
 
 // ---------------------------------------------------------------------------------------------
 // The cart as checkout prices it

@@ -32,17 +32,31 @@ import type { AddressSnapshot } from '../../db/schema';
 import { BadRequest, Conflict, Invalid, NotFound } from '../../http/errors';
 import { pageWindow } from '../../http/pagination';
 import { groupBy } from '../../lib/group-by';
-import { selectOwnAddresses } from '../addresses/queries';
+import { selectOwnAddresses } from '../addresses/service';
 import { orderDeliveryView, type OrderDelivery } from '../delivery/views';
-import { updateCartDelivery } from '../carts/queries';
+import { updateCartDelivery } from '../carts/service';
 import { membershipOf, paysOnAccount } from '../companies/membership';
-import { enqueueEmail } from '../mail/queries';
+import { enqueueEmail } from '../mail/service';
 import type { IntentStatus, PaymentProvider, ProviderIntent } from '../payments/provider';
 import type { RateLimiter } from '../rate-limits/service';
-import { selectPricingSettings } from '../settings/queries';
+import { selectPricingSettings } from '../settings/service';
 import { priceCheckout, type CheckoutLine, type PricedCart } from './checkout-pricing';
 import { approvalRequestEmail, detailsNeverArrivedEmail, orderConfirmationEmail } from './emails';
 import * as queries from './queries';
+
+// The orders module's calls for other modules.
+export {
+  creditNotesJoin,
+  historyJoin,
+  insertOrder,
+  selectCheckoutLines,
+  selectLinesOfOrders,
+  selectOwedAndPoUses,
+  takeStock,
+  withHistory,
+  type NewOrder,
+  type OrderWithHistory,
+} from './queries';
 
 /** An order's progress as the buyer sees it: placed (pending) when it was made, then each status staff set. */
 export function statusHistoryOf(order: queries.OrderRow, history: queries.StatusEntryRow[]) {

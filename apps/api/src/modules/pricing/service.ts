@@ -13,6 +13,19 @@ import { pageWindow } from '../../http/pagination';
 import { countOfPage } from '../items/page-count';
 import * as queries from './queries';
 
+// The pricing module's calls for other modules: the prices' SQL parts, which their statements join.
+export {
+  appliedDiscount,
+  appliedPriceId,
+  basisCanMove,
+  companyPriceInForce,
+  companyPriceOn,
+  exclusivePriceInForce,
+  tierPricesOf,
+  tierPricesRows,
+  unlessQuoted,
+} from './queries';
+
 type Paged<T> = { count: number; results: T[] };
 
 /** A tier with the price of one pack of each item in it (GET ecommerce/pricing-tiers/). */

@@ -16,11 +16,14 @@ import { BadRequest, DomainError, NotFound } from '../../http/errors';
 import { pageWindow } from '../../http/pagination';
 import { cappedPageCount } from '../administration/listing';
 import type { CartsService } from '../carts/service';
-import { enqueueEmail } from '../mail/queries';
-import { selectSetting } from '../settings/queries';
+import { enqueueEmail } from '../mail/service';
+import { selectSetting } from '../settings/service';
 import { quoteRequestedEmail } from './emails';
 import * as queries from './queries';
 import { quoteRowOf, quoteView } from './views';
+
+// The quotes module's calls for other modules.
+export { insertVersion, lockQuote, updateQuoteStatus, type LockedQuote } from './queries';
 
 /** The files a request may carry: each type's first bytes, and the extension its stored name ends with. */
 const ATTACHMENT_KINDS: Record<QuoteAttachmentType, { magic: Buffer; extensions: string[] }> = {

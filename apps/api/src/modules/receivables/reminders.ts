@@ -3,8 +3,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
 import { scheduledEffects } from '../../db/schema';
-import { enqueueEmail } from '../mail/queries';
-import { selectSetting } from '../settings/queries';
+import { enqueueEmail } from '../mail/service';
+import { selectSetting } from '../settings/service';
 import { ukDayOf } from './ledger';
 import { reminderEmail, type ReminderInvoice, type ReminderKind } from './reminder-emails';
 

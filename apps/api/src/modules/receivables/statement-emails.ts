@@ -11,10 +11,10 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
-import { selectAdministratorEmails } from '../companies/queries';
+import { selectAdministratorEmails } from '../companies/administrators';
 import { statementBalance, statementMonthName } from '../documents/statement';
-import { enqueueEmail, type OutgoingEmail } from '../mail/queries';
-import { selectSetting } from '../settings/queries';
+import { enqueueEmail, type OutgoingEmail } from '../mail/service';
+import { selectSetting } from '../settings/service';
 import { selectLedger } from './ledger';
 
 const SHOP = 'PackRight Supplies';

@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/rows-of';
 import type { AddressSnapshot, PaymentTermsSnapshot, SellerSnapshot } from '../../db/schema';
 import { Invalid, NotFound } from '../../http/errors';
 import { membershipOf } from '../companies/membership';
-import { sellerNow } from '../documents/queries';
+import { sellerNow } from '../documents/numbering';
 import type { RenderedDocument } from '../documents/service';
 import { renderStatement, statementFileName, type StatementDocument } from '../documents/statement';
 import { selectLedger } from './ledger';

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { addresses, exclusivePrices, items, orders, users, type UserRole } from '../../../db/schema';
-import { exclusivePriceInForce } from '../../pricing/queries';
+import { exclusivePriceInForce } from '../../pricing/service';
 import { COUNT_CAP } from '../listing';
 
 type Window = { limit: number; offset: number };

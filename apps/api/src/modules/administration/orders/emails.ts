@@ -1,5 +1,5 @@
 import { formatGbp, type OrderStatus } from '@shop/domain';
-import type { OutgoingEmail } from '../../mail/queries';
+import type { OutgoingEmail } from '../../mail/service';
 import { purchaseOrderLine } from '../../orders/emails';
 
 const SHOP = 'PackRight Supplies';

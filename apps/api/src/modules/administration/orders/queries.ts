@@ -25,7 +25,7 @@ import {
   refunds,
   users,
 } from '../../../db/schema';
-import { nextDocumentNumbers, sellerNow } from '../../documents/queries';
+import { nextDocumentNumbers, sellerNow } from '../../documents/numbering';
 
 // ---------------------------------------------------------------------------------------------
 // The order list

@@ -9,9 +9,9 @@ import type { Db } from '../../../../db/client';
 import { Invalid, NotFound } from '../../../../http/errors';
 import { notifyRestocked } from '../../../stock-alerts/restock';
 import { audit, type Actor } from '../../audit';
-import { itemExists, lockItem, updateItem } from '../items/queries';
-import { countOfList, type Window } from '../queries';
-import type { ListPage } from '../shared';
+import { itemExists, lockItem, updateItem } from '../items/service';
+import type { Window } from '../query-parts';
+import { countOfList, type ListPage } from '../shared';
 import * as queries from './queries';
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, count, eq, getTableName, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../../db/client';
 import { companies, companyPrices, items } from '../../../../db/schema';
-import { companyPriceInForce } from '../../../pricing/queries';
+import { companyPriceInForce } from '../../../pricing/service';
 
 type Window = { limit: number; offset: number };
 
