@@ -16,9 +16,9 @@ import { documentRoutes } from '../../documents/routes';
 import { logProviderFailures } from '../../payments/routes';
 import { actorOf } from '../audit';
 import { listQuerySchema, orderingOf } from '../listing';
-import type { AdministrationOptions } from '../routes';
 import type { OrderSort } from './queries';
-import { createOrderAdminService, type OrderListRequest } from './service';
+import { type OrderListRequest } from './service';
+import type { RouteOptions } from '../../../services';
 
 const DATE_MESSAGE = 'Enter a date as YYYY-MM-DD.';
 /** A UK calendar day; years before 1900 are typing mistakes (and year 0 is no date to PostgreSQL). */
@@ -103,15 +103,8 @@ function filtersOf(query: OrderListQuery): OrderListRequest['filters'] {
 }
 
 /** orders/: the list with its filters, one order, status moves (with shipping and cancelling) and refunds. */
-export const orderAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (
-  app,
-  { db, services, config },
-) => {
-  const orders = createOrderAdminService(db, {
-    provider: services.payments.provider,
-    log: app.log,
-    publicUrl: config.publicUrl,
-  });
+export const orderAdminRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+  const orders = services.administration.orders;
   logProviderFailures(app);
 
   app.get(
