@@ -12,7 +12,7 @@ import { queryId } from '../../http/query-ids';
 import { signedInUser } from '../accounts/authenticate';
 import type { RouteOptions } from '../../services';
 
-/** The delivery promise's calls (issue 23). */
+/** The delivery promise's calls. */
 export const deliveryRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
   app,
   { services: { delivery } },

@@ -19,7 +19,7 @@ const security = [{ bearerAuth: [] }];
 const tags = ['account'];
 
 /**
- * Saved lists (issue 24): the signed-in buyer's own lists and their company's shared ones, their lines, a
+ * Saved lists: the signed-in buyer's own lists and their company's shared ones, their lines, a
  * list put in the cart as a reorder is, and the quick order's CSV both ways.
  */
 export const listRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services: { lists } }) => {

@@ -52,7 +52,7 @@ export function sendAttachment(reply: FastifyReply, file: AttachmentDownload) {
 const tags = ['quotes'];
 const security = [{ bearerAuth: [] }];
 
-/** Requests for quote (issue 24): the signed-in buyer's own, at /api/quotes/. */
+/** Requests for quote: the signed-in buyer's own, at /api/quotes/. */
 export const quoteRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
   app,
   { services: { quotes, documents, rateLimiter } },

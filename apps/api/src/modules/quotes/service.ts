@@ -100,7 +100,7 @@ export async function attachmentDownload(
 }
 
 /**
- * Requests for quote, as the buyer makes and reads them (issue 24). Every read and write names the caller:
+ * Requests for quote, as the buyer makes and reads them. Every read and write names the caller:
  * another user's quote or cart answers 404, as a missing one does.
  */
 export function createQuotesService(db: Db, carts: CartsService) {

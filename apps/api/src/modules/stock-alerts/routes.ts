@@ -18,7 +18,7 @@ import type { RouteOptions } from '../../services';
 const NoContent = z.null().describe('No content');
 
 /**
- * Back-in-stock alerts (issue 24): asked for by a signed-in buyer or, with a code e-mailed to confirm the
+ * Back-in-stock alerts: asked for by a signed-in buyer or, with a code e-mailed to confirm the
  * address, by a visitor; listed and cancelled in My account. They are spent by the restock (restock.ts).
  */
 export const stockAlertRoutes: FastifyPluginAsyncZod<RouteOptions> = async (

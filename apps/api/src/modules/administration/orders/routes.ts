@@ -40,9 +40,9 @@ const OrderListQuerySchema = listQuerySchema(
     customer: z.string().trim().min(1).max(100).optional(),
     /** An exact SKU of one of the order's lines. */
     sku: z.string().trim().min(1).max(64).optional(),
-    /** The start of a purchase-order number, any case (issue 21). */
+    /** The start of a purchase-order number, any case. */
     purchase_order_number: z.string().trim().min(1).max(50).optional(),
-    /** Dispatch-by UK days, both included (issue 23). */
+    /** Dispatch-by UK days, both included. */
     dispatch_by_from: day,
     dispatch_by_to: day,
     /** Orders still to ship due out today, or past their dispatch-by day (UK days). */

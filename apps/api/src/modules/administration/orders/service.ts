@@ -48,7 +48,7 @@ export interface OrderListRequest extends PageQuery {
   ordering: { field: queries.OrderSort; descending: boolean };
 }
 
-/** An order placed on a trade account (issue 21): invoiced, no card payment; a refund is a credit note. */
+/** An order placed on a trade account: invoiced, no card payment; a refund is a credit note. */
 const onAccount = (order: queries.OrderRow) => order.paymentMethod === 'account';
 
 /**
@@ -140,7 +140,7 @@ export function createOrderAdminService(
   }
 
   /**
-   * On account (issue 21) a reserved refund moves no card money: its credit note is issued at once, in the
+   * On account a reserved refund moves no card money: its credit note is issued at once, in the
    * reservation's transaction, and the order's refunded amount lowers what the company owes. The buyer is
    * e-mailed the credit note.
    */

@@ -43,7 +43,7 @@ function sendProblems(quote: LockedQuote, body: QuoteSend, now: Date): Record<st
 }
 
 /**
- * Requests for quote in the back office (issue 24): the list, one quote, sending a version (the first or a
+ * Requests for quote in the back office: the list, one quote, sending a version (the first or a
  * revision) and withdrawing. Each write runs in one transaction with the quote's row locked, its audit entry
  * and the e-mail it causes.
  */
