@@ -13,7 +13,7 @@ import { PageQuerySchema, pageSchema, paginate } from '../../../http/pagination'
 import { queryId } from '../../../http/query-ids';
 import { signedInUser } from '../../accounts/authenticate';
 import { listQuerySchema } from '../listing';
-import { type Staff } from './service';
+import type { Staff } from './service';
 import type { RouteOptions } from '../../../services';
 
 const CustomerParamsSchema = z.object({ id: queryId });

@@ -17,7 +17,7 @@ import { logProviderFailures } from '../../payments/routes';
 import { actorOf } from '../audit';
 import { listQuerySchema, orderingOf } from '../listing';
 import type { OrderSort } from './queries';
-import { type OrderListRequest } from './service';
+import type { OrderListRequest } from './service';
 import type { RouteOptions } from '../../../services';
 
 const DATE_MESSAGE = 'Enter a date as YYYY-MM-DD.';
