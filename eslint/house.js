@@ -118,6 +118,8 @@ const noForeignQueries = {
   meta: { type: 'problem', schema: [] },
   create(context) {
     const dir = path.dirname(context.filename);
+    // The files of a `queries/` folder belong to the module around it.
+    const module = path.basename(dir) === 'queries' ? path.dirname(dir) : dir;
     const check = (node) => {
       const source = node.source?.value;
       if (typeof source !== 'string' || !source.startsWith('.')) return;
@@ -129,7 +131,7 @@ const noForeignQueries = {
           : path.basename(path.dirname(target)) === 'queries'
             ? path.dirname(path.dirname(target))
             : null;
-      if (owner !== null && owner !== dir) {
+      if (owner !== null && owner !== module) {
         context.report({
           node: node.source,
           message:

@@ -14,75 +14,38 @@ import { frameworkErrors, registerErrorHandling } from './http/errors';
 import { DOCUMENT_SECURITY_HEADERS, registerSecurityHeaders } from './http/security';
 import { registerAuthentication } from './modules/accounts/authenticate';
 import { accountRoutes } from './modules/accounts/routes';
-import { administrationRoutes } from './modules/administration/routes';
-import { resolveSigningSecrets } from './modules/accounts/secrets';
-import { createAccountsService, type AccountsService } from './modules/accounts/service';
-import { createTokenService, type TokenService } from './modules/accounts/tokens';
 import { addressRoutes } from './modules/addresses/routes';
-import { createAddressesService, type AddressesService } from './modules/addresses/service';
+import { administrationRoutes } from './modules/administration/routes';
 import { cartRoutes } from './modules/carts/routes';
-import { deliveryRoutes } from './modules/delivery/routes';
-import { createDeliveryService } from './modules/delivery/service';
-import { createCartsService, type CartsService } from './modules/carts/service';
-import { companyRoutes } from './modules/companies/routes';
-import { createCompaniesService, type CompaniesService } from './modules/companies/service';
-import { quickOrderRoutes } from './modules/quick-order/routes';
-import { createCatalogueChanges, type CatalogueChanges } from './modules/catalogue/changes';
 import { catalogueRoutes } from './modules/catalogue/routes';
-import { createCatalogueService, type CatalogueService } from './modules/catalogue/service';
+import { companyRoutes } from './modules/companies/routes';
+import { companyOrderRoutes } from './modules/company-orders/routes';
 import { contactRoutes } from './modules/contact/routes';
-import { createContactService, type ContactService } from './modules/contact/service';
+import { deliveryRoutes } from './modules/delivery/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
-import { createDevMailboxService, type DevMailboxService } from './modules/dev-mailbox/service';
+import { buyerDocumentRoutes } from './modules/documents/routes';
 import { healthRoutes } from './modules/health/routes';
 import { itemRoutes } from './modules/items/routes';
-import { createItemsService, type ItemsService } from './modules/items/service';
-import { pricingRoutes } from './modules/pricing/routes';
-import { createPricingService, type PricingService } from './modules/pricing/service';
-import { createRateLimiter, type RateLimiter } from './modules/rate-limits/service';
-import { startReconciliation } from './modules/orders/reconcile';
-import { startReceivablesSchedule } from './modules/receivables/schedule';
-import { buyerDocumentRoutes } from './modules/documents/routes';
-import { createDocumentsService, type DocumentsService } from './modules/documents/service';
-import { companyOrderRoutes } from './modules/company-orders/routes';
-import { companyStatementRoutes } from './modules/receivables/statement-routes';
-import { createCompanyOrdersService } from './modules/company-orders/service';
-import { orderRoutes } from './modules/orders/routes';
-import { createOrdersService, type OrdersService } from './modules/orders/service';
-import { createPayments, type Payments } from './modules/payments/payments';
-import { paymentRoutes } from './modules/payments/routes';
-import { quoteAcceptRoutes } from './modules/quotes/accept-routes';
-import { quoteRoutes } from './modules/quotes/routes';
-import { reorderRoutes } from './modules/reorder/routes';
-import { stockAlertRoutes } from './modules/stock-alerts/routes';
-import { createStockAlertsService, type StockAlertsService } from './modules/stock-alerts/service';
 import { listRoutes } from './modules/lists/routes';
+import { startReconciliation } from './modules/orders/reconcile';
+import { orderRoutes } from './modules/orders/routes';
+import type { Payments } from './modules/payments/payments';
+import { paymentRoutes } from './modules/payments/routes';
 import { startTestWebhookDelivery } from './modules/payments/test-processor/processor';
 import { testProcessorRoutes } from './modules/payments/test-processor/routes';
-import { uploadRoutes, uploadsDirectory } from './modules/uploads/routes';
+import { pricingRoutes } from './modules/pricing/routes';
+import { quickOrderRoutes } from './modules/quick-order/routes';
+import { quoteAcceptRoutes } from './modules/quotes/accept-routes';
+import { quoteRoutes } from './modules/quotes/routes';
+import { startReceivablesSchedule } from './modules/receivables/schedule';
+import { companyStatementRoutes } from './modules/receivables/statement-routes';
+import { reorderRoutes } from './modules/reorder/routes';
+import { stockAlertRoutes } from './modules/stock-alerts/routes';
+import { uploadRoutes } from './modules/uploads/routes';
+import { createServices, type RouteOptions, type Services } from './services';
 
 /** Bodies over 1 MB are refused (DESIGN §4.10). */
 export const BODY_LIMIT = 1024 * 1024;
-
-export interface Services {
-  /** Catalogue writes, from any process: whatever caches catalogue reads subscribes. */
-  catalogueChanges: CatalogueChanges;
-  catalogue: CatalogueService;
-  items: ItemsService;
-  pricing: PricingService;
-  carts: CartsService;
-  addresses: AddressesService;
-  companies: CompaniesService;
-  orders: OrdersService;
-  documents: DocumentsService;
-  payments: Payments;
-  contact: ContactService;
-  rateLimiter: RateLimiter;
-  tokens: TokenService;
-  accounts: AccountsService;
-  devMailbox: DevMailboxService;
-  stockAlerts: StockAlertsService;
-}
 
 export interface BuildOptions {
   config: Config;
@@ -140,40 +103,6 @@ function logConfigurationNotes(log: FastifyBaseLogger, config: Config) {
   }
 }
 
-export function createServices(
-  database: Database,
-  config: Config,
-  log: FastifyBaseLogger,
-  givenPayments?: Payments,
-): Services {
-  const { db } = database;
-  const rateLimiter = createRateLimiter(db);
-  const secrets = resolveSigningSecrets(config, log);
-  const tokens = createTokenService(secrets);
-  const payments = givenPayments ?? createPayments(db, config, secrets.current, log);
-  const catalogueChanges = createCatalogueChanges();
-  const catalogue = createCatalogueService(db);
-  catalogueChanges.subscribe(() => catalogue.invalidate());
-  return {
-    catalogueChanges,
-    catalogue,
-    items: createItemsService(db),
-    pricing: createPricingService(db),
-    carts: createCartsService(db),
-    addresses: createAddressesService(db),
-    companies: createCompaniesService(db, { publicUrl: config.publicUrl }),
-    orders: createOrdersService(db, { provider: payments.provider, log, rateLimiter }),
-    documents: createDocumentsService(db),
-    payments,
-    contact: createContactService(db),
-    rateLimiter,
-    tokens,
-    accounts: createAccountsService(db, { tokens, rateLimiter, log }),
-    devMailbox: createDevMailboxService(db, { testShop: payments.provider.name === 'test' }),
-    stockAlerts: createStockAlertsService(db, { tokens, rateLimiter, publicUrl: config.publicUrl }),
-  };
-}
-
 /** Builds the whole application without listening, so tests can `inject` into it. */
 export async function buildApp({ config, database, storefront, logStream, payments }: BuildOptions) {
   const app = Fastify({
@@ -218,6 +147,8 @@ export async function buildApp({ config, database, storefront, logStream, paymen
 
   const services = createServices(database, config, app.log, payments);
   app.decorate('services', services);
+  // Every route plugin is registered with the same options: the services, built once, and the configuration.
+  const routes: RouteOptions = { services, config };
   registerAuthentication(app, services.accounts);
   database.onConnectionError((err) =>
     app.log.warn({ err }, 'an idle database connection failed; the pool replaces it'),
@@ -293,52 +224,30 @@ export async function buildApp({ config, database, storefront, logStream, paymen
         });
         await docs.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
       });
-      await api.register(healthRoutes, { database });
-      await api.register(catalogueRoutes, { catalogue: services.catalogue });
-      await api.register(itemRoutes, { items: services.items });
-      await api.register(pricingRoutes, { pricing: services.pricing });
-      await api.register(cartRoutes, { carts: services.carts });
-      await api.register(deliveryRoutes, { delivery: createDeliveryService(database.db, services.carts) });
-      await api.register(quickOrderRoutes, { db: database.db });
-      await api.register(addressRoutes, { addresses: services.addresses });
-      await api.register(companyRoutes, { companies: services.companies, rateLimiter: services.rateLimiter });
-      await api.register(orderRoutes, { orders: services.orders, rateLimiter: services.rateLimiter });
-      await api.register(companyOrderRoutes, { companyOrders: createCompanyOrdersService(database.db) });
-      await api.register(companyStatementRoutes, { db: database.db });
-      await api.register(reorderRoutes, { db: database.db, carts: services.carts });
-      await api.register(quoteAcceptRoutes, { db: database.db });
-      await api.register(quoteRoutes, {
-        db: database.db,
-        carts: services.carts,
-        documents: services.documents,
-        rateLimiter: services.rateLimiter,
-      });
-      await api.register(stockAlertRoutes, {
-        stockAlerts: services.stockAlerts,
-        rateLimiter: services.rateLimiter,
-      });
-      await api.register(listRoutes, { db: database.db, carts: services.carts });
-      await api.register(buyerDocumentRoutes, { documents: services.documents });
-      await api.register(paymentRoutes, { orders: services.orders });
-      if (services.payments.testProcessor) {
-        await api.register(testProcessorRoutes, {
-          processor: services.payments.testProcessor,
-          rateLimiter: services.rateLimiter,
-        });
-      }
-      await api.register(contactRoutes, { contact: services.contact, rateLimiter: services.rateLimiter });
-      await api.register(accountRoutes, {
-        accounts: services.accounts,
-        rateLimiter: services.rateLimiter,
-        cookieSecure: config.cookieSecure,
-      });
-      await api.register(administrationRoutes, {
-        prefix: '/administration',
-        db: database.db,
-        services,
-        config,
-      });
-      if (config.devMailbox) await api.register(devMailboxRoutes, { devMailbox: services.devMailbox });
+      await api.register(healthRoutes, routes);
+      await api.register(catalogueRoutes, routes);
+      await api.register(itemRoutes, routes);
+      await api.register(pricingRoutes, routes);
+      await api.register(cartRoutes, routes);
+      await api.register(deliveryRoutes, routes);
+      await api.register(quickOrderRoutes, routes);
+      await api.register(addressRoutes, routes);
+      await api.register(companyRoutes, routes);
+      await api.register(orderRoutes, routes);
+      await api.register(companyOrderRoutes, routes);
+      await api.register(companyStatementRoutes, routes);
+      await api.register(reorderRoutes, routes);
+      await api.register(quoteAcceptRoutes, routes);
+      await api.register(quoteRoutes, routes);
+      await api.register(stockAlertRoutes, routes);
+      await api.register(listRoutes, routes);
+      await api.register(buyerDocumentRoutes, routes);
+      await api.register(paymentRoutes, routes);
+      await api.register(testProcessorRoutes, routes);
+      await api.register(contactRoutes, routes);
+      await api.register(accountRoutes, routes);
+      await api.register(administrationRoutes, { ...routes, prefix: '/administration' });
+      if (config.devMailbox) await api.register(devMailboxRoutes, routes);
       // Unknown API paths answer JSON, never a page.
       api.setNotFoundHandler((request, reply) => reply.code(404).send({ detail: 'Not found.' }));
     },
@@ -346,7 +255,7 @@ export async function buildApp({ config, database, storefront, logStream, paymen
   );
 
   // Uploaded product images (the back office writes them under DATA_DIR), with or without the storefront.
-  await app.register(uploadRoutes, { root: uploadsDirectory(config) });
+  await app.register(uploadRoutes, routes);
   if (storefront) await storefront(app, services);
   return app;
 }

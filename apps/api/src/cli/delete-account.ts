@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { selectUserByEmail, selectUserById } from '../modules/accounts/queries';
+import { selectUserByEmail, selectUserById } from '../modules/accounts/service';
 import { deletedAccountEmail, eraseAccount } from '../modules/accounts/service';
 import { audit } from '../modules/administration/audit';
 

@@ -1,5 +1,5 @@
 import type { CatalogueReader } from '@shop/domain';
-import type { Services } from '../app';
+import type { Services } from '../services';
 
 /** The read functions handed to the storefront's server loaders: the API's own services, in-process. */
 export function createCatalogueReader({ catalogue, items }: Services): CatalogueReader {

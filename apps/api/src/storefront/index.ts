@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
-import type { Services } from '../app';
+import type { Services } from '../services';
 import { createPageCache } from './page-cache';
 import { registerPageHandler } from './request-handler';
 

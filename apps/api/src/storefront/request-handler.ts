@@ -6,7 +6,7 @@ import type { StorefrontLoadContext } from '@shop/domain';
 import { createRequestHandler } from 'react-router';
 import { DOCUMENT_SECURITY_HEADERS, pageContentSecurityPolicy } from '../http/security';
 import { createSemaphore } from '../lib/semaphore';
-import type { Services } from '../app';
+import type { Services } from '../services';
 import { buildCachedPage, type CachedPage } from './cached-page';
 import { createCatalogueReader } from './catalogue-reader';
 import {

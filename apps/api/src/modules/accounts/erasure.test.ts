@@ -1,4 +1,4 @@
-// Deleting an account leaves nothing that names the person but the orders kept for VAT (issue 19, §6).
+// Deleting an account leaves nothing that names the person but the orders kept for VAT (§6).
 import type { NewsletterSubscriber, OrderView, PaymentIntentView } from '@shop/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

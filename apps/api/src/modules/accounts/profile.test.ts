@@ -1,4 +1,4 @@
-// My account (issue 12): the buyer's details, signing out everywhere and deleting the account.
+// My account: the buyer's details, signing out everywhere and deleting the account.
 import { ACCOUNT_MESSAGES, type Profile } from '@shop/domain';
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -184,7 +184,7 @@ export async function anonymiseUser(tx: Db, userId: number, placeholderEmail: st
 export async function deleteAccountRecords(tx: Db, userId: number): Promise<void> {
   await tx.delete(addresses).where(eq(addresses.userId, userId));
   await tx.delete(carts).where(eq(carts.userId, userId));
-  // Issue 24: the user's own saved lists (a list shared with their company stays the company's), their quotes
+  // The user's own saved lists (a list shared with their company stays the company's), their quotes
   // that never became an order (with their lines, versions and files), and the notes and files of those
   // that did (the order keeps what was sold).
   await tx.execute(sql`

@@ -17,21 +17,20 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RateLimiter } from '../rate-limits/service';
 import { signedInUser } from './authenticate';
 import { readCookies, refreshCookie, refreshCookieName } from './cookies';
 import { TokenNotValid } from './errors';
 import { InvalidAccessToken } from './tokens';
-import { ACCOUNT_LIMITS, type AccountsService, type Session } from './service';
+import { ACCOUNT_LIMITS, type Session } from './service';
+import type { RouteOptions } from '../../services';
 
 const ErrorSchema = z.object({ detail: z.string(), code: z.string().optional() });
 
-export const accountRoutes: FastifyPluginAsyncZod<{
-  accounts: AccountsService;
-  rateLimiter: RateLimiter;
-  /** Mark the refresh cookie Secure (config COOKIE_SECURE). */
-  cookieSecure: boolean;
-}> = async (app, { accounts, rateLimiter, cookieSecure }) => {
+export const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
+  app,
+  // cookieSecure: mark the refresh cookie Secure (config COOKIE_SECURE).
+  { services: { accounts, rateLimiter }, config: { cookieSecure } },
+) => {
   const cookieName = refreshCookieName(cookieSecure);
   const refreshTokensOf = (request: FastifyRequest) => readCookies(request.headers.cookie, cookieName);
 

@@ -17,12 +17,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { UserRole } from '../../db/schema';
 import { BadRequest, Invalid, NotFound, TooManyRequests } from '../../http/errors';
-import { isLastAdministratorWithOthers, leaveCompaniesOnErasure } from '../companies/queries';
-import { redactCopiesOf } from '../contact/queries';
-import { enqueueEmail } from '../mail/queries';
-import { removeClient } from '../rate-limits/queries';
+import { isLastAdministratorWithOthers, leaveCompaniesOnErasure } from '../companies/service';
+import { redactCopiesOf } from '../contact/service';
+import { enqueueEmail } from '../mail/service';
+import { removeClient } from '../rate-limits/service';
 import type { RateLimit, RateLimiter } from '../rate-limits/service';
-import { deleteAlertsOfAccount } from '../stock-alerts/queries';
+import { deleteAlertsOfAccount } from '../stock-alerts/service';
 import { codeEmail, passwordChangedEmail, profileChangedEmail, profileChangeLines } from './emails';
 import { EmailAuthenticationFailed, TokenNotValid } from './errors';
 import { hashPassword, needsRehash, verifyAgainstDecoy, verifyPassword } from './passwords';
@@ -42,6 +42,9 @@ import {
   type TokenService,
   VERIFICATION_TOKEN_TTL_MS,
 } from './tokens';
+
+// The accounts module's calls for other modules.
+export { revokeUserTokens, selectUserByEmail, selectUserById } from './queries';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -5,7 +5,7 @@ import { users } from '../../db/schema';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
 import { accountClient } from '../../../test/support/accounts';
 
-// Finding 6 of issue 8: an access token must not outlive the session it belongs to.
+// An access token must not outlive the session it belongs to.
 const JWT_SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
 
 let ctx: TestContext;

@@ -4,14 +4,14 @@ import { z } from 'zod';
 import { PageQuerySchema, pageSchema, paginate } from '../../http/pagination';
 import { queryId } from '../../http/query-ids';
 import { signedInUser } from '../accounts/authenticate';
-import type { AddressesService } from './service';
+import type { RouteOptions } from '../../services';
 
 const IdParamsSchema = z.object({ id: queryId });
 
 /** The address book (spec 2, §7): every call is the signed-in user's own, never cached by anyone. */
-export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressesService }> = async (
+export const addressRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
   app,
-  { addresses },
+  { services: { addresses } },
 ) => {
   // Before authentication, so 401s are not cached either.
   app.addHook('onRequest', async (_request, reply) => {

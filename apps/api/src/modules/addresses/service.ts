@@ -11,6 +11,9 @@ import { Invalid, NotFound } from '../../http/errors';
 import { pageWindow } from '../../http/pagination';
 import * as queries from './queries';
 
+// The addresses module's calls for other modules.
+export { selectOwnAddresses, snapshotOf } from './queries';
+
 /** The address book (spec 2, §3 Address, §7): each call is the signed-in user's own addresses. */
 export function createAddressesService(db: Db) {
   return {

@@ -1,8 +1,5 @@
 import { StaffMeSchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Services } from '../../app';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { bookkeepingAdminRoutes } from './bookkeeping/routes';
 import { catalogueAdminRoutes } from './catalogue/routes';
 import { companyAdminRoutes } from './companies/routes';
@@ -17,19 +14,17 @@ import { quoteAdminRoutes } from './quotes/routes';
 import { companyPriceRoutes } from './companies/prices/routes';
 import { receivablesAdminRoutes } from '../receivables/routes';
 import { staffStatementRoutes } from '../receivables/statement-routes';
-
-export interface AdministrationOptions {
-  db: Db;
-  services: Services;
-  config: Config;
-}
+import type { RouteOptions } from '../../services';
 
 /**
  * Everything under /api/administration/ except the public contact form: staff and owners only.
  * A visitor gets 401 and a customer 403, from the hook below, before any handler runs. Each area registers
  * its routes here.
  */
-export const administrationRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, options) => {
+export const administrationRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
+  app,
+  { services, config },
+) => {
   app.addHook('onRequest', app.requireStaff);
 
   app.get(
@@ -49,11 +44,7 @@ export const administrationRoutes: FastifyPluginAsyncZod<AdministrationOptions> 
 
   // Each area of the back office, one plugin per area. Fastify hands a plugin its register options, `prefix`
   // included: passed on as they are, each area would sit under /administration/administration/.
-  const shared: AdministrationOptions = {
-    db: options.db,
-    services: options.services,
-    config: options.config,
-  };
+  const shared: RouteOptions = { services, config };
   for (const area of [
     dashboardAdminRoutes,
     orderAdminRoutes,
@@ -71,5 +62,5 @@ export const administrationRoutes: FastifyPluginAsyncZod<AdministrationOptions> 
     await app.register(area, shared);
   }
   await app.register(companyPriceRoutes, { ...shared, prefix: '/companies/:companyId/prices' });
-  await app.register(staffStatementRoutes, { db: options.db });
+  await app.register(staffStatementRoutes, shared);
 };

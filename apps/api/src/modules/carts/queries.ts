@@ -26,7 +26,7 @@ import {
   companyPriceOn,
   exclusivePriceInForce,
   tierPricesRows,
-} from '../pricing/queries';
+} from '../pricing/service';
 
 // ---------------------------------------------------------------------------------------------
 // Carts

@@ -11,14 +11,14 @@ import { z } from 'zod';
 import { PageQuerySchema, pageSchema, paginate } from '../../http/pagination';
 import { queryId } from '../../http/query-ids';
 import { signedInUser } from '../accounts/authenticate';
-import type { CartsService } from './service';
+import type { RouteOptions } from '../../services';
 
 const IdParamsSchema = z.object({ id: queryId });
 
 const CartLinesQuerySchema = PageQuerySchema.extend({ cart: queryId.optional() }).strict();
 
 /** The cart (spec 2, §3, §7): every call is the signed-in user's own, never cached by anyone. */
-export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartsService }> = async (app, { carts }) => {
+export const cartRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services: { carts } }) => {
   // Before authentication, so 401s are not cached either.
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');

@@ -27,9 +27,19 @@ import { BadRequest, Invalid, NotFound } from '../../http/errors';
 import { pageWindow } from '../../http/pagination';
 import { cartDeliveryView, shippingDetailsOf } from '../delivery/views';
 import { priceCartLine } from '../pricing/cart-line-price';
-import { tierPricesOf } from '../pricing/queries';
-import { selectPricingSettings } from '../settings/queries';
+import { tierPricesOf } from '../pricing/service';
+import { selectPricingSettings } from '../settings/service';
 import * as queries from './queries';
+
+// The carts module's calls for other modules.
+export {
+  cartPostcode,
+  insertCartIfMissing,
+  selectCartFacts,
+  selectOwnCart,
+  updateCartDelivery,
+  type CartItemFacts,
+} from './queries';
 
 /** PATCH ecommerce/cart-items/{id}/: the new pack count; the tier and unit type are the server's. */
 export interface CartLineChange {

@@ -1,6 +1,6 @@
 import { ProductPageSchema, type VariantItem } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import { createCatalogueReader } from '../../storefront/catalogue-reader';
 import { createTestApp, type TestContext } from '../../../test/helper';
 import { countingDb } from '../../../test/query-counter';

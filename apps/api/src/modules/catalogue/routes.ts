@@ -2,7 +2,7 @@ import { CategorySchema, ProductSummarySchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PageQuerySchema, pageSchema, paginate } from '../../http/pagination';
-import type { CatalogueService } from './service';
+import type { RouteOptions } from '../../services';
 
 const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=600';
 const slug = z
@@ -23,9 +23,9 @@ const ProductQuerySchema = PageQuerySchema.extend({
     .optional(),
 }).strict();
 
-export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = async (
+export const catalogueRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
   app,
-  { catalogue },
+  { services: { catalogue } },
 ) => {
   app.get(
     '/categories/',

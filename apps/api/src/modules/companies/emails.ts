@@ -9,7 +9,7 @@ import {
   type PaymentTerms,
 } from '@shop/domain';
 import type { AddressSnapshot } from '../../db/schema';
-import type { OutgoingEmail } from '../mail/queries';
+import type { OutgoingEmail } from '../mail/service';
 
 const SHOP = 'PackRight Supplies';
 

@@ -12,7 +12,7 @@ import {
   type AddressSnapshot,
   type PaymentTermsSnapshot,
 } from '../../db/schema';
-import { snapshotOf } from '../addresses/queries';
+import { snapshotOf } from '../addresses/service';
 import { ledgerBalanceOf, ledgerOfJson, ledgerStatement, type LedgerRow } from '../receivables/ledger';
 
 type Window = { limit: number; offset: number };

@@ -17,8 +17,8 @@ import { NotFound } from '../../http/errors';
 import { PageQuerySchema, pageSchema, paginate } from '../../http/pagination';
 import { queryId } from '../../http/query-ids';
 import { signedInUser } from '../accounts/authenticate';
-import type { RateLimit, RateLimiter } from '../rate-limits/service';
-import type { CompaniesService } from './service';
+import type { RateLimit } from '../rate-limits/service';
+import type { RouteOptions } from '../../services';
 
 /** Applications per user: a few tries at the form, not a flood of the shop's inbox. */
 export const COMPANY_APPLY_LIMIT: RateLimit = { name: 'company-apply-user', limit: 5, windowMs: 60 * 60_000 };
@@ -37,10 +37,10 @@ const NoContent = z.null().describe('No content');
  * invitee's answers, and the shared addresses. Every call is the signed-in user's; another company's ids
  * answer 404 and a member without the role 403.
  */
-export const companyRoutes: FastifyPluginAsyncZod<{
-  companies: CompaniesService;
-  rateLimiter: RateLimiter;
-}> = async (app, { companies, rateLimiter }) => {
+export const companyRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
+  app,
+  { services: { companies, rateLimiter } },
+) => {
   // Before authentication, so 401s are not cached either.
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');

@@ -26,13 +26,27 @@ import type { Db } from '../../db/client';
 import { BadRequest, Invalid, NotFound } from '../../http/errors';
 import { pageWindow } from '../../http/pagination';
 import { PermissionDenied } from '../accounts/errors';
-import { enqueueEmail } from '../mail/queries';
+import { enqueueEmail } from '../mail/service';
 import { ledgerOfJson } from '../receivables/ledger';
 import { positionViewOf } from '../receivables/service';
-import { selectSetting } from '../settings/queries';
+import { selectSetting } from '../settings/service';
 import { applicationEmail, invitationEmail } from './emails';
 import { membershipOf, paysOnAccount, type Membership } from './membership';
 import * as queries from './queries';
+
+// The companies module's calls for other modules.
+export {
+  companyColumns,
+  isLastAdministratorWithOthers,
+  leaveCompaniesOnErasure,
+  ledgerJsonOf,
+  lockCompany,
+  owedPenceOf,
+  selectAdministratorEmails,
+  selectMembers,
+  type CompanyRow,
+  type LedgerJson,
+} from './queries';
 
 /** The most invitations one person's My account lists. */
 export const MY_INVITATIONS_LIMIT = 50;

@@ -20,7 +20,7 @@ import {
   withHistory,
   type NewOrder,
   type OrderWithHistory,
-} from '../orders/queries';
+} from '../orders/service';
 
 /** Who placed an order or a held order, as the company's lists show them. */
 export interface BuyerRow {

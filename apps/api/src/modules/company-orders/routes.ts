@@ -12,15 +12,15 @@ import { z } from 'zod';
 import { PageQuerySchema, pageSchema, paginate } from '../../http/pagination';
 import { queryId } from '../../http/query-ids';
 import { signedInUser } from '../accounts/authenticate';
-import type { CompanyOrdersService } from './service';
+import type { RouteOptions } from '../../services';
 
 /**
  * A trade account's orders, invoices and held orders. Every call is a signed-in member's; the
  * service reads the membership and role on each request (404 without a company, 403 without the role).
  */
-export const companyOrderRoutes: FastifyPluginAsyncZod<{ companyOrders: CompanyOrdersService }> = async (
+export const companyOrderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
   app,
-  { companyOrders },
+  { services: { companyOrders } },
 ) => {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');

@@ -20,13 +20,13 @@ import {
 } from '@shop/domain';
 import type { Db } from '../../db/client';
 import { Conflict, DomainError, NotFound } from '../../http/errors';
-import { selectPricingSettings } from '../settings/queries';
+import { selectPricingSettings } from '../settings/service';
 import { countFromPage, pageWindow } from '../../http/pagination';
 import { groupBy } from '../../lib/group-by';
 import { membershipOf, paysOnAccount, type Membership } from '../companies/membership';
-import { enqueueEmail } from '../mail/queries';
+import { enqueueEmail } from '../mail/service';
 import { approvalOutcomeEmail, orderConfirmationEmail } from '../orders/emails';
-import * as orderQueries from '../orders/queries';
+import * as orderQueries from '../orders/service';
 import { datedDelivery } from '../orders/checkout-rules';
 import { newOrderView, toOrderView } from '../orders/order-views';
 import * as queries from './queries';

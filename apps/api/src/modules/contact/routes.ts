@@ -1,8 +1,8 @@
 import { ContactQuerySchema, NewsletterSubscriptionSchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RateLimit, RateLimiter } from '../rate-limits/service';
-import type { ContactService } from './service';
+import type { RateLimit } from '../rate-limits/service';
+import type { RouteOptions } from '../../services';
 
 /** Per client: enough for a person, too few for a script. */
 export const CONTACT_LIMIT: RateLimit = { name: 'contact', limit: 5, windowMs: 10 * 60_000 };
@@ -11,10 +11,10 @@ export const NEWSLETTER_LIMIT: RateLimit = { name: 'newsletter', limit: 10, wind
 const MessageSchema = z.object({ message: z.string() });
 const SubscribedSchema = z.object({ success: z.literal(true), message: z.string() });
 
-export const contactRoutes: FastifyPluginAsyncZod<{
-  contact: ContactService;
-  rateLimiter: RateLimiter;
-}> = async (app, { contact, rateLimiter }) => {
+export const contactRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
+  app,
+  { services: { contact, rateLimiter } },
+) => {
   app.post(
     '/administration/contact/',
     {

@@ -1,9 +1,12 @@
 import { CONTACT_MESSAGES, type ContactQuery } from '@shop/domain';
 import type { Db } from '../../db/client';
-import { enqueueEmail } from '../mail/queries';
+import { enqueueEmail } from '../mail/service';
 import { contactEmailText } from './emails';
-import { selectSetting } from '../settings/queries';
+import { selectSetting } from '../settings/service';
 import * as queries from './queries';
+
+// The contact module's call for other modules.
+export { redactCopiesOf } from './queries';
 
 export function createContactService(db: Db) {
   return {

@@ -10,12 +10,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryId } from '../../http/query-ids';
 import { signedInUser } from '../accounts/authenticate';
-import type { DeliveryService } from './service';
+import type { RouteOptions } from '../../services';
 
 /** The delivery promise's calls. */
-export const deliveryRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService }> = async (
+export const deliveryRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
   app,
-  { delivery },
+  { services: { delivery } },
 ) => {
   const secured = { security: [{ bearerAuth: [] }], tags: ['delivery'] };
 

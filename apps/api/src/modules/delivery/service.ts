@@ -9,11 +9,11 @@ import {
 } from '@shop/domain';
 import type { Db } from '../../db/client';
 import { Invalid, NotFound } from '../../http/errors';
-import { selectOwnCart, updateCartDelivery } from '../carts/queries';
+import { selectOwnCart, updateCartDelivery } from '../carts/service';
 import type { CartsService } from '../carts/service';
 import { priceCheckout } from '../orders/checkout-pricing';
-import { selectCheckoutLines } from '../orders/queries';
-import { selectPricingSettings } from '../settings/queries';
+import { selectCheckoutLines } from '../orders/service';
+import { selectPricingSettings } from '../settings/service';
 import { optionView } from './views';
 
 /** A nominal parcel: the product page's promise is for a mainland parcel, whose dates do not depend on its load. */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound } from '../../http/errors';
 import { PageQuerySchema, pageSchema, paginate } from '../../http/pagination';
-import type { DevMailboxService } from './service';
+import type { RouteOptions } from '../../services';
 
 const MessageSchema = z.object({
   id: z.number().int(),
@@ -42,9 +42,10 @@ export function isLocalDirectRequest(request: FastifyRequest): boolean {
  * The development mailbox: the outbox as JSON, for reading codes without an SMTP server. Registered only
  * when DEV_MAILBOX is on, and answers nobody but a direct client on this machine (others get 404).
  */
-export const devMailboxRoutes: FastifyPluginAsyncZod<{
-  devMailbox: DevMailboxService;
-}> = async (app, { devMailbox }) => {
+export const devMailboxRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
+  app,
+  { services: { devMailbox } },
+) => {
   app.get(
     '/dev/mailbox/',
     {

@@ -5,6 +5,7 @@ import { queryId } from '../../http/query-ids';
 import { signedInUser } from '../accounts/authenticate';
 import type { RenderedDocument } from './rendered-document';
 import type { DocumentsService } from './service';
+import type { RouteOptions } from '../../services';
 
 /** An order has few refunds (each at least a penny of what was paid); a bound all the same. */
 export const MAX_REFUND_ORDINAL = 1000;
@@ -71,9 +72,9 @@ export const documentRoutes: FastifyPluginAsyncZod<{
 };
 
 /** The buyer's own documents, at /api/orders/{id}/…. */
-export const buyerDocumentRoutes: FastifyPluginAsyncZod<{ documents: DocumentsService }> = async (
+export const buyerDocumentRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
   app,
-  { documents },
+  { services: { documents } },
 ) => {
   await app.register(documentRoutes, {
     documents,

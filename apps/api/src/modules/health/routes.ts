@@ -1,9 +1,9 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
 import { NotFound } from '../../http/errors';
 import { isLocalDirectRequest } from '../dev-mailbox/routes';
+import type { RouteOptions } from '../../services';
 
 const ms = (nanoseconds: number) => Math.round(nanoseconds / 1e4) / 100;
 /**
@@ -27,7 +27,7 @@ const MetricsSchema = z.object({
 
 const StatusSchema = z.object({ status: z.string() });
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+export const healthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services: { health } }) => {
   // Liveness: no I/O, so a slow database never gets a healthy process restarted.
   app.get(
     '/health/',
@@ -76,7 +76,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     },
     async (request, reply) => {
       try {
-        await database.ping();
+        await health.ping();
         return { status: 'ready' };
       } catch (err) {
         request.log.error({ err }, 'database not ready');

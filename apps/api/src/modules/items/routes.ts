@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PageQuerySchema, pageSchema, paginate } from '../../http/pagination';
 import { queryIds } from '../../http/query-ids';
-import type { ItemsService } from './service';
+import type { RouteOptions } from '../../services';
 
 const text = z.string().max(50).optional();
 
@@ -24,7 +24,7 @@ const ItemsQuerySchema = PageQuerySchema.extend({
   minimum_size: text,
 }).strict();
 
-export const itemRoutes: FastifyPluginAsyncZod<{ items: ItemsService }> = async (app, { items }) => {
+export const itemRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services: { items } }) => {
   app.get(
     '/items/',
     {

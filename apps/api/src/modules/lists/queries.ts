@@ -22,7 +22,7 @@ import {
   exclusivePriceInForce,
   tierPricesOf,
   tierPricesRows,
-} from '../pricing/queries';
+} from '../pricing/service';
 
 /** A column with its table's name, for sub-selects that refer to the outer row. */
 const q = (column: AnyPgColumn) =>

@@ -9,12 +9,10 @@ import {
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
 import { PageQuerySchema, pageSchema, paginate } from '../../http/pagination';
 import { queryId } from '../../http/query-ids';
 import { signedInUser } from '../accounts/authenticate';
-import type { CartsService } from '../carts/service';
-import { createListsService } from './service';
+import type { RouteOptions } from '../../services';
 
 const params = z.object({ id: queryId });
 const security = [{ bearerAuth: [] }];
@@ -24,11 +22,7 @@ const tags = ['account'];
  * Saved lists: the signed-in buyer's own lists and their company's shared ones, their lines, a
  * list put in the cart as a reorder is, and the quick order's CSV both ways.
  */
-export const listRoutes: FastifyPluginAsyncZod<{ db: Db; carts: CartsService }> = async (
-  app,
-  { db, carts },
-) => {
-  const lists = createListsService(db, carts);
+export const listRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services: { lists } }) => {
   // Before authentication, so 401s are not cached either: every route here is the signed-in user's own.
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');

@@ -3,7 +3,7 @@ import { COMPANY_MESSAGES, purchaseOrderKey } from '@shop/domain';
 import type { Db } from '../../db/client';
 import type { AddressSnapshot } from '../../db/schema';
 import { Invalid } from '../../http/errors';
-import { selectOwnAddresses } from '../addresses/queries';
+import { selectOwnAddresses } from '../addresses/service';
 import { membershipOf } from '../companies/membership';
 import * as queries from './queries';
 

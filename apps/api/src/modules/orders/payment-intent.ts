@@ -2,10 +2,10 @@
 import { type PaymentConfig, type PaymentIntentCreate, type PaymentIntentView } from '@shop/domain';
 import type { AddressSnapshot } from '../../db/schema';
 import { Invalid, NotFound } from '../../http/errors';
-import { updateCartDelivery } from '../carts/queries';
+import { updateCartDelivery } from '../carts/service';
 import type { PaymentProvider } from '../payments/provider';
 import type { RateLimiter } from '../rate-limits/service';
-import { selectPricingSettings } from '../settings/queries';
+import { selectPricingSettings } from '../settings/service';
 import type { CheckoutDeps } from './checkout-deps';
 import { addressSnapshots, cardPurchaseOrder } from './checkout-details';
 import { priceCheckout } from './checkout-pricing';

@@ -19,7 +19,7 @@ import {
 import type { Db } from '../../db/client';
 import { BadRequest, Conflict, Invalid, NotFound } from '../../http/errors';
 import { membershipOf, paysOnAccount } from '../companies/membership';
-import { selectPricingSettings } from '../settings/queries';
+import { selectPricingSettings } from '../settings/service';
 import type { CheckoutDeps } from './checkout-deps';
 import { addressSnapshots } from './checkout-details';
 import { priceCheckout } from './checkout-pricing';

@@ -11,14 +11,13 @@ import { PageQuerySchema, pageSchema, paginate } from '../../http/pagination';
 import { queryId } from '../../http/query-ids';
 import { signedInUser } from '../accounts/authenticate';
 import { logProviderFailures } from '../payments/routes';
-import type { RateLimiter } from '../rate-limits/service';
 import { CHECKOUT_LIMIT } from './payment-intent';
-import type { OrdersService } from './service';
+import type { RouteOptions } from '../../services';
 
 /** Checkout and orders (spec 2, §7; DESIGN §4.3): every call is the signed-in user's own. */
-export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; rateLimiter: RateLimiter }> = async (
+export const orderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
   app,
-  { orders, rateLimiter },
+  { services: { orders, rateLimiter } },
 ) => {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');

@@ -10,6 +10,20 @@ import { placeOnAccount, placeOrder } from './place-order';
 import { type PaymentRow, prepareCheckoutReads } from './queries';
 import { handleWebhook, type SettleOptions, settlePayment } from './settle-payment';
 
+// The orders module's calls for other modules.
+export {
+  creditNotesJoin,
+  historyJoin,
+  insertOrder,
+  selectCheckoutLines,
+  selectLinesOfOrders,
+  selectOwedAndPoUses,
+  takeStock,
+  withHistory,
+  type NewOrder,
+  type OrderWithHistory,
+} from './queries';
+
 /**
  * The orders module's use cases, bound to one database, provider, log and rate limiter for the routes and
  * reconciliation. The checkout's hot reads are prepared here, once per service.

@@ -9,9 +9,9 @@ import {
 } from '@shop/domain';
 import type { AddressSnapshot } from '../../db/schema';
 import { Invalid, NotFound } from '../../http/errors';
-import { enqueueEmail } from '../mail/queries';
+import { enqueueEmail } from '../mail/service';
 import type { IntentStatus, ProviderIntent } from '../payments/provider';
-import { selectPricingSettings } from '../settings/queries';
+import { selectPricingSettings } from '../settings/service';
 import type { CheckoutDeps } from './checkout-deps';
 import { addressSnapshots } from './checkout-details';
 import { priceCheckout } from './checkout-pricing';

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BadRequest } from '../../http/errors';
-import type { OrdersService } from '../orders/service';
 import { ProviderUnavailable, WebhookSignatureError } from './provider';
+import type { RouteOptions } from '../../services';
 
 /**
  * Logs why the payment provider could not be reached, for the operator (the client only hears "try again"):
@@ -19,7 +19,7 @@ export function logProviderFailures(app: FastifyInstance) {
 }
 
 /** The provider's side of payments: which script the checkout loads, and the signed webhook. */
-export const paymentRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
+export const paymentRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services: { orders } }) => {
   logProviderFailures(app);
   app.get(
     '/payments/config/',

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { PageQuerySchema, pageSchema, paginate } from '../../http/pagination';
 import { queryId, queryIds } from '../../http/query-ids';
 import { signedInUser } from '../accounts/authenticate';
-import type { PricingService } from './service';
+import type { RouteOptions } from '../../services';
 
 const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=600';
 const PRIVATE_CACHE = 'private, no-store';
@@ -27,7 +27,7 @@ const PricingTierWithPricesSchema = PricingTierSchema.extend({
 });
 
 /** Variants, table fields, tiers and prices (spec 2, §7), and the caller's exclusive prices. */
-export const pricingRoutes: FastifyPluginAsyncZod<{ pricing: PricingService }> = async (app, { pricing }) => {
+export const pricingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services: { pricing } }) => {
   app.get(
     '/product-variants/',
     {

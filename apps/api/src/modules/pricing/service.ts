@@ -12,6 +12,19 @@ import type { Db } from '../../db/client';
 import { countOfPage, pageWindow } from '../../http/pagination';
 import * as queries from './queries';
 
+// The pricing module's calls for other modules: the prices' SQL parts, which their statements join.
+export {
+  appliedDiscount,
+  appliedPriceId,
+  basisCanMove,
+  companyPriceInForce,
+  companyPriceOn,
+  exclusivePriceInForce,
+  tierPricesOf,
+  tierPricesRows,
+  unlessQuoted,
+} from './queries';
+
 type Paged<T> = { count: number; results: T[] };
 
 /** A tier with the price of one pack of each item in it (GET ecommerce/pricing-tiers/). */

@@ -21,7 +21,7 @@ import {
   exclusivePriceInForce,
   tierPricesOf,
   tierPricesRows,
-} from '../pricing/queries';
+} from '../pricing/service';
 
 type WeightUnit = 'kg' | 'lb' | 'oz' | 'g';
 

@@ -7,19 +7,19 @@ import {
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
 import { PageQuerySchema, pageSchema, paginate } from '../../http/pagination';
 import { signedInUser } from '../accounts/authenticate';
-import { createQuickOrderService } from './service';
+import type { RouteOptions } from '../../services';
 
 const SkuSearchQuerySchema = PageQuerySchema.extend({
   search: z.string().trim().min(QUICK_ORDER_SEARCH_MIN_LENGTH).max(MAX_SKU_LENGTH),
 }).strict();
 
 /** The quick order for trade buyers: pasted lines checked in one go, and SKU suggestions. */
-export const quickOrderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const quickOrder = createQuickOrderService(db);
-
+export const quickOrderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
+  app,
+  { services: { quickOrder } },
+) => {
   app.post(
     '/ecommerce/quick-order/check/',
     {

@@ -1,14 +1,15 @@
 import { QuoteAcceptResultSchema, QuoteAcceptSchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
 import { queryId } from '../../http/query-ids';
 import { signedInUser } from '../accounts/authenticate';
-import { acceptQuote } from './accept';
-import { quoteView } from './views';
+import type { RouteOptions } from '../../services';
 
 /** Accepting a quote: the quote's own cart, to pay at its quoted prices. */
-export const quoteAcceptRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const quoteAcceptRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
+  app,
+  { services: { quotes } },
+) => {
   app.post(
     '/quotes/:id/accept/',
     {
@@ -26,9 +27,9 @@ export const quoteAcceptRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const userId = signedInUser(request).id;
-      const { cartId } = await acceptQuote(db, userId, request.params.id, request.body?.version);
+      const { cartId } = await quotes.accept(userId, request.params.id, request.body?.version);
       return {
-        quote: await quoteView(db, request.params.id, userId),
+        quote: await quotes.get(userId, request.params.id),
         cart_id: cartId,
         checkout_url: `/checkout?cart=${cartId}`,
       };

@@ -1,5 +1,5 @@
 import { formatGbp, formatUkDay, quoteNumber } from '@shop/domain';
-import type { OutgoingEmail } from '../mail/queries';
+import type { OutgoingEmail } from '../mail/service';
 
 const SHOP = 'PackRight Supplies';
 

@@ -10,7 +10,7 @@ import {
   type SellerSnapshot,
 } from '../../db/schema';
 import { DEFAULT_SHOP_SETTINGS } from '../../db/seed/shop-settings';
-import { sellerNow } from '../documents/queries';
+import { sellerNow } from '../documents/numbering';
 
 /** Whose quotes a read may see: the buyer's own (`userId`), or any for staff (null). */
 const readerMay = (userId: number | null): SQL => sql`(${userId}::int is null or q.user_id = ${userId}::int)`;

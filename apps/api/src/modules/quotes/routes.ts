@@ -10,15 +10,13 @@ import {
 import type { FastifyError, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
 import { pageSchema, paginate, PageQuerySchema } from '../../http/pagination';
 import { queryId, queryInteger } from '../../http/query-ids';
 import { signedInUser } from '../accounts/authenticate';
-import type { CartsService } from '../carts/service';
 import { sendPdf } from '../documents/routes';
-import type { DocumentsService } from '../documents/service';
-import type { RateLimit, RateLimiter } from '../rate-limits/service';
-import { createQuotesService, type AttachmentDownload } from './service';
+import type { RateLimit } from '../rate-limits/service';
+import type { AttachmentDownload } from './service';
+import type { RouteOptions } from '../../services';
 
 /** Requests per user an hour: each one e-mails the shop's inbox and may carry 50 MB of files. */
 export const QUOTE_REQUEST_LIMIT: RateLimit = {
@@ -55,13 +53,10 @@ const tags = ['quotes'];
 const security = [{ bearerAuth: [] }];
 
 /** Requests for quote: the signed-in buyer's own, at /api/quotes/. */
-export const quoteRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  carts: CartsService;
-  documents: DocumentsService;
-  rateLimiter: RateLimiter;
-}> = async (app, { db, carts, documents, rateLimiter }) => {
-  const quotes = createQuotesService(db, carts);
+export const quoteRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
+  app,
+  { services: { quotes, documents, rateLimiter } },
+) => {
   const userId = (request: Parameters<typeof signedInUser>[0]) => signedInUser(request).id;
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', async (_request, reply) => {

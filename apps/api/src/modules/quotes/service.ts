@@ -16,11 +16,15 @@ import { BadRequest, DomainError, NotFound } from '../../http/errors';
 import { pageWindow } from '../../http/pagination';
 import { cappedPageCount } from '../administration/listing';
 import type { CartsService } from '../carts/service';
-import { enqueueEmail } from '../mail/queries';
-import { selectSetting } from '../settings/queries';
+import { enqueueEmail } from '../mail/service';
+import { selectSetting } from '../settings/service';
+import { acceptQuote } from './accept';
 import { quoteRequestedEmail } from './emails';
 import * as queries from './queries';
 import { quoteRowOf, quoteView } from './views';
+
+// The quotes module's calls for other modules.
+export { insertVersion, lockQuote, updateQuoteStatus, type LockedQuote } from './queries';
 
 /** The files a request may carry: each type's first bytes, and the extension its stored name ends with. */
 const ATTACHMENT_KINDS: Record<QuoteAttachmentType, { magic: Buffer; extensions: string[] }> = {
@@ -137,6 +141,10 @@ export function createQuotesService(db: Db, carts: CartsService) {
 
     /** GET quotes/{id}/ */
     get: (userId: number, quoteId: number, now: Date = new Date()) => quoteView(db, quoteId, userId, now),
+
+    /** POST quotes/{id}/accept/: the quote's own cart, to pay at the quoted prices (accept.ts). */
+    accept: (userId: number, quoteId: number, version: number | undefined) =>
+      acceptQuote(db, userId, quoteId, version),
 
     /**
      * POST quotes/{id}/attachments/: a PDF, PNG or JPEG (checked by its declared type and its first bytes), kept

@@ -2,6 +2,9 @@ import type { Db } from '../../db/client';
 import { TooManyRequests } from '../../http/errors';
 import * as queries from './queries';
 
+// The rate limits' call for other modules.
+export { removeClient } from './queries';
+
 export interface RateLimit {
   /** Distinguishes the limits of different actions. */
   name: string;

@@ -1,5 +1,5 @@
 import { companyAccountNumber, formatGbp, RECEIVED_METHOD_LABELS, type ReceivedMethod } from '@shop/domain';
-import type { OutgoingEmail } from '../mail/queries';
+import type { OutgoingEmail } from '../mail/service';
 
 const SHOP = 'PackRight Supplies';
 

@@ -8,9 +8,9 @@ import {
 } from '@shop/domain';
 import type { Db } from '../../db/client';
 import { audit, type Actor } from '../administration/audit';
-import { selectAdministratorEmails } from '../companies/queries';
-import { enqueueEmails } from '../mail/queries';
-import { selectSetting } from '../settings/queries';
+import { selectAdministratorEmails } from '../companies/administrators';
+import { enqueueEmails } from '../mail/service';
+import { selectSetting } from '../settings/service';
 import { automaticHoldEmail } from './emails';
 import * as queries from './queries';
 

@@ -9,7 +9,7 @@ import {
   type PaymentTermsSnapshot,
   type SellerSnapshot,
 } from '../../db/schema';
-import { sellerNow } from '../documents/queries';
+import { sellerNow } from '../documents/numbering';
 
 /**
  * A company's ledger (DESIGN §7), read in one statement from the rows it is derived from: its

@@ -1,6 +1,6 @@
 import { companyAccountNumber, documentNumber, formatGbp, formatSortCode, formatUkDay } from '@shop/domain';
 import type { BankDetails } from '../../db/seed/shop-settings';
-import type { OutgoingEmail } from '../mail/queries';
+import type { OutgoingEmail } from '../mail/service';
 
 const SHOP = 'PackRight Supplies';
 

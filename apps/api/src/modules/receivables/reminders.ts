@@ -1,7 +1,7 @@
 import { type ReceivablesSettings, reminderDue, ukToday } from '@shop/domain';
 import type { Db } from '../../db/client';
-import { enqueueEmail } from '../mail/queries';
-import { selectSetting } from '../settings/queries';
+import { enqueueEmail } from '../mail/service';
+import { selectSetting } from '../settings/service';
 import * as queries from './queries';
 import { reminderEmail, type ReminderInvoice, type ReminderKind } from './reminder-emails';
 

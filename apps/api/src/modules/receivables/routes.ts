@@ -9,8 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryId } from '../../http/query-ids';
 import { staffOf } from '../administration/customers/routes';
-import type { AdministrationOptions } from '../administration/routes';
-import { createReceivablesService } from './service';
+import type { RouteOptions } from '../../services';
 
 const CompanyParamsSchema = z.object({ id: queryId });
 const PaymentParamsSchema = z.object({ id: queryId, payment: queryId });
@@ -22,8 +21,8 @@ const security = [{ bearerAuth: [] }];
  * A company's ledger and the payments it sent, under administration/companies/{id}/: staff only
  * (the administration plugin's hook answers 401 and 403 before these run).
  */
-export const receivablesAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, { db }) => {
-  const receivables = createReceivablesService(db);
+export const receivablesAdminRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+  const receivables = services.administration.receivables;
 
   app.get(
     '/companies/:id/ledger/',

@@ -8,10 +8,10 @@ import {
   ukToday,
 } from '@shop/domain';
 import type { Db } from '../../db/client';
-import { selectAdministratorEmails } from '../companies/queries';
+import { selectAdministratorEmails } from '../companies/administrators';
 import { statementBalance, statementMonthName } from '../documents/statement';
-import { enqueueEmail, type OutgoingEmail } from '../mail/queries';
-import { selectSetting } from '../settings/queries';
+import { enqueueEmail, type OutgoingEmail } from '../mail/service';
+import { selectSetting } from '../settings/service';
 import {
   claimEffect,
   selectLedger,

@@ -1,19 +1,20 @@
 import { MonthSchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
 import { queryId } from '../../http/query-ids';
 import { signedInUser } from '../accounts/authenticate';
 import { sendPdf } from '../documents/routes';
-import { createStatementsService } from './statements';
+import type { RouteOptions } from '../../services';
 
 const StatementQuerySchema = z.object({ month: MonthSchema }).strict();
 
 const produces = ['application/pdf'];
 
 /** GET /api/account/company/statement.pdf?month=YYYY-MM: the caller's company's statement, for its administrators. */
-export const companyStatementRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const statements = createStatementsService(db);
+export const companyStatementRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
+  app,
+  { services: { statements } },
+) => {
   app.get(
     '/account/company/statement.pdf',
     {
@@ -33,8 +34,10 @@ export const companyStatementRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
 };
 
 /** GET /api/administration/companies/{id}/statement.pdf?month=YYYY-MM (the administration plugin checks staff). */
-export const staffStatementRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const statements = createStatementsService(db);
+export const staffStatementRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
+  app,
+  { services: { statements } },
+) => {
   app.get(
     '/companies/:id/statement.pdf',
     {

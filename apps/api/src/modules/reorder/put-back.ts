@@ -10,9 +10,9 @@ import {
   type ReorderLine,
 } from '@shop/domain';
 import type { Db } from '../../db/client';
-import { insertCartIfMissing, selectCartFacts, type CartItemFacts } from '../carts/queries';
+import { insertCartIfMissing, selectCartFacts, type CartItemFacts } from '../carts/service';
 import { createCartsService } from '../carts/service';
-import { tierPricesOf } from '../pricing/queries';
+import { tierPricesOf } from '../pricing/service';
 import * as queries from './queries';
 
 /**

@@ -1,18 +1,12 @@
 import { ReorderResultSchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
 import { queryId } from '../../http/query-ids';
 import { signedInUser } from '../accounts/authenticate';
-import type { CartsService } from '../carts/service';
-import { createReorderService } from './service';
+import type { RouteOptions } from '../../services';
 
 /** Reorder: an order's lines back in the signed-in user's cart, at today's prices. */
-export const reorderRoutes: FastifyPluginAsyncZod<{ db: Db; carts: CartsService }> = async (
-  app,
-  { db, carts },
-) => {
-  const reorder = createReorderService(db, carts);
+export const reorderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services: { reorder } }) => {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });

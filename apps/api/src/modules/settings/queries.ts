@@ -33,7 +33,7 @@ export interface PricingSettings {
 }
 
 /**
- * The VAT rate, the shipping rates and the delivery rules (issue 23), which price every cart and order, in
+ * The VAT rate, the shipping rates and the delivery rules, which price every cart and order, in
  * one read with their defaults. Named, so each connection plans it once, inside a transaction too, and built
  * once.
  */

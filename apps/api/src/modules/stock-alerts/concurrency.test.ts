@@ -1,4 +1,4 @@
-// Each subscriber gets exactly one back-in-stock e-mail however the restocks meet (issue 24): restocks at the
+// Each subscriber gets exactly one back-in-stock e-mail however the restocks meet: restocks at the
 // same time, a restock racing a sale that takes the stock, and two app instances on one database, each with
 // its own connections (as two server processes have).
 import type { StockAlertAnswer } from '@shop/domain';

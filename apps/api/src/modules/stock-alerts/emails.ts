@@ -1,5 +1,5 @@
 import { backInStockWords, productPagePath } from '@shop/domain';
-import type { OutgoingEmail } from '../mail/queries';
+import type { OutgoingEmail } from '../mail/service';
 import type { SpentAlert } from './queries';
 
 const SHOP = 'PackRight Supplies';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { enqueueEmails } from '../mail/queries';
+import { enqueueEmails } from '../mail/service';
 import { backInStockEmail } from './emails';
 import { spendAlertsOfItems } from './queries';
 

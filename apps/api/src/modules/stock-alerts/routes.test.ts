@@ -1,4 +1,4 @@
-// Back-in-stock alerts (issue 24): who may ask, the visitor's code, the buyer's list, and the one e-mail each
+// Back-in-stock alerts: who may ask, the visitor's code, the buyer's list, and the one e-mail each
 // subscriber gets when staff restock, by an adjustment, the item form or a CSV import.
 import {
   ACCOUNT_MESSAGES,

@@ -12,19 +12,19 @@ import { Invalid } from '../../http/errors';
 import { PageQuerySchema, pageSchema, pageWindow, paginate } from '../../http/pagination';
 import { queryId } from '../../http/query-ids';
 import { signedInUser } from '../accounts/authenticate';
-import type { RateLimiter } from '../rate-limits/service';
-import { STOCK_ALERT_LIMITS, type StockAlertsService } from './service';
+import { STOCK_ALERT_LIMITS } from './service';
+import type { RouteOptions } from '../../services';
 
 const NoContent = z.null().describe('No content');
 
 /**
- * Back-in-stock alerts (issue 24): asked for by a signed-in buyer or, with a code e-mailed to confirm the
+ * Back-in-stock alerts: asked for by a signed-in buyer or, with a code e-mailed to confirm the
  * address, by a visitor; listed and cancelled in My account. They are spent by the restock (restock.ts).
  */
-export const stockAlertRoutes: FastifyPluginAsyncZod<{
-  stockAlerts: StockAlertsService;
-  rateLimiter: RateLimiter;
-}> = async (app, { stockAlerts, rateLimiter }) => {
+export const stockAlertRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
+  app,
+  { services: { stockAlerts, rateLimiter } },
+) => {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });

@@ -13,11 +13,14 @@ import type { Db } from '../../db/client';
 import { Invalid, NotFound } from '../../http/errors';
 import { countOfPage } from '../../http/pagination';
 import { newOtpCode, OTP_MAX_ATTEMPTS, OTP_TTL_MS, sameDigest, type TokenService } from '../accounts/tokens';
-import { enqueueEmail } from '../mail/queries';
+import { enqueueEmail } from '../mail/service';
 import type { RateLimit, RateLimiter } from '../rate-limits/service';
 import { alertCodeEmail } from './emails';
 import * as queries from './queries';
 import { notifyRestocked } from './restock';
+
+// The stock alerts' call for other modules.
+export { deleteAlertsOfAccount } from './queries';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

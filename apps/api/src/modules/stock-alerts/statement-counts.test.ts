@@ -1,4 +1,4 @@
-// Back-in-stock alerts in a fixed, small number of statements (issue 24): asking, confirming and listing, and
+// Back-in-stock alerts in a fixed, small number of statements: asking, confirming and listing, and
 // what a restock adds to a stock change — one UPDATE … RETURNING, and one multi-row INSERT into the outbox
 // when alerts are due, however many. Counted at the services, so the routes' session check (one statement on
 // every authenticated call) and the visitor's per-client limit (one) are not in these lists.

@@ -6,8 +6,7 @@ import {
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AdministrationOptions } from '../routes';
-import { BookkeepingService } from './service';
+import type { RouteOptions } from '../../../services';
 
 const CSV_HEADERS = (filename: string) => ({
   'content-type': 'text/csv; charset=utf-8',
@@ -20,8 +19,8 @@ const CSV_HEADERS = (filename: string) => ({
  * the invoices, credit notes and payments received of a range in Xero's or QuickBooks Online's import layouts.
  * Staff only (the administration hook).
  */
-export const bookkeepingAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, options) => {
-  const service = new BookkeepingService(options.db);
+export const bookkeepingAdminRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+  const service = services.administration.bookkeeping;
 
   app.get(
     '/vat-return/',

@@ -1,12 +1,13 @@
 import { CATALOGUE_MESSAGES as M } from '@shop/domain';
 import { z } from 'zod';
 import { Invalid } from '../../../http/errors';
-import { type PageQuerySchema, pageSchema, paginate } from '../../../http/pagination';
+import { countFromPage, type PageQuerySchema, pageSchema, paginate } from '../../../http/pagination';
 import { queryId } from '../../../http/query-ids';
-import { violatedConstraint } from './queries';
+import { COUNT_CAP } from '../listing';
+import type { Window } from './query-parts';
 
 // What the back office's catalogue entities share: field errors, the unique-violation mapping, list pages
-// and the pieces of their route schemas.
+// and their counts, and the pieces of their route schemas.
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -67,3 +68,37 @@ export const adminPageAnswer = <T>(
   ...paginate(url, query, list.count, list.results),
   count_capped: list.capped,
 });
+
+/**
+ * The count of a paged read: from the page itself when it is not full, else a capped count. Answers the
+ * count and whether it is capped.
+ */
+export async function countOfList(
+  rows: number,
+  window: Window,
+  countAll: () => Promise<number>,
+): Promise<{ count: number; capped: boolean }> {
+  const shown = countFromPage(rows, window);
+  if (shown !== undefined) return { count: shown, capped: false };
+  const counted = await countAll();
+  return counted > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count: counted, capped: false };
+}
+
+/** The PostgreSQL error behind a failed statement (Drizzle wraps the driver's), if any. */
+function pgErrorOf(error: unknown): { code?: string; constraint?: string } | null {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code))
+      return cause as unknown as { code: string; constraint?: string };
+    cause = cause.cause;
+  }
+  return null;
+}
+
+/** The constraint a unique violation (23505) or foreign-key violation (23503) names, else null. */
+export function violatedConstraint(error: unknown): { kind: 'unique' | 'foreign_key'; name: string } | null {
+  const pg = pgErrorOf(error);
+  if (!pg || (pg.code !== '23505' && pg.code !== '23503')) return null;
+  const name = pg.constraint ?? /"([^"]+)"/.exec((error as Error).message)?.[1] ?? '';
+  return { kind: pg.code === '23505' ? 'unique' : 'foreign_key', name };
+}

@@ -8,7 +8,7 @@ import {
   owedPenceOf,
   type CompanyRow,
   type LedgerJson,
-} from '../../companies/queries';
+} from '../../companies/service';
 
 type Window = { limit: number; offset: number };
 

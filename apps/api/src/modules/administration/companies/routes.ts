@@ -13,8 +13,7 @@ import { paginate } from '../../../http/pagination';
 import { queryId } from '../../../http/query-ids';
 import { staffOf } from '../customers/routes';
 import { listQuerySchema } from '../listing';
-import type { AdministrationOptions } from '../routes';
-import { createCompaniesAdminService } from './service';
+import type { RouteOptions } from '../../../services';
 
 const CompanyParamsSchema = z.object({ id: queryId });
 
@@ -31,11 +30,8 @@ const tags = ['administration: companies'];
 const security = [{ bearerAuth: [] }];
 
 /** companies/: trade account applications and companies, staff's decisions, credit terms and holds. */
-export const companyAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (
-  app,
-  { db, config },
-) => {
-  const companies = createCompaniesAdminService(db, { publicUrl: config.publicUrl });
+export const companyAdminRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+  const companies = services.administration.companies;
 
   app.get(
     '/companies/',

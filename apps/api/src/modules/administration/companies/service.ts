@@ -13,8 +13,8 @@ import {
 import type { Db } from '../../../db/client';
 import { Conflict, NotFound } from '../../../http/errors';
 import { pageWindow, type PageQuery } from '../../../http/pagination';
-import { enqueueEmail } from '../../mail/queries';
-import * as companyQueries from '../../companies/queries';
+import { enqueueEmail } from '../../mail/service';
+import { lockCompany, selectAdministratorEmails, selectMembers } from '../../companies/service';
 import { approvedEmail, declinedEmail, holdEmail } from '../../companies/emails';
 import { memberViewOf, paymentTermsView } from '../../companies/service';
 import { ledgerOfJson } from '../../receivables/ledger';
@@ -63,7 +63,7 @@ export function createCompaniesAdminService(db: Db, options: { publicUrl: string
   async function detail(companyId: number): Promise<AdminCompanyDetail> {
     const [row, members] = await Promise.all([
       queries.selectCompanyDetail(db, companyId),
-      companyQueries.selectMembers(db, companyId, MAX_COMPANY_MEMBERS),
+      selectMembers(db, companyId, MAX_COMPANY_MEMBERS),
     ]);
     if (!row) throw new NotFound();
     const position = positionViewOf(ledgerOfJson(row.ledger), ukToday());
@@ -91,7 +91,7 @@ export function createCompaniesAdminService(db: Db, options: { publicUrl: string
   }
 
   async function locked(tx: Db, companyId: number) {
-    const company = await companyQueries.lockCompany(tx, companyId);
+    const company = await lockCompany(tx, companyId);
     if (!company) throw new NotFound();
     return company;
   }
@@ -220,7 +220,7 @@ export function createCompaniesAdminService(db: Db, options: { publicUrl: string
             hold_set_by: body.on_hold ? 'staff' : null,
           },
         });
-        for (const to of await companyQueries.selectAdministratorEmails(tx, companyId)) {
+        for (const to of await selectAdministratorEmails(tx, companyId)) {
           await enqueueEmail(tx, holdEmail(to, company, body.on_hold, reason));
         }
       });

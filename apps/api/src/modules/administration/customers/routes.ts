@@ -13,8 +13,8 @@ import { PageQuerySchema, pageSchema, paginate } from '../../../http/pagination'
 import { queryId } from '../../../http/query-ids';
 import { signedInUser } from '../../accounts/authenticate';
 import { listQuerySchema } from '../listing';
-import type { AdministrationOptions } from '../routes';
-import { createCustomersService, type Staff } from './service';
+import type { Staff } from './service';
+import type { RouteOptions } from '../../../services';
 
 const CustomerParamsSchema = z.object({ id: queryId });
 const PriceParamsSchema = z.object({ id: queryId, priceId: queryId });
@@ -44,8 +44,8 @@ export function staffOf(request: Parameters<typeof signedInUser>[0]): Staff {
 }
 
 /** customers/: the list and search, one customer, deactivation and exclusive prices. */
-export const customerRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, { db }) => {
-  const customers = createCustomersService(db);
+export const customerRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+  const customers = services.administration.customers;
 
   app.get(
     '/customers/',

@@ -4,8 +4,8 @@ import type { UserRole } from '../../../db/schema';
 import { Invalid, NotFound } from '../../../http/errors';
 import { pageWindow, type PageQuery } from '../../../http/pagination';
 import { PermissionDenied } from '../../accounts/errors';
-import { revokeUserTokens } from '../../accounts/queries';
-import { snapshotOf } from '../../addresses/queries';
+import { revokeUserTokens } from '../../accounts/service';
+import { snapshotOf } from '../../addresses/service';
 import { audit, type Actor, type AuditEntry } from '../audit';
 import {
   createExclusivePricesService,

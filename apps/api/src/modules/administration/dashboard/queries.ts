@@ -34,7 +34,7 @@ export interface DashboardRow {
 
 /**
  * SQL: an order is a sale invoiced: its card payment was taken (COMPLETED, or REFUND: paid, then refunded in
- * full), or it was placed on account (ON_ACCOUNT, or COMPLETED once paid; issue 22), and it was not
+ * full), or it was placed on account (ON_ACCOUNT, or COMPLETED once paid), and it was not
  * cancelled (a cancelled order's money went back). The dashboard's periods and its charts count these alike.
  */
 const invoicedSale = (o: string) =>
@@ -118,7 +118,7 @@ export interface DashboardChartsRow {
 }
 
 /**
- * The dashboard's charts in one statement (issue 22, docs/back-office-dashboard.md):
+ * The dashboard's charts in one statement (docs/back-office-dashboard.md):
  * - sales invoiced (not test orders) per UK day of the last 30 and per UK month of the last 12, every day and
  *   month present: the orders of the 12 months are read once through orders_created_idx, summed by UK day,
  *   and the days' sums summed again by month (the 30 days lie within the 12 months);

@@ -38,7 +38,7 @@ async function placeOrder(
     billingAddress: ADDRESS_SNAPSHOT,
     createdAt: new Date(at),
     isTest,
-    // The delivery promise (issue 23): a parcel to dispatch that UK day and deliver the next.
+    // The delivery promise: a parcel to dispatch that UK day and deliver the next.
     ...(dispatchBy
       ? {
           deliveryService: 'parcel' as const,
@@ -57,7 +57,7 @@ const none = { orders: 0, net_pence: 0, vat_pence: 0, total_pence: 0, refunded_p
 describe('the dashboard’s figures', () => {
   beforeAll(async () => {
     // 1 July 2025 begins at 23:00 UTC on 30 June (BST).
-    // Each with the UK day it must leave the warehouse by (issue 23).
+    // Each with the UK day it must leave the warehouse by.
     await placeOrder('2025-06-30T23:30:00Z', { total: 12_000, vat: 2_000 }, 'processing', 'COMPLETED', {
       dispatchBy: '2025-07-01',
     });

@@ -1,11 +1,10 @@
 import { DashboardChartsSchema, DashboardSchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AdministrationOptions } from '../routes';
-import { createDashboardService } from './service';
+import type { RouteOptions } from '../../../services';
 
 /** The back office's front page: the day's and month's trade and what needs doing (one statement). */
-export const dashboardAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, options) => {
-  const dashboard = createDashboardService(options.db);
+export const dashboardAdminRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+  const dashboard = services.administration.dashboard;
 
   app.get(
     '/dashboard/',

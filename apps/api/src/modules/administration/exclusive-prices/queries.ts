@@ -2,7 +2,7 @@ import { and, asc, count, eq, getTableName, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { companies, companyPrices, exclusivePrices, items, users } from '../../../db/schema';
-import { companyPriceInForce, exclusivePriceInForce } from '../../pricing/queries';
+import { companyPriceInForce, exclusivePriceInForce } from '../../pricing/service';
 
 type Window = { limit: number; offset: number };
 

@@ -2,9 +2,8 @@ import { ApplyImportQuerySchema, ImportAppliedSchema, ImportPreviewSchema } from
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BadRequest } from '../../../http/errors';
 import { actorOf } from '../audit';
-import type { AdministrationOptions } from '../routes';
 import { MAX_CSV_BYTES } from './csv-format';
-import { createImportExportService } from './service';
+import type { RouteOptions } from '../../../services';
 
 /** The OpenAPI document's word that the body is the file itself. */
 const CONSUMES_CSV = ['text/csv'];
@@ -20,11 +19,8 @@ function csvBody(body: unknown): Buffer {
  * CSV export and import of items and prices (the format is docs/catalogue-csv.md): download the
  * catalogue, preview a file's changes and errors, then apply exactly that file, all or nothing.
  */
-export const importExportAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, options) => {
-  const service = createImportExportService(options.db, {
-    rateLimiter: options.services.rateLimiter,
-    publicUrl: options.config.publicUrl,
-  });
+export const importExportAdminRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+  const service = services.administration.importExport;
   // The import worker's thread, if one was started, ends with the app.
   app.addHook('onClose', () => service.close());
 

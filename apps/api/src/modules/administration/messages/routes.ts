@@ -12,8 +12,7 @@ import { z } from 'zod';
 import { PageQuerySchema, pageSchema, paginate } from '../../../http/pagination';
 import { queryId } from '../../../http/query-ids';
 import { signedInUser } from '../../accounts/authenticate';
-import type { AdministrationOptions } from '../routes';
-import { createMessagesService } from './service';
+import type { RouteOptions } from '../../../services';
 
 const IdParamsSchema = z.object({ id: queryId });
 const security = [{ bearerAuth: [] }];
@@ -25,8 +24,8 @@ function actor(request: Parameters<typeof signedInUser>[0]) {
 }
 
 /** messages/ (contact queries) and newsletter/ (subscribers) in the back office. */
-export const messageRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, { db }) => {
-  const messages = createMessagesService(db);
+export const messageRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+  const messages = services.administration.messages;
   const tags = ['administration: messages'];
 
   app.get(

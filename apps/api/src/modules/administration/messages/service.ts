@@ -12,7 +12,7 @@ import { csvCell } from '../csv-cell';
 import type { Db } from '../../../db/client';
 import { NotFound } from '../../../http/errors';
 import { pageWindow, type PageQuery } from '../../../http/pagination';
-import { enqueueEmail } from '../../mail/queries';
+import { enqueueEmail } from '../../mail/service';
 import { audit, type Actor } from '../audit';
 import * as queries from './queries';
 

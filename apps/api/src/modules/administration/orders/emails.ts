@@ -1,5 +1,5 @@
 import { formatGbp, type OrderStatus } from '@shop/domain';
-import type { OutgoingEmail } from '../../mail/queries';
+import type { OutgoingEmail } from '../../mail/service';
 import { purchaseOrderLine } from '../../orders/emails';
 
 const SHOP = 'PackRight Supplies';
@@ -19,7 +19,7 @@ const message = (to: Recipient, subject: string, paragraphs: string[]): Outgoing
 /**
  * The e-mail telling the buyer their order moved on (queued in the move's own transaction). A cancelled paid
  * order says its refund is on its way; the refund's own e-mail confirms it once the provider has made it. On
- * account (issue 21) the refund is a credit note, issued at once and sent in its own e-mail. Every one prints
+ * account the refund is a credit note, issued at once and sent in its own e-mail. Every one prints
  * the order's PO number when it has one.
  */
 export function statusChangeEmail(
@@ -76,8 +76,8 @@ export function statusChangeEmail(
 }
 
 /**
- * The e-mail confirming a refund the provider has made (queued in the transaction that records it); on account
- * (issue 21), the credit note that lowers what the company owes.
+ * The e-mail confirming a refund the provider has made (queued in the transaction that records it); on account,
+ * the credit note that lowers what the company owes.
  */
 export function refundEmail(
   to: Recipient,

@@ -19,7 +19,7 @@ import { stockOf } from '../../../../test/support/orders';
 import { orders } from '../../../db/schema';
 import { createOrderAdminService } from './service';
 
-// Issue 21 in the back office: orders on account, their PO numbers, and refunds that are credit notes.
+// Trade accounts in the back office: orders on account, their PO numbers, and refunds that are credit notes.
 
 let ctx: TestContext;
 let staff: StaffMember;

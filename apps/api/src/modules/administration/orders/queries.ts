@@ -25,7 +25,7 @@ import {
   refunds,
   users,
 } from '../../../db/schema';
-import { nextDocumentNumbers, sellerNow } from '../../documents/queries';
+import { nextDocumentNumbers, sellerNow } from '../../documents/numbering';
 
 // ---------------------------------------------------------------------------------------------
 // The order list
@@ -45,7 +45,7 @@ export interface OrderFilters {
   sku?: string | undefined;
   /** The start of a purchase-order number, any case (a whole number matches itself). */
   purchaseOrderNumber?: string | undefined;
-  /** Dispatch-by days (issue 23), both included. */
+  /** Dispatch-by days, both included. */
   dispatchByFrom?: string | undefined;
   dispatchByTo?: string | undefined;
   /** Orders still to ship whose dispatch-by day is `today` (`today`) or before it (`overdue`); UK days. */
@@ -126,7 +126,7 @@ function orderBy(sort: OrderSort, descending: boolean) {
     case 'id':
       return [direction(orders.id)];
     case 'dispatch_by':
-      // Orders without a dispatch-by day (before issue 23) come last either way.
+      // Orders without a dispatch-by day (made before delivery promises) come last either way.
       return descending
         ? [sql`${orders.dispatchBy} desc nulls last`, desc(orders.id)]
         : [asc(orders.dispatchBy), asc(orders.id)];
@@ -415,7 +415,7 @@ export async function setRefunded(tx: Db, orderId: number, paymentId: number | n
 export async function markRefundSucceeded(
   tx: Db,
   refund: RefundRow,
-  /** Null on account (issue 21): no provider made it, the credit note is the refund. */
+  /** Null on account: no provider made it, the credit note is the refund. */
   providerRefundId: string | null,
 ): Promise<boolean> {
   // The credit note's number is taken with the success, in the same transaction (no gap if it rolls back);

@@ -86,10 +86,10 @@ describe('GET /api/administration/orders/', () => {
       line_count: 2,
       // Paid through the test processor.
       is_test: true,
-      // A consumer's order: no PO number, no trade account (issue 21).
+      // A consumer's order: no PO number, no trade account.
       purchase_order_number: null,
       company_account_number: null,
-      // A card order keeps the delivery it was priced for (issue 23): a parcel to the mainland address.
+      // A card order keeps the delivery it was priced for: a parcel to the mainland address.
       delivery_service: 'parcel',
       delivery_label: 'Parcel',
       dispatch_by: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
@@ -212,7 +212,7 @@ describe('GET /api/administration/orders/', () => {
   });
 });
 
-/** Sets an order's delivery promise as the checkout writes it (null: an order from before issue 23). */
+/** Sets an order's delivery promise as the checkout writes it (null: an order from before delivery promises). */
 const promise = (
   orderId: number,
   dispatchBy: string | null,
@@ -519,7 +519,7 @@ describe('GET /api/administration/orders/{id}/', () => {
       delivery_date: '2026-11-30',
     });
 
-    // An order from before issue 23 has none.
+    // An order from before delivery promises has none.
     await promise(order.id, null);
     expect((await detailOf(staff, order.id)).delivery).toBeNull();
   });

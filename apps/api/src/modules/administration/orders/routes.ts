@@ -16,9 +16,9 @@ import { documentRoutes } from '../../documents/routes';
 import { logProviderFailures } from '../../payments/routes';
 import { actorOf } from '../audit';
 import { listQuerySchema, orderingOf } from '../listing';
-import type { AdministrationOptions } from '../routes';
 import type { OrderSort } from './queries';
-import { createOrderAdminService, type OrderListRequest } from './service';
+import type { OrderListRequest } from './service';
+import type { RouteOptions } from '../../../services';
 
 const DATE_MESSAGE = 'Enter a date as YYYY-MM-DD.';
 /** A UK calendar day; years before 1900 are typing mistakes (and year 0 is no date to PostgreSQL). */
@@ -40,9 +40,9 @@ const OrderListQuerySchema = listQuerySchema(
     customer: z.string().trim().min(1).max(100).optional(),
     /** An exact SKU of one of the order's lines. */
     sku: z.string().trim().min(1).max(64).optional(),
-    /** The start of a purchase-order number, any case (issue 21). */
+    /** The start of a purchase-order number, any case. */
     purchase_order_number: z.string().trim().min(1).max(50).optional(),
-    /** Dispatch-by UK days, both included (issue 23). */
+    /** Dispatch-by UK days, both included. */
     dispatch_by_from: day,
     dispatch_by_to: day,
     /** Orders still to ship due out today, or past their dispatch-by day (UK days). */
@@ -103,15 +103,8 @@ function filtersOf(query: OrderListQuery): OrderListRequest['filters'] {
 }
 
 /** orders/: the list with its filters, one order, status moves (with shipping and cancelling) and refunds. */
-export const orderAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (
-  app,
-  { db, services, config },
-) => {
-  const orders = createOrderAdminService(db, {
-    provider: services.payments.provider,
-    log: app.log,
-    publicUrl: config.publicUrl,
-  });
+export const orderAdminRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+  const orders = services.administration.orders;
   logProviderFailures(app);
 
   app.get(

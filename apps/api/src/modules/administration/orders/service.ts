@@ -22,7 +22,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
 import { Conflict, DomainError, Invalid, NotFound } from '../../../http/errors';
 import { pageWindow, type PageQuery } from '../../../http/pagination';
-import { enqueueEmail } from '../../mail/queries';
+import { enqueueEmail } from '../../mail/service';
 import { notifyRestocked } from '../../stock-alerts/restock';
 import { statusHistoryOf, toOrderView } from '../../orders/order-views';
 import { type PaymentProvider, ProviderUnavailable } from '../../payments/provider';

@@ -10,8 +10,7 @@ import {
   sendAttachment,
 } from '../../quotes/routes';
 import { actorOf } from '../audit';
-import type { AdministrationOptions } from '../routes';
-import { createQuotesAdminService } from './service';
+import type { RouteOptions } from '../../../services';
 
 const QuoteListQuerySchema = PageQuerySchema.extend({ status: z.enum(QUOTE_STATUSES).optional() }).strict();
 
@@ -24,11 +23,8 @@ const tags = ['administration: quotes'];
 const security = [{ bearerAuth: [] }];
 
 /** quotes/: requests for quote, pricing and sending their versions, withdrawing them, and their files. */
-export const quoteAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (
-  app,
-  { db, services, config },
-) => {
-  const quotes = createQuotesAdminService(db, { publicUrl: config.publicUrl });
+export const quoteAdminRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+  const quotes = services.administration.quotes;
 
   app.get(
     '/quotes/',

@@ -11,12 +11,12 @@ import {
 import type { QuotedLineSnapshot } from '../../../db/schema';
 import type { Db } from '../../../db/client';
 import { BadRequest, Invalid, NotFound } from '../../../http/errors';
-import { enqueueEmail } from '../../mail/queries';
+import { enqueueEmail } from '../../mail/service';
 import { quoteSentEmail } from '../../quotes/emails';
-import * as quoteQueries from '../../quotes/queries';
+import { insertVersion, lockQuote, updateQuoteStatus, type LockedQuote } from '../../quotes/service';
 import { attachmentDownload, listQuotes } from '../../quotes/service';
 import { quoteView } from '../../quotes/views';
-import { selectPricingSettings } from '../../settings/queries';
+import { selectPricingSettings } from '../../settings/service';
 import { audit, type Actor } from '../audit';
 
 /** The statuses a version can be sent from: a new request, or a sent quote being revised. */
@@ -26,11 +26,7 @@ const SENDABLE: readonly QuoteStatus[] = ['requested', 'sent'];
  * The field errors of a send against the quote as locked: every line of the request priced exactly once, and
  * an expiry day from today to a year ahead (UK days). Null when there are none.
  */
-function sendProblems(
-  quote: quoteQueries.LockedQuote,
-  body: QuoteSend,
-  now: Date,
-): Record<string, string[]> | null {
+function sendProblems(quote: LockedQuote, body: QuoteSend, now: Date): Record<string, string[]> | null {
   const problems: Record<string, string[]> = {};
   const priced = new Set(body.lines.map((line) => line.id));
   const ids = new Set(quote.lines.map((line) => line.id));
@@ -47,7 +43,7 @@ function sendProblems(
 }
 
 /**
- * Requests for quote in the back office (issue 24): the list, one quote, sending a version (the first or a
+ * Requests for quote in the back office: the list, one quote, sending a version (the first or a
  * revision) and withdrawing. Each write runs in one transaction with the quote's row locked, its audit entry
  * and the e-mail it causes.
  */
@@ -70,7 +66,7 @@ export function createQuotesAdminService(db: Db, options: { publicUrl: string })
      */
     async send(actor: Actor, quoteId: number, body: QuoteSend, now: Date = new Date()): Promise<QuoteView> {
       await db.transaction(async (tx) => {
-        const quote = await quoteQueries.lockQuote(tx, quoteId, null);
+        const quote = await lockQuote(tx, quoteId, null);
         if (!quote) throw new NotFound();
         if (!SENDABLE.includes(quote.status)) throw new BadRequest(QUOTE_MESSAGES.notSendable);
         const problems = sendProblems(quote, body, now);
@@ -84,7 +80,7 @@ export function createQuotesAdminService(db: Db, options: { publicUrl: string })
         const { vatRate } = await selectPricingSettings(tx);
         const figures = quoteFigures(lines, body.delivery, vatRate);
         const version = quote.version + 1;
-        await quoteQueries.insertVersion(tx, {
+        await insertVersion(tx, {
           quoteId,
           version,
           lines: lines.map((line): QuotedLineSnapshot => ({
@@ -139,11 +135,11 @@ export function createQuotesAdminService(db: Db, options: { publicUrl: string })
      */
     async withdraw(actor: Actor, quoteId: number, now: Date = new Date()): Promise<QuoteView> {
       await db.transaction(async (tx) => {
-        const quote = await quoteQueries.lockQuote(tx, quoteId, null);
+        const quote = await lockQuote(tx, quoteId, null);
         if (!quote) throw new NotFound();
         if (quote.status === 'ordered') throw new BadRequest(QUOTE_MESSAGES.notWithdrawable);
         if (quote.status === 'withdrawn') return;
-        await quoteQueries.updateQuoteStatus(tx, quoteId, 'withdrawn');
+        await updateQuoteStatus(tx, quoteId, 'withdrawn');
         await audit(tx, actor, {
           action: 'quote.withdraw',
           entityType: 'quote',

@@ -1,4 +1,4 @@
-// GET|PUT /api/administration/settings/delivery/ (issue 23): zones, services, prices, cut-off and closing days;
+// GET|PUT /api/administration/settings/delivery/: zones, services, prices, cut-off and closing days;
 // staff only, audited, bounded, and the next cart read prices with a change.
 import {
   BANK_HOLIDAYS,

@@ -1,4 +1,4 @@
-// GET|PUT /api/administration/settings/receivables/ (issue 22): bounded, audited, staff only.
+// GET|PUT /api/administration/settings/receivables/: bounded, audited, staff only.
 import { DEFAULT_RECEIVABLES_SETTINGS } from '@shop/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

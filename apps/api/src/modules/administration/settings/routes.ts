@@ -12,15 +12,14 @@ import {
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../audit';
-import type { AdministrationOptions } from '../routes';
-import { createSettingsService } from './service';
+import type { RouteOptions } from '../../../services';
 
 const tags = ['administration: settings'];
 const security = [{ bearerAuth: [] }];
 
 /** settings/: the shop's invoice details, VAT rate and delivery rates (DESIGN §4.8). */
-export const settingsRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, { db }) => {
-  const settings = createSettingsService(db);
+export const settingsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+  const settings = services.administration.settings;
 
   app.get(
     '/settings/',

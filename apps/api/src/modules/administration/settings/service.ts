@@ -65,13 +65,13 @@ export function createSettingsService(db: Db) {
     /** The bank details invoices on account print from now on; issued ones keep theirs (decision 008). */
     getBank: async (): Promise<BankDetailsView> => (await queries.selectSettings(db, ['bank'])).bank,
     putBank: (actor: Actor, bank: BankDetailsSettings) => put(actor, 'bank', bank),
-    /** Reminders, automatic holds and monthly statements (issue 22): the next pass of the schedule uses them. */
+    /** Reminders, automatic holds and monthly statements: the next pass of the schedule uses them. */
     getReceivables: async (): Promise<ReceivablesSettings> =>
       (await queries.selectSettings(db, ['receivables'])).receivables,
     putReceivables: (actor: Actor, receivables: ReceivablesSettings) =>
       put(actor, 'receivables', receivables),
     /**
-     * Zones, services, prices, cut-off and closing days (issue 23), with the shipped bank holidays to show
+     * Zones, services, prices, cut-off and closing days, with the shipped bank holidays to show
      * beside the added days. The next cart read, quote and order use a change.
      */
     getDelivery: async (): Promise<DeliverySettingsView> =>

@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { PageQuerySchema, pageSchema, paginate } from '../../../http/pagination';
 import { queryId } from '../../../http/query-ids';
 import { actorOf } from '../audit';
-import type { AdministrationOptions } from '../routes';
-import { createStaffService } from './service';
+import type { RouteOptions } from '../../../services';
 
 const filterText = (max: number) => z.string().trim().min(1).max(max).optional();
 
@@ -27,8 +26,8 @@ const tags = ['administration: staff'];
 const security = [{ bearerAuth: [] }];
 
 /** staff/, users/{id}/role/ and audit/: owners manage staff and read the log (staff get 403). */
-export const staffRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, { db }) => {
-  const staff = createStaffService(db);
+export const staffRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+  const staff = services.administration.staff;
   // After the area's requireStaff: a staff member is refused here, an owner passes.
   app.addHook('onRequest', app.requireOwner);
 

@@ -2,7 +2,7 @@
 import type { DeliveryExtra, DeliveryService, QuoteStatus } from '@shop/domain';
 import { and, asc, desc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { cartPostcode } from '../../carts/queries';
+import { cartPostcode } from '../../carts/service';
 import { reusableStatement } from '../../../db/reusable-statement';
 import {
   cartItems,
@@ -24,7 +24,7 @@ import {
   companyPriceOn,
   exclusivePriceInForce,
   tierPricesRows,
-} from '../../pricing/queries';
+} from '../../pricing/service';
 import type { PaymentRow } from './payments';
 
 /**

@@ -19,7 +19,7 @@ import {
   type PaymentTermsSnapshot,
   type ShippingDetailsSnapshot,
 } from '../../../db/schema';
-import { nextDocumentNumbers, sellerNow } from '../../documents/queries';
+import { nextDocumentNumbers, sellerNow } from '../../documents/numbering';
 
 /**
  * Locks the tracked items' rows in id order (so two checkouts never wait on each other in a circle) and

@@ -1,8 +1,7 @@
 import { TestAuthenticateSchema, TestConfirmSchema, TestIntentViewSchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RateLimiter } from '../../rate-limits/service';
-import type { TestProcessor } from './processor';
+import type { RouteOptions } from '../../../services';
 
 /** Per client: confirmations and authentications together (a card-testing bot gets no further). */
 export const TEST_PROCESSOR_LIMIT = { name: 'test-processor', limit: 60, windowMs: 15 * 60_000 };
@@ -24,10 +23,13 @@ const CardErrorSchema = z
  * The `test` processor's own public calls, which its browser script makes (as Stripe.js calls Stripe):
  * the client secret is the caller's authority over the intent, as it is at Stripe.
  */
-export const testProcessorRoutes: FastifyPluginAsyncZod<{
-  processor: TestProcessor;
-  rateLimiter: RateLimiter;
-}> = async (app, { processor, rateLimiter }) => {
+export const testProcessorRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
+  app,
+  { services: { payments, rateLimiter } },
+) => {
+  // Only a shop on the test processor has these routes.
+  const processor = payments.testProcessor;
+  if (!processor) return;
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { categories, products } from '../../../../db/schema';
-import { containsPattern, q, totalOver, type Window } from '../queries';
+import { containsPattern, q, totalOver, type Window } from '../query-parts';
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type CategoryWrite = Partial<Omit<typeof categories.$inferInsert, 'id' | 'createdAt'>>;

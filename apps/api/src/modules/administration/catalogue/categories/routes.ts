@@ -3,15 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageWindow } from '../../../../http/pagination';
 import { actorOf } from '../../audit';
 import { listQuerySchema, orderingOf } from '../../listing';
-import type { AdministrationOptions } from '../../routes';
 import { adminPage, adminPageAnswer, IdParams, NoContent, secured } from '../shared';
-import { createCategoryAdminService } from './service';
+import type { RouteOptions } from '../../../../services';
 
 const CategoryListQuery = listQuerySchema(['position', 'name'], 'position').strict();
 
 /** The back office's categories, under /api/administration/categories/. */
-export const categoryAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, { db }) => {
-  const categories = createCategoryAdminService(db);
+export const categoryAdminRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+  const categories = services.administration.categories;
 
   app.get(
     '/categories/',

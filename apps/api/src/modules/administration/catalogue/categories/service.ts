@@ -9,8 +9,8 @@ import { Conflict, Invalid, NotFound } from '../../../../http/errors';
 import { countOfPage } from '../../../../http/pagination';
 import { sanitizeStoredHtml } from '../../../../lib/sanitize-html';
 import { audit, changedFields, type Actor } from '../../audit';
-import { violatedConstraint, type Window } from '../queries';
-import { type ListPage, withUniqueFieldErrors } from '../shared';
+import type { Window } from '../query-parts';
+import { type ListPage, violatedConstraint, withUniqueFieldErrors } from '../shared';
 import * as queries from './queries';
 
 function categoryView(row: queries.CategoryRow, productCount: number): AdminCategory {

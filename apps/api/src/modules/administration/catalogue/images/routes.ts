@@ -9,11 +9,9 @@ import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryId } from '../../../../http/query-ids';
-import { uploadsDirectory } from '../../../uploads/routes';
 import { actorOf } from '../../audit';
-import type { AdministrationOptions } from '../../routes';
 import { IdParams, NoContent, secured } from '../shared';
-import { createImageAdminService } from './service';
+import type { RouteOptions } from '../../../../services';
 
 const ImageParams = z.object({ id: queryId, imageId: queryId });
 const UploadQuery = z
@@ -27,8 +25,8 @@ const UploadQuery = z
   .strict();
 
 /** A product's images, under /api/administration/products/:id/images/ and image-order/. */
-export const imageAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, { db, config }) => {
-  const images = createImageAdminService(db, { uploadsRoot: uploadsDirectory(config) });
+export const imageAdminRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+  const images = services.administration.images;
 
   // The upload takes the image itself as the body: any content type arrives as bytes here (JSON included),
   // so the service can refuse what is not an image with a clear message.

@@ -3,9 +3,12 @@ import type { Db } from '../../../../db/client';
 import { BadRequest, Invalid, NotFound, TooManyRequests } from '../../../../http/errors';
 import { createSemaphore } from '../../../../lib/semaphore';
 import { audit, changedFields, type Actor } from '../../audit';
-import { productExists, selectProduct } from '../products/queries';
+import { productExists, selectProduct } from '../products/lookup';
 import { isImageContentType, removeProductImage, storeProductImage, type StoredImage } from './files';
 import * as queries from './queries';
+
+// The images' calls for the other catalogue entities.
+export { selectImagesOfProduct } from './queries';
 
 /** An image as the API answers it. */
 export function imageView(row: queries.ImageRow): AdminProductImage {

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { itemDataEntries, items, products, productVariants } from '../../../../db/schema';
-import { cappedCount, containsPattern, q, type Window } from '../queries';
-import { fieldsOfVariant } from '../variants/queries';
+import { cappedCount, containsPattern, q, type Window } from '../query-parts';
+import { fieldsOfVariant } from '../variants/columns';
 
 export type ItemRow = typeof items.$inferSelect;
 export type ItemWrite = Partial<Omit<typeof items.$inferInsert, 'id' | 'createdAt'>>;

@@ -5,17 +5,16 @@ import { pageWindow } from '../../../../http/pagination';
 import { queryId } from '../../../../http/query-ids';
 import { actorOf } from '../../audit';
 import { listQuerySchema, orderingOf } from '../../listing';
-import type { AdministrationOptions } from '../../routes';
 import { adminPage, adminPageAnswer, IdParams, NoContent, secured } from '../shared';
-import { createItemAdminService } from './service';
+import type { RouteOptions } from '../../../../services';
 
 const ItemListQuery = listQuerySchema(['sku', 'title', 'stock', 'created_at'], 'sku')
   .extend({ status: z.enum(['active', 'inactive']).optional(), variant: queryId.optional() })
   .strict();
 
 /** The back office's items, under /api/administration/items/ (their stock: stock/routes.ts). */
-export const itemAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, { db, config }) => {
-  const items = createItemAdminService(db, { publicUrl: config.publicUrl });
+export const itemAdminRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+  const items = services.administration.items;
 
   app.get(
     '/items/',

@@ -15,12 +15,26 @@ import type { MeasurementUnit } from '../../../../db/schema';
 import { Invalid, NotFound } from '../../../../http/errors';
 import { mayHaveRestocked, notifyRestocked } from '../../../stock-alerts/restock';
 import { audit, changedFields, type Actor } from '../../audit';
-import { countOfList, type Window } from '../queries';
-import { addError, type FieldErrors, type ListPage, throwIfAny, withUniqueFieldErrors } from '../shared';
-import { insertMovement } from '../stock/queries';
-import { selectFieldsOfVariant, selectVariant, type TableFieldRow } from '../variants/queries';
-import { fieldsFromTuples } from '../variants/service';
+import type { Window } from '../query-parts';
+import {
+  addError,
+  countOfList,
+  type FieldErrors,
+  type ListPage,
+  throwIfAny,
+  withUniqueFieldErrors,
+} from '../shared';
+import { insertMovement } from '../stock/movements';
+import {
+  fieldsFromTuples,
+  selectFieldsOfVariant,
+  selectVariant,
+  type TableFieldRow,
+} from '../variants/service';
 import * as queries from './queries';
+
+// The items' calls for the other catalogue entities.
+export { itemExists, lockItem, updateItem } from './queries';
 
 function itemRowView(row: queries.ItemListRow): AdminItemRow {
   return {

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { cartItems, pricingData, pricingTiers, items, type PackUnit } from '../../../../db/schema';
-import { q } from '../queries';
+import { q } from '../query-parts';
 
 export type TierRow = typeof pricingTiers.$inferSelect;
 

@@ -1,13 +1,12 @@
 import { PriceTableSchema, PriceTableUpdateSchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../audit';
-import type { AdministrationOptions } from '../../routes';
 import { IdParams, secured } from '../shared';
-import { createPriceTableAdminService } from './service';
+import type { RouteOptions } from '../../../../services';
 
 /** A variant's price grid, under /api/administration/variants/:id/price-table/. */
-export const priceTableAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, { db }) => {
-  const priceTable = createPriceTableAdminService(db);
+export const priceTableAdminRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+  const priceTable = services.administration.priceTable;
 
   app.get(
     '/variants/:id/price-table/',

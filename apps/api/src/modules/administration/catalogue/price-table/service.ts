@@ -3,7 +3,7 @@ import type { Db } from '../../../../db/client';
 import { NotFound } from '../../../../http/errors';
 import { audit, type Actor } from '../../audit';
 import { addError, type FieldErrors, throwIfAny } from '../shared';
-import { selectVariant } from '../variants/queries';
+import { selectVariant } from '../variants/service';
 import { variantDetail } from '../variants/service';
 import * as queries from './queries';
 

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { categories, items, products, productVariants } from '../../../../db/schema';
-import { cappedCount, containsPattern, q, type Window } from '../queries';
-import { fieldsOfVariant, tierCount } from '../variants/queries';
+import { cappedCount, containsPattern, q, type Window } from '../query-parts';
+import { fieldsOfVariant, tierCount } from '../variants/columns';
 
 export type ProductRow = typeof products.$inferSelect;
 export type ProductWrite = Partial<Omit<typeof products.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>>;

@@ -7,23 +7,18 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { queryId } from '../../../../http/query-ids';
 import { pageWindow } from '../../../../http/pagination';
-import { uploadsDirectory } from '../../../uploads/routes';
 import { actorOf } from '../../audit';
 import { listQuerySchema, orderingOf } from '../../listing';
-import type { AdministrationOptions } from '../../routes';
 import { adminPage, adminPageAnswer, IdParams, NoContent, secured } from '../shared';
-import { createProductAdminService } from './service';
+import type { RouteOptions } from '../../../../services';
 
 const ProductListQuery = listQuerySchema(['name', 'created_at'], 'name')
   .extend({ category: queryId.optional() })
   .strict();
 
 /** The back office's products, under /api/administration/products/ (their images, variants: beside this). */
-export const productAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (
-  app,
-  { db, config },
-) => {
-  const products = createProductAdminService(db, { uploadsRoot: uploadsDirectory(config) });
+export const productAdminRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+  const products = services.administration.products;
 
   app.get(
     '/products/',

@@ -9,10 +9,16 @@ import type { Db } from '../../../../db/client';
 import { NotFound } from '../../../../http/errors';
 import { sanitizeStoredHtml } from '../../../../lib/sanitize-html';
 import { audit, changedFields, type Actor } from '../../audit';
-import { imageView, removeUnusedUploads } from '../images/service';
-import { selectImagesOfProduct } from '../images/queries';
-import { countOfList, type Window } from '../queries';
-import { addError, type FieldErrors, type ListPage, throwIfAny, withUniqueFieldErrors } from '../shared';
+import { imageView, removeUnusedUploads, selectImagesOfProduct } from '../images/service';
+import type { Window } from '../query-parts';
+import {
+  addError,
+  countOfList,
+  type FieldErrors,
+  type ListPage,
+  throwIfAny,
+  withUniqueFieldErrors,
+} from '../shared';
 import { fieldsFromTuples } from '../variants/service';
 import * as queries from './queries';
 

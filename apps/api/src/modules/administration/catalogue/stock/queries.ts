@@ -2,7 +2,7 @@ import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { items, products, productVariants, stockMovements, users } from '../../../../db/schema';
 import { COUNT_CAP } from '../../listing';
-import { totalOver, type Window } from '../queries';
+import { totalOver, type Window } from '../query-parts';
 
 export async function insertMovement(
   db: Db,

@@ -3,15 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PageQuerySchema, pageWindow } from '../../../../http/pagination';
 import { actorOf } from '../../audit';
-import type { AdministrationOptions } from '../../routes';
 import { adminPage, adminPageAnswer, IdParams, secured } from '../shared';
-import { createStockAdminService } from './service';
+import type { RouteOptions } from '../../../../services';
 
 const StockAdjustedSchema = z.object({ stock: z.number().int(), movement: StockMovementSchema });
 
 /** Items' stock: adjustments and movements under /api/administration/items/:id/, low stock under stock/low/. */
-export const stockAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, { db, config }) => {
-  const stock = createStockAdminService(db, { publicUrl: config.publicUrl });
+export const stockAdminRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+  const stock = services.administration.stock;
 
   app.post(
     '/items/:id/stock-adjustments/',

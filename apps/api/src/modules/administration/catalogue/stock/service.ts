@@ -10,9 +10,9 @@ import { Invalid, NotFound } from '../../../../http/errors';
 import { countOfPage } from '../../../../http/pagination';
 import { notifyRestocked } from '../../../stock-alerts/restock';
 import { audit, type Actor } from '../../audit';
-import { itemExists, lockItem, updateItem } from '../items/queries';
-import { countOfList, type Window } from '../queries';
-import type { ListPage } from '../shared';
+import { itemExists, lockItem, updateItem } from '../items/service';
+import type { Window } from '../query-parts';
+import { countOfList, type ListPage } from '../shared';
 import * as queries from './queries';
 
 /**

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { pricingTiers, products, productVariants, tableFields } from '../../../../db/schema';
-import { q } from '../queries';
+import { q } from '../query-parts';
 
 export type FieldTuple = [id: number, name: string, fieldType: string, longField: boolean, position: number];
 

@@ -8,13 +8,12 @@ import {
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../audit';
-import type { AdministrationOptions } from '../../routes';
 import { IdParams, NoContent, secured } from '../shared';
-import { createVariantAdminService } from './service';
+import type { RouteOptions } from '../../../../services';
 
 /** A product's variants and their table fields, under /api/administration/ (variants/, table-fields/). */
-export const variantAdminRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, { db }) => {
-  const variants = createVariantAdminService(db);
+export const variantAdminRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+  const variants = services.administration.variants;
 
   app.post(
     '/products/:id/variants/',

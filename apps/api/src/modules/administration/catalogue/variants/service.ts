@@ -10,8 +10,11 @@ import {
 import type { Db } from '../../../../db/client';
 import { Invalid, NotFound } from '../../../../http/errors';
 import { audit, changedFields, type Actor } from '../../audit';
-import { selectProduct } from '../products/queries';
+import { selectProduct } from '../products/lookup';
 import * as queries from './queries';
+
+// The variants' calls for the other catalogue entities.
+export { selectFieldsOfVariant, selectVariant, type TableFieldRow } from './queries';
 
 function fieldView(row: queries.TableFieldRow): AdminTableField {
   return {

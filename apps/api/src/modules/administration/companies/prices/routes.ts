@@ -8,8 +8,7 @@ import { z } from 'zod';
 import { PageQuerySchema, pageSchema, paginate } from '../../../../http/pagination';
 import { queryId } from '../../../../http/query-ids';
 import { staffOf } from '../../customers/routes';
-import type { AdministrationOptions } from '../../routes';
-import { createCompanyPricesService } from './service';
+import type { RouteOptions } from '../../../../services';
 
 const CompanyParamsSchema = z.object({ companyId: queryId });
 const PriceParamsSchema = z.object({ companyId: queryId, priceId: queryId });
@@ -21,8 +20,8 @@ const security = [{ bearerAuth: [] }];
  * companies/{id}/prices/: a company's exclusive prices, with the bodies and answers of a customer's
  * (customers/{id}/exclusive-prices/). Registered at the prefix `/companies/:companyId/prices`.
  */
-export const companyPriceRoutes: FastifyPluginAsyncZod<AdministrationOptions> = async (app, { db }) => {
-  const prices = createCompanyPricesService(db);
+export const companyPriceRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+  const prices = services.administration.companyPrices;
 
   app.get(
     '/',

@@ -1,0 +1,2 @@
+// The products' calls for the other catalogue entities; apart from service.ts, which builds on theirs.
+export { productExists, selectProduct } from './queries';
