@@ -135,7 +135,7 @@ function palletAnswer(body: { delivery_service: string; delivery_extras: string[
 const summaryRow = (label: string) =>
   within(screen.getByRole('region', { name: 'Summary' })).getByRole('row', { name: new RegExp(`^${label}`) });
 
-describe('the cart page’s delivery (issue 23)', () => {
+describe('the cart page’s delivery', () => {
   it('estimates the mainland without a postcode, then lists the services to the one entered', async () => {
     localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
     const api = stubApi({
@@ -317,7 +317,7 @@ async function openRequestForm(user: ReturnType<typeof userEvent.setup>) {
   return within(section).getByRole('form', { name: 'Request a quote' });
 }
 
-describe('the cart’s request for quote (issue 24)', () => {
+describe('the cart’s request for quote', () => {
   it('offers nothing on an empty cart', async () => {
     localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
     stubApi({ [CURRENT]: makeCart({ items: [] }) });

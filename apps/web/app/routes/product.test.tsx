@@ -111,7 +111,7 @@ describe('product page', () => {
     expect(blocks.find((b) => b['@type'] === 'BreadcrumbList').itemListElement).toHaveLength(3);
   });
 
-  it('keeps the delivery promise out of its HTML: a neutral line, then the browser asks (issue 23)', async () => {
+  it('keeps the delivery promise out of its HTML: a neutral line, then the browser asks', async () => {
     const promised = stubApi({
       'GET /api/ecommerce/delivery-promise/': {
         postal_code: null,

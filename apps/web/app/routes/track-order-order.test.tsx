@@ -415,7 +415,7 @@ describe('Reorder', () => {
   });
 });
 
-describe('Save as list (issue 24)', () => {
+describe('Save as list', () => {
   it('makes a list of the order’s lines, named after the order, and links to it', async () => {
     localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
     const api = stubApi({
@@ -451,7 +451,7 @@ describe('Save as list (issue 24)', () => {
   });
 });
 
-describe('an order on a trade account (issue 21)', () => {
+describe('an order on a trade account', () => {
   const factsOf = () =>
     [...screen.getByText('Placed').closest('dl')!.querySelectorAll('div')].map((pair) => [
       pair.querySelector('dt')!.textContent,
@@ -531,7 +531,7 @@ describe('an order on a trade account (issue 21)', () => {
   });
 });
 
-describe('the delivery promised (issue 23)', () => {
+describe('the delivery promised', () => {
   const palletNextDay = (
     overrides: Partial<NonNullable<OrderView['delivery']>> = {},
   ): OrderView['delivery'] => ({

@@ -302,7 +302,7 @@ describe('POST /api/account/delete/: what is left', () => {
   });
 });
 
-describe('erasure of repeat buying and quotes (issue 24)', () => {
+describe('erasure of repeat buying and quotes', () => {
   it('deletes the user’s own lists and the quotes that never became orders, and the notes and files of those that did', async () => {
     const leaver = await newShopper(ctx, 'quote-leaver');
     const db = ctx.database.db;

@@ -209,7 +209,7 @@ describe('a client written to spec 2 (intent of `{cart_id}` alone, addresses wit
     ['one tape gun', 1],
     ['four tape guns (under £150 net)', 4],
     ['twenty tape guns (over £150 net: free)', 20],
-  ])('with only a mainland address pays what it paid before issue 23: %s', async (_name, packs) => {
+  ])('with only a mainland address pays what it paid before zones and services: %s', async (_name, packs) => {
     const buyer = await checkoutShopper(ctx);
     await parcelCart(ctx, buyer, packs);
     const cart = await buyer.cart();

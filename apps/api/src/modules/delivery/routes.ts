@@ -45,7 +45,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
         ...secured,
         tags: ['cart'],
         summary:
-          'Where the cart goes and how (issue 23): `postal_code`, `delivery_service` (null: the cheapest) and a pallet’s `delivery_extras`; answers the cart with its totals',
+          'Where the cart goes and how: `postal_code`, `delivery_service` (null: the cheapest) and a pallet’s `delivery_extras`; answers the cart with its totals',
         params: z.object({ id: queryId }),
         body: CartDeliveryUpdateSchema,
         response: { 200: CartViewSchema },

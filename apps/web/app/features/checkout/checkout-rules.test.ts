@@ -115,7 +115,7 @@ describe('paymentStillUsable', () => {
   });
 });
 
-describe('trade accounts at checkout (issue 21)', () => {
+describe('trade accounts at checkout', () => {
   it('places on account without a payment intent, and asks for a required PO number first', () => {
     expect(checkPlaceOrder({ ...ready, paymentMethod: 'account', intentReady: false })).toBeNull();
     expect(

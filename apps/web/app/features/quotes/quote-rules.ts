@@ -55,13 +55,6 @@ export function uploadFailure(error: unknown): string {
   return reason ?? QUOTE_PAGE_MESSAGES.uploadFailed;
 }
 
-/** A quote's number as the API takes it (a PostgreSQL integer), or null. */
-export function quoteIdOf(param: string | undefined): number | null {
-  if (!param || !/^\d{1,10}$/.test(param)) return null;
-  const id = Number(param);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
-}
-
 /** What the confirmation after a request carries to the quote's page (the router's location state). */
 export interface RequestedState {
   requested: { number: string; failed: { name: string; reason: string }[] };

@@ -349,7 +349,7 @@ describe('/admin/settings', () => {
     ]);
   });
 
-  describe('delivery zones, services and dates (issue 23)', () => {
+  describe('delivery zones, services and dates', () => {
     const PUT = 'PUT /api/administration/settings/delivery/';
 
     it('shows the settings: cut-off, prices in pounds, each zone’s services, the postcode rows and the bank holidays', async () => {

@@ -224,7 +224,7 @@ describe('PATCH /api/administration/customers/{id}/', () => {
   });
 });
 
-describe('staff and owner accounts are the owners’ to manage (issue 19)', () => {
+describe('staff and owner accounts are the owners’ to manage', () => {
   const OWNERS_ONLY = 'Only an owner can change a staff or owner account.';
   const CUSTOMERS_ONLY =
     'Exclusive prices are for customer accounts only: staff and owners pay the shop’s prices.';

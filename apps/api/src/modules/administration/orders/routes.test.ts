@@ -250,7 +250,7 @@ function ukDayFromToday(days: number): string {
   return today.toISOString().slice(0, 10);
 }
 
-describe('the dispatch-by day (issue 23)', () => {
+describe('the dispatch-by day', () => {
   it('sorts by dispatch-by day either way, undated orders last and the number breaking ties', async () => {
     const a = (await placedOrder(ctx, { name: 'dispatchsorta', packs: 1 })).order.id;
     const b = (await placedOrder(ctx, { name: 'dispatchsortb', packs: 1 })).order.id;

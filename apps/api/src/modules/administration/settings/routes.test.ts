@@ -215,7 +215,7 @@ describe('a settings change applies to new carts and orders, never to placed one
   });
 });
 
-describe('GET|PUT /api/administration/settings/bank/ (issue 21)', () => {
+describe('GET|PUT /api/administration/settings/bank/', () => {
   const bank = { account_name: 'PackRight Supplies Ltd', sort_code: '12-34-56', account_number: '1234 5678' };
 
   it('answers staff only, and changes nothing for others', async () => {

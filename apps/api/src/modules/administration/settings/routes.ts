@@ -123,7 +123,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
       schema: {
         tags,
         security,
-        summary: 'The receivables settings, used from the schedule’s next pass (issue 22)',
+        summary: 'The receivables settings, used from the schedule’s next pass',
         body: ReceivablesSettingsSchema,
         response: { 200: ReceivablesSettingsViewSchema },
       },
@@ -152,7 +152,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
         tags,
         security,
         summary:
-          'The delivery settings (issue 23), used by the next cart, quote and order; the mainland rates are shipping/’s',
+          'The delivery settings, used by the next cart, quote and order; the mainland rates are shipping/’s',
         body: DeliverySettingsSchema,
         response: { 200: DeliverySettingsViewSchema },
       },

@@ -102,7 +102,7 @@ vi.setConfig({ testTimeout: 20_000 });
 beforeEach(() => localStorage.setItem(ACCESS_TOKEN_KEY, 'token'));
 afterEach(() => vi.restoreAllMocks());
 
-describe('the checkout’s delivery (issue 23)', () => {
+describe('the checkout’s delivery', () => {
   it('keeps the cart’s own choice when the shipping address is offered it, asking nothing more', async () => {
     const chosen = palletCart({
       postal_code: 'LS1 4AP',
