@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { balancePence, type CompanyApply, type CompanyInvite, type CompanyRole } from '@shop/domain';
+import { countOfPage } from '../../http/pagination';
 import type { Db } from '../../db/client';
 import { reusableStatement } from '../../db/reusable-statement';
 import { rowsOf } from '../../db/rows-of';
@@ -288,18 +289,13 @@ export async function selectMemberPage(
     .orderBy(asc(companyMembers.id))
     .limit(window.limit)
     .offset(window.offset);
-  let total = rows[0]?.total;
-  if (total === undefined) {
-    total =
-      window.offset === 0
-        ? 0
-        : ((
-            await db
-              .select({ value: count() })
-              .from(companyMembers)
-              .where(eq(companyMembers.companyId, companyId))
-          )[0]?.value ?? 0);
-  }
+  const total = await countOfPage(rows, window, async () => {
+    const [row] = await db
+      .select({ value: count() })
+      .from(companyMembers)
+      .where(eq(companyMembers.companyId, companyId));
+    return row?.value ?? 0;
+  });
   return { count: total, rows };
 }
 
@@ -394,18 +390,13 @@ export async function selectInvitationPage(
     .orderBy(desc(companyInvitations.id))
     .limit(window.limit)
     .offset(window.offset);
-  let total = rows[0]?.total;
-  if (total === undefined) {
-    total =
-      window.offset === 0
-        ? 0
-        : ((
-            await db
-              .select({ value: count() })
-              .from(companyInvitations)
-              .where(eq(companyInvitations.companyId, companyId))
-          )[0]?.value ?? 0);
-  }
+  const total = await countOfPage(rows, window, async () => {
+    const [row] = await db
+      .select({ value: count() })
+      .from(companyInvitations)
+      .where(eq(companyInvitations.companyId, companyId));
+    return row?.value ?? 0;
+  });
   return { count: total, rows };
 }
 
