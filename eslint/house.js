@@ -63,6 +63,17 @@ const formattersAtHome = {
       CallExpression(node) {
         construct(node);
         const { callee } = node;
+        // date-fns' `format(day, 'EEEE d MMMM')`: a date in words (numeric 'yyyy-MM-dd' and 'HH:mm' are data).
+        const pattern = node.arguments[1];
+        if (
+          callee.type === 'Identifier' &&
+          callee.name === 'format' &&
+          pattern?.type === 'Literal' &&
+          typeof pattern.value === 'string' &&
+          /MMM|EEE|LLL|PPP|do/.test(pattern.value)
+        ) {
+          report(node, 'A local date formatter');
+        }
         if (callee.type !== 'MemberExpression') return;
         const method = callee.property.name;
         if (method === 'toLocaleDateString' || method === 'toLocaleTimeString')

@@ -1,3 +1,6 @@
+import { TZDate } from '@date-fns/tz';
+import { format, parseISO } from 'date-fns';
+
 /**
  * Dates and times as the shop writes them, on its pages, e-mails and documents alike: en-GB, in UK time
  * whatever the browser's or server's zone, so a customer abroad and the staff in the warehouse read the same
@@ -77,3 +80,17 @@ const ukDayMonth = writer({ day: 'numeric', month: 'long' });
  */
 export const ukDeliveryDay = (when: string | Date) =>
   dateOf(when) ? `${ukWeekdayLong(when)} ${ukDayMonth(when)}` : String(when);
+
+/** A calendar day (YYYY-MM-DD) as documents and e-mails print it: '31 December 2026'. */
+export function formatUkDay(day: string): string {
+  return format(parseISO(day), 'd MMMM yyyy');
+}
+
+/** A calendar day with its weekday and year, as the order's documents promise it: 'Friday 28 November 2026'. */
+export const deliveryDayWithYear = (day: string) => format(parseISO(day), 'EEEE d MMMM yyyy');
+
+/** The cut-off instant as the product page words it: '14:00 on Monday'. */
+export function orderByLabel(orderBy: string): string {
+  const cutoff = new TZDate(Date.parse(orderBy), UK.timeZone);
+  return `${format(cutoff, 'HH:mm')} on ${format(cutoff, 'EEEE')}`;
+}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { formatUkDay } from '../dates';
 import {
   availableCreditPence,
   companyMay,
-  formatUkDay,
   creditAllows,
   invoiceDueDate,
   needsApproval,

@@ -72,8 +72,3 @@ export function companyMay(role: CompanyRole, action: keyof typeof COMPANY_PERMI
 export function purchaseOrderKey(number: string): string {
   return number.trim().replace(/\s+/g, ' ').toUpperCase();
 }
-
-/** A calendar day (YYYY-MM-DD) as documents and e-mails print it: '31 December 2026'. */
-export function formatUkDay(day: string): string {
-  return format(parseISO(day), 'd MMMM yyyy');
-}

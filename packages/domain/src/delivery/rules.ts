@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, formatISO, isWeekend, parseISO } from 'date-fns';
 import { ADDRESS_MESSAGES, isUkPostcode, normalisePostcode } from '../addresses/schemas';
+import { orderByLabel, ukDeliveryDay } from '../dates';
 import { formatGbp } from '../pricing/money';
 import { shippingQuote, type ShippingRates } from '../pricing/shipping';
 import { sumTotals, type LineTotals, type Totals } from '../pricing/totals';
@@ -448,21 +449,12 @@ export function deliveredTotals(
 // The promise in words
 // ---------------------------------------------------------------------------------------------------------
 
-/** 'Friday 28 November'. */
-export const deliveryDateLabel = (day: string) => format(dayOf(day), 'EEEE d MMMM');
-
-/** The cut-off instant as the product page words it: '14:00 on Monday'. */
-export function orderByLabel(orderBy: string): string {
-  const cutoff = new TZDate(Date.parse(orderBy), SHOP_TIME_ZONE);
-  return `${format(cutoff, 'HH:mm')} on ${format(cutoff, 'EEEE')}`;
-}
-
 /** The product page's line for an option at `now` (countdownText with the option's own labels). */
 export function promiseText(option: Pick<DeliveryOption, 'order_by' | 'delivery_date'>, now: Date): string {
   return countdownText(
     Date.parse(option.order_by),
     now.getTime(),
-    deliveryDateLabel(option.delivery_date),
+    ukDeliveryDay(option.delivery_date),
     orderByLabel(option.order_by),
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { DeliveryExtra, DeliveryService } from './schemas';
-import { deliveryDayWithYear, deliveryServicePhrase, deliveryServiceWords } from './words';
+import { deliveryDayWithYear } from '../dates';
+import { deliveryServicePhrase, deliveryServiceWords } from './words';
 
 describe('an order’s delivery in words', () => {
   test.each<[DeliveryService, DeliveryExtra[], string, string]>([

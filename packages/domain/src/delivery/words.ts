@@ -1,4 +1,3 @@
-import { format, parseISO } from 'date-fns';
 import { SERVICE_LABELS } from './labels';
 import { DELIVERY_EXTRAS, type DeliveryExtra, type DeliveryService } from './schemas';
 
@@ -26,9 +25,6 @@ export function deliveryServicePhrase(service: DeliveryService, extras: readonly
   const listed = nouns.length === 1 ? nouns[0] : `${nouns.slice(0, -1).join(', ')} and ${nouns.at(-1)}`;
   return `${SERVICE_LABELS[service]}, with ${listed}`;
 }
-
-/** A delivery day with its year, as an invoice prints it: 'Friday 28 November 2026'. */
-export const deliveryDayWithYear = (day: string) => format(parseISO(day), 'EEEE d MMMM yyyy');
 
 /** An extra as a noun: 'a tail lift'. */
 export const extraNoun = (code: DeliveryExtra) => EXTRA_WORDS[code].noun;

@@ -1,4 +1,4 @@
-import { formatUkDay } from '../companies/rules';
+import { formatUkDay } from '../dates';
 import { ukClock } from '../delivery/rules';
 import { lineTotals, sumTotals, type Totals } from '../pricing/totals';
 import { QUOTE_LIMITS, QUOTE_MESSAGES, type QuoteStatus } from './schemas';

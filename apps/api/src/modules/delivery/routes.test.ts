@@ -6,7 +6,7 @@ import {
   DELIVERY_MESSAGES,
   DeliveryOptionsViewSchema,
   DeliveryPromiseViewSchema,
-  deliveryDateLabel,
+  ukDeliveryDay,
   orderByLabel,
   type CartView,
   type DeliveryOptionView,
@@ -556,7 +556,7 @@ describe('GET ecommerce/delivery-promise/', () => {
           zone_label: expect.any(String),
           reason: null,
           delivery_date: dates.delivery_date,
-          delivery_date_label: deliveryDateLabel(dates.delivery_date),
+          delivery_date_label: ukDeliveryDay(dates.delivery_date),
           order_by: orderBy,
           order_by_label: orderByLabel(orderBy),
         };

@@ -1,5 +1,5 @@
 import {
-  deliveryDateLabel,
+  ukDeliveryDay,
   deliveryQuote,
   orderByLabel,
   type CartDeliveryUpdate,
@@ -77,7 +77,7 @@ export function createDeliveryService(db: Db, carts: CartsService) {
         ...base,
         reason: null,
         delivery_date: parcel.delivery_date,
-        delivery_date_label: deliveryDateLabel(parcel.delivery_date),
+        delivery_date_label: ukDeliveryDay(parcel.delivery_date),
         order_by: parcel.order_by,
         order_by_label: orderByLabel(parcel.order_by),
       };

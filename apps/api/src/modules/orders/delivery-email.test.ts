@@ -1,6 +1,6 @@
 // The order confirmation, as the buyer's mail server receives it, names the delivery service and
 // extras paid for, the day it is due and the day it leaves the warehouse, and charges the service's price.
-import { deliveryDateLabel, formatGbp, type OrderView } from '@shop/domain';
+import { ukDeliveryDay, formatGbp, type OrderView } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
 import { startTestSmtp, type ReceivedMail } from '../../../test/smtp';
@@ -54,8 +54,8 @@ describe('the order confirmation', () => {
       const text = plainText(mail!.raw);
       expect(text).toContain(`Thank you for your order #${order.id}.`);
       expect(text).toContain(
-        `Delivery: Pallet, next day, with a tail lift, on ${deliveryDateLabel(delivery.delivery_date)}. ` +
-          `It leaves our warehouse by ${deliveryDateLabel(delivery.dispatch_by)}.`,
+        `Delivery: Pallet, next day, with a tail lift, on ${ukDeliveryDay(delivery.delivery_date)}. ` +
+          `It leaves our warehouse by ${ukDeliveryDay(delivery.dispatch_by)}.`,
       );
       expect(text).toMatch(new RegExp(`^Shipping: ${formatGbp(pence(order.shipping_cost))} \\(`, 'm'));
       // The extra's price is in the breakdown, in the short words (the checkout's label explains a forklift).

@@ -1,4 +1,4 @@
-import { deliveryDateLabel, deliveryServicePhrase, formatGbp, formatUkDay } from '@shop/domain';
+import { ukDeliveryDay, deliveryServicePhrase, formatGbp, formatUkDay } from '@shop/domain';
 import type { AddressSnapshot } from '../../db/schema';
 import type { OrderDelivery } from '../delivery/views';
 import type { PricedCart } from './checkout-pricing';
@@ -25,7 +25,7 @@ export interface ConfirmedFigures {
 export function deliveryLine(delivery: OrderDelivery | null | undefined): string[] {
   if (!delivery) return [];
   return [
-    `Delivery: ${deliveryServicePhrase(delivery.service, delivery.extras)}, on ${deliveryDateLabel(delivery.deliveryDate)}. It leaves our warehouse by ${deliveryDateLabel(delivery.dispatchBy)}.`,
+    `Delivery: ${deliveryServicePhrase(delivery.service, delivery.extras)}, on ${ukDeliveryDay(delivery.deliveryDate)}. It leaves our warehouse by ${ukDeliveryDay(delivery.dispatchBy)}.`,
   ];
 }
 
