@@ -85,8 +85,22 @@ async function logIn(page: Page, email: string, password: string) {
 }
 
 async function logOut(page: Page) {
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('button', { name: 'Logout' }).click();
+  // The account menu closes on every route change: opened just as a redirect lands, it closes again, so it
+  // is opened until its Logout button shows, as a person would click it again.
+  const logout = page.getByRole('button', { name: 'Logout' });
+  await expect
+    .poll(
+      async () => {
+        if (!(await logout.isVisible())) await page.getByRole('button', { name: 'Account' }).click();
+        return logout.waitFor({ timeout: 2_000 }).then(
+          () => true,
+          () => false,
+        );
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  await logout.click();
   await expect.poll(() => page.evaluate(() => window.localStorage.getItem('accessToken'))).toBeNull();
   await page.getByRole('link', { name: 'Login' }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/');
