@@ -315,6 +315,8 @@ describe('the cart page’s delivery', () => {
     expect(checkout).toHaveAccessibleDescription(
       `${reason} Enter another delivery postcode, or request a quote for this cart.`,
     );
+    // Said once in the summary, beside the button (and once by the delivery form above).
+    await waitFor(() => expect(screen.getAllByText(reason, { exact: false })).toHaveLength(2));
     // The way to a quote: the cart's own request, a link away on the same page.
     const ask = screen.getByRole('link', { name: 'request a quote for this cart' });
     expect(ask).toHaveAttribute('href', '#request-quote');

@@ -39,7 +39,8 @@ export function CartSummary({ cart }: { cart: Cart }) {
       <p className="visually-hidden" aria-live="polite">
         Cart total {total}
       </p>
-      {cart.shipping_details.explanation ? (
+      {/* Where no service reaches, the reason is said once, beside the disabled Checkout. */}
+      {cart.shipping_details.explanation && !undeliverable ? (
         <p className="cart__explanation">{cart.shipping_details.explanation}</p>
       ) : null}
       {cart.total_weight >= PALLET_THRESHOLD_KG ? (
