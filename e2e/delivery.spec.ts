@@ -98,6 +98,25 @@ describe('the delivery promise in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 
+  test('a cart going to the Isle of Man has no delivery price and no checkout, and offers a quote', async () => {
+    const customer = await signUpCustomer(baseURL, 'delivery-island');
+    await addToCart(baseURL, customer, { ...TAPE_GUN, packs: 1 });
+    const page = await visit('/cart', PHONE, customer);
+    const delivery = page.getByRole('region', { name: 'Delivery' });
+    await delivery.getByRole('textbox', { name: 'Postcode' }).fill('IM1 1AA');
+    await delivery.getByRole('button', { name: 'Show services' }).click();
+    const checkout = page.getByRole('button', { name: 'Checkout' });
+    await checkout.waitFor();
+    expect(await checkout.isDisabled()).toBe(true);
+    const shipping = page.getByRole('row', { name: /^Shipping/ });
+    expect(await shipping.textContent()).toContain('Not available online');
+    expect(await shipping.textContent()).not.toContain('FREE');
+    await page.getByRole('link', { name: 'request a quote for this cart' }).click();
+    await page.getByRole('region', { name: 'Request a quote' }).waitFor();
+    await expectAccessible(page, 'cart going to a zone not served');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
+
   test('a pallet load paid with next day and a tail lift: the order page and the invoice promise the date', async () => {
     const customer = await signUpCustomer(baseURL, 'delivery-buyer');
     const call = <T>(method: string, path: string, body?: unknown) =>

@@ -274,9 +274,67 @@ describe('the cart page’s delivery', () => {
     const user = renderCartPage();
     await user.type(await screen.findByRole('textbox', { name: 'Postcode' }), 'IM1 1AA');
     await user.click(screen.getByRole('button', { name: 'Show services' }));
-    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(await screen.findAllByText(reason, { exact: false })).not.toHaveLength(0);
     expect(screen.queryByRole('group', { name: 'Delivery service' })).toBeNull();
     await waitFor(() => expect(screen.queryByRole('row', { name: /^Delivery/ })).toBeNull());
+    // The cart's answer says no service reaches it: no price for delivery, and no way into checkout.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled());
+    expect(screen.getByRole('row', { name: /^Shipping/ })).not.toHaveTextContent('FREE');
+  });
+
+  it('shows no delivery price and disables checkout for a cart going where no service reaches, with a quote instead', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    const reason = 'We do not deliver to the Isle of Man online yet: contact us for a quote.';
+    stubApi({
+      [CURRENT]: makeCart({
+        shipping_cost: '0.00',
+        shipping_details: { parcel_type: 'none', parcels_needed: 0, explanation: reason },
+        delivery: makeCartDelivery({
+          postal_code: 'IM1 1AA',
+          zone: 'isle_of_man',
+          zone_label: 'Isle of Man',
+          service: null,
+          label: null,
+          price: null,
+          dispatch_date: null,
+          delivery_date: null,
+          order_by: null,
+          reason,
+        }),
+      }),
+      [OPTIONS]: { options: [], reason, zone: 'isle_of_man' },
+    });
+    const user = renderCartPage();
+    const shipping = await screen.findByRole('row', { name: /^Shipping/ });
+    expect(shipping).not.toHaveTextContent('FREE');
+    expect(shipping).toHaveTextContent('Not available online');
+    expect(screen.getByRole('row', { name: /^Total before delivery/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Checkout' })).toBeNull();
+    const checkout = screen.getByRole('button', { name: 'Checkout' });
+    expect(checkout).toBeDisabled();
+    expect(checkout).toHaveAccessibleDescription(
+      `${reason} Enter another delivery postcode, or request a quote for this cart.`,
+    );
+    // Said once in the summary, beside the button (and once by the delivery form above).
+    await waitFor(() => expect(screen.getAllByText(reason, { exact: false })).toHaveLength(2));
+    // The way to a quote: the cart's own request, a link away on the same page.
+    const ask = screen.getByRole('link', { name: 'request a quote for this cart' });
+    expect(ask).toHaveAttribute('href', '#request-quote');
+    const section = screen.getByRole('region', { name: 'Request a quote' });
+    expect(section).toHaveAttribute('id', 'request-quote');
+    await user.click(within(section).getByRole('button', { name: 'Request a quote for this cart' }));
+    expect(within(section).getByRole('form', { name: 'Request a quote' })).toBeInTheDocument();
+  });
+
+  it('keeps Checkout a link, with the delivery price, for a cart going where a service reaches', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    stubApi({ [CURRENT]: makeCart() });
+    renderCartPage();
+    expect(await screen.findByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/checkout');
+    expect(screen.queryByRole('button', { name: 'Checkout' })).toBeNull();
+    expect(screen.getByRole('rowheader', { name: 'Total' })).toBeInTheDocument();
+    expect(screen.queryByRole('rowheader', { name: 'Total before delivery' })).toBeNull();
+    expect(screen.getByRole('row', { name: /^Shipping/ })).toHaveTextContent('£6.95');
   });
 });
 

@@ -4,6 +4,7 @@ import { LoadingState } from '~/components/ui/loading-state';
 import { SimplePage } from '~/components/ui/simple-page';
 import { Toasts } from '~/components/ui/toasts';
 import { fetchCurrentCart } from '~/features/cart/api';
+import { QUOTE_REQUEST_ANCHOR } from '~/features/cart/components/cart-summary';
 import { CartView } from '~/features/cart/components/cart-view';
 import { QuoteRequestSection } from '~/features/quotes/components/quote-request-section';
 import { AddToList } from '~/features/lists/components/add-to-list';
@@ -60,7 +61,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           {/* A signed-in buyer may send the cart's lines to be priced; the cart stays as it is. */}
           {loaderData.cart.items.length > 0 && !loaderData.cart.quote ? (
-            <QuoteRequestSection cartId={loaderData.cart.id} />
+            <QuoteRequestSection cartId={loaderData.cart.id} anchor={QUOTE_REQUEST_ANCHOR} />
           ) : null}
         </>
       ) : (

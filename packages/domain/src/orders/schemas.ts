@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DELIVERY_ZONES } from '../delivery/data';
+import { DELIVERY_ZONES, type DeliveryZone } from '../delivery/data';
+import { ZONE_PHRASES } from '../delivery/labels';
 import { DELIVERY_EXTRAS, DELIVERY_SERVICES } from '../delivery/schemas';
 import { formatGbp } from '../pricing/money';
 
@@ -53,6 +54,20 @@ export const CHECKOUT_MESSAGES = {
   deliveryNotServed: 'We cannot deliver this order to that address online: contact us for a quote.',
   detailsNeverArrived:
     'No delivery details arrived for this payment, so no order was placed. Your payment has been refunded in full; you are welcome to order again.',
+  /**
+   * Not the spec's: a card payment priced for delivery to one zone, and POST orders/ (or the account's address,
+   * for reconciliation) names a shipping address whose delivery costs something else. No order is made; the
+   * payment waits for an address it covers (decision 009), and is refunded if none comes.
+   */
+  deliveryNotPaidFor: (postcode: string, costPence: number, paidPence: number, paidZone: DeliveryZone) =>
+    `Delivery to ${postcode} costs ${formatGbp(costPence)}, not the ${formatGbp(paidPence)} you paid for delivery to ${ZONE_PHRASES[paidZone]}. ` +
+    `Choose a delivery address in ${ZONE_PHRASES[paidZone]}, or start checkout again with this address. A payment that makes no order is refunded in full.`,
+  /** Not the spec's: as deliveryNotPaidFor, when the address cannot have the delivery paid for at all (`why`). */
+  deliveryUnavailableThere: (why: string, paidZone: DeliveryZone) =>
+    `${why} Your payment covers delivery to ${ZONE_PHRASES[paidZone]}: choose a delivery address there. A payment that makes no order is refunded in full.`,
+  /** Not the spec's: the payment waited for an address its delivery covers and none came (decision 009). */
+  deliveryNeverPaidFor:
+    'The delivery address given is outside the area this payment paid delivery for, and no other address arrived, so no order was placed. Your payment has been refunded in full; you are welcome to order again.',
 } as const;
 
 /** The order list's messages (spec 2, §2 and §8 Orders). */

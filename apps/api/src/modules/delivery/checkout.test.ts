@@ -231,15 +231,27 @@ describe('a client written to spec 2 (intent of `{cart_id}` alone, addresses wit
     expect(order.delivery).toMatchObject({ service: 'parcel', zone: 'mainland' });
   });
 
-  it('refunds in full a payment priced for the mainland whose order names an address not served', async () => {
+  it('refuses an order to an address not served for a payment priced for the mainland, which waits for another', async () => {
     const buyer = await checkoutShopper(ctx);
     await parcelCart(ctx, buyer);
     const man = await addressAt(buyer, POSTCODES.isleOfMan);
     const { intent, placed } = await specCheckout(buyer, man);
     expect(placed.statusCode).toBe(409);
-    expect(placed.json()).toEqual({ detail: CHECKOUT_MESSAGES.deliveryNotServed });
+    expect(placed.json()).toEqual({
+      detail: CHECKOUT_MESSAGES.deliveryUnavailableThere(
+        DELIVERY_MESSAGES.notServed('isle_of_man'),
+        'mainland',
+      ),
+    });
     expect(await ordersOfPayment(ctx, intent.payment_intent_id)).toHaveLength(0);
-    expect((await processorIntent(ctx, intent.payment_intent_id)).amountRefunded).toBe(intent.amount);
+    // Decision 015: not refunded at once; an address the payment covers still makes the order.
+    expect((await processorIntent(ctx, intent.payment_intent_id)).amountRefunded).toBe(0);
+    const res = await buyer.call(
+      'POST',
+      '/api/orders/',
+      orderBody(buyer.addressId, intent.payment_intent_id),
+    );
+    expect(res.statusCode, res.body).toBe(201);
   });
 });
 

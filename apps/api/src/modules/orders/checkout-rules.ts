@@ -1,6 +1,7 @@
 // What checkout decides from a priced cart alone: whether it can be paid for, its delivery, its stock and its lines.
 import {
   CHECKOUT_MESSAGES,
+  DELIVERY_MESSAGES,
   type DeliveryRules,
   insufficientStockDetail,
   MAX_ORDER_TOTAL_PENCE,
@@ -36,14 +37,43 @@ export function datedDelivery(
 
 /**
  * The delivery an order keeps: the priced cart's service and extras, dated by `datedDelivery`. Null when the
- * cart has none its shipping address can have (a card buyer who paid for one postcode and named an address
- * elsewhere: their payment is refunded).
+ * cart has none its shipping address can have.
  */
 export function orderDeliveryOf(priced: PricedCart, shippingPostcode: string, rules: DeliveryRules) {
   const choice = priced.delivery.choice;
   return choice?.ok
     ? datedDelivery({ service: choice.option.service, extras: choice.extras }, shippingPostcode, rules)
     : null;
+}
+
+/**
+ * Why a card payment's cart, priced for the postcode it was paid for (`paid`), makes no order to the shipping
+ * address it names (`there`: the same cart priced for that address with the paid service and extras, strictly):
+ * the address cannot have that delivery, or it costs something else there. Null when it costs what was paid.
+ */
+export function misdirection(paid: PricedCart, there: PricedCart): string | null {
+  const paidChoice = paid.delivery.choice;
+  if (!paidChoice?.ok) return CHECKOUT_MESSAGES.deliveryNotServed;
+  const paidZone = paid.delivery.quote.zone;
+  const choice = there.delivery.choice;
+  if (!choice?.ok) {
+    return CHECKOUT_MESSAGES.deliveryUnavailableThere(
+      choice?.field === 'shipping_address' ? choice.message : DELIVERY_MESSAGES.serviceNotOffered,
+      paidZone,
+    );
+  }
+  if (
+    there.totals.shipping_pence === paid.totals.shipping_pence &&
+    there.totals.total_pence === paid.totals.total_pence
+  ) {
+    return null;
+  }
+  return CHECKOUT_MESSAGES.deliveryNotPaidFor(
+    there.delivery.quote.postal_code ?? '',
+    there.totals.shipping_pence,
+    paid.totals.shipping_pence,
+    paidZone,
+  );
 }
 
 /**

@@ -104,11 +104,16 @@ export function detailsNeverArrivedEmail(
   to: string,
   firstName: string,
   amountPence: number,
+  /** An address came, but outside the area the payment paid delivery for (decision 015). */
+  misdirected = false,
 ): { to: string; subject: string; text: string } {
   const amount = formatGbp(amountPence);
+  const why = misdirected
+    ? 'the delivery address we were given is outside the area your payment paid delivery for, and no other address reached us'
+    : 'the delivery details for the order never reached us';
   const text = [
     `Hello ${firstName},`,
-    `We received your card payment of ${amount}, but the delivery details for the order never reached us, so no order was placed and nothing will be sent.`,
+    `We received your card payment of ${amount}, but ${why}, so no order was placed and nothing will be sent.`,
     `We have refunded the full ${amount} to the card you paid with. Refunds usually show on a statement within 5 to 10 working days.`,
     'You are welcome to order again at any time.',
     SHOP,

@@ -15,24 +15,38 @@ import { selectPricingSettings } from '../settings/service';
 import type { CheckoutDeps } from './checkout-deps';
 import { addressSnapshots } from './checkout-details';
 import { priceCheckout } from './checkout-pricing';
-import { deliveryChoiceOf, orderDeliveryOf, orderLinesOf, shortItemIds, unitsByItem } from './checkout-rules';
+import {
+  deliveryChoiceOf,
+  misdirection,
+  orderDeliveryOf,
+  orderLinesOf,
+  shortItemIds,
+  unitsByItem,
+} from './checkout-rules';
 import { detailsNeverArrivedEmail, orderConfirmationEmail } from './emails';
 import { newOrderView } from './order-views';
 import * as queries from './queries';
 
-/** What making the order of a paid payment came to. */
+/**
+ * What making the order of a paid payment came to. `misdirected`: the shipping address named cannot have the
+ * delivery paid for at the price paid (decision 015); nothing made, the payment waits for another address.
+ */
 export type Completion =
   | { kind: 'created'; orderId: number; view: OrderView }
   | { kind: 'existing'; orderId: number }
   | { kind: 'failed'; reason: string }
-  | { kind: 'refund'; reason: string };
+  | { kind: 'refund'; reason: string }
+  | { kind: 'misdirected'; reason: string; since: Date };
 
 /**
  * Where a payment stands after settling it: an order made now or before, refused earlier, refunded now,
- * paid and waiting for its order's delivery details (decision 009), or not paid (yet) with the intent's status.
+ * paid and waiting for its order's delivery details (decision 009) or for an address its delivery covers
+ * (decision 015), or not paid (yet) with the intent's status.
  */
 export type Settlement =
-  Completion | { kind: 'waiting'; since: Date } | { kind: 'unpaid'; status: IntentStatus };
+  | Exclude<Completion, { kind: 'misdirected' }>
+  | { kind: 'waiting'; since: Date }
+  | { kind: 'unpaid'; status: IntentStatus };
 
 /** A `charge.refunded` event asks for the refund to be recorded; reconciliation's `detailsWaitMs` settles a wait. */
 export interface SettleOptions {
@@ -75,7 +89,9 @@ async function refundInFull(deps: CheckoutDeps, payment: queries.PaymentRow): Pr
 /**
  * Makes the order of a payment the provider says has succeeded, exactly once (DESIGN §4.3): under the
  * payment's and cart's row locks, from the server's own cart, priced again and compared with what was
- * paid, with the stock taken under the items' row locks, all in one transaction.
+ * paid, with the stock taken under the items' row locks, all in one transaction. Its delivery is priced again
+ * for the shipping address (decision 015): where that is not what was paid, no order is made and the payment,
+ * with the addresses named, waits for an address it covers (`misdirected`).
  */
 export async function completePayment(
   deps: CheckoutDeps,
@@ -124,12 +140,23 @@ export async function completePayment(
     ) {
       return { kind: 'refund', reason: CHECKOUT_MESSAGES.paymentMismatch };
     }
-    const delivery = orderDeliveryOf(priced, addresses.shipping.postal_code, rules);
+    const paidChoice = priced.delivery.choice;
+    if (!paidChoice?.ok) {
+      return { kind: 'refund', reason: priced.delivery.quote.reason ?? CHECKOUT_MESSAGES.deliveryNotServed };
+    }
+    // The order goes to the shipping address: its delivery is that zone's price for the service paid for.
+    const there = priceCheckout(lines, vatRate, rules, {
+      postal_code: addresses.shipping.postal_code,
+      service: paidChoice.option.service,
+      extras: paidChoice.extras,
+      strict: true,
+    });
+    const refused = misdirection(priced, there);
+    const delivery = refused ? null : orderDeliveryOf(there, addresses.shipping.postal_code, rules);
     if (!delivery) {
-      return {
-        kind: 'refund',
-        reason: priced.delivery.quote.reason ?? CHECKOUT_MESSAGES.deliveryNotServed,
-      };
+      const since = await queries.markWaitingForAddress(tx, locked.id, addresses);
+      if (!since) throw new Error(`payment ${locked.id} could not be marked as waiting for an address`);
+      return { kind: 'misdirected', reason: refused ?? CHECKOUT_MESSAGES.deliveryNotServed, since };
     }
     const need = unitsByItem(priced);
     const stock = await queries.lockStock(tx, [...need.keys()]);
@@ -138,7 +165,8 @@ export async function completePayment(
     const short = stock.filter((row) => shortIds.has(row.id)).map((row) => row.sku);
     if (short.length > 0) return { kind: 'refund', reason: CHECKOUT_MESSAGES.outOfStockRefunded(short) };
     await queries.takeStock(tx, need);
-    const { totals } = priced;
+    // What was paid (compared above), with the zone and words of where it goes.
+    const { totals } = there;
     const order: queries.NewOrder = {
       userId: locked.userId,
       cartId: locked.cartId!,
@@ -158,7 +186,7 @@ export async function completePayment(
         lockedRow.companyId === null ? null : purchaseOrderNumber || locked.purchaseOrderNumber || null,
       shippingAddress: addresses.shipping,
       billingAddress: addresses.billing,
-      shippingDetails: priced.shippingDetails,
+      shippingDetails: there.shippingDetails,
       totalWeightKg: roundKg(totals.weight_kg),
       delivery,
       isTest: locked.provider === 'test',
@@ -169,7 +197,7 @@ export async function completePayment(
     order.email = orderConfirmationEmail(
       lockedRow.email,
       lockedRow.firstName,
-      { ...priced, delivery },
+      { ...there, delivery },
       addresses.shipping,
       {
         purchaseOrderNumber: order.purchaseOrderNumber,
@@ -199,7 +227,10 @@ async function awaitDetails(deps: CheckoutDeps, payment: queries.PaymentRow): Pr
 }
 
 /** What another request made of a payment a conditional update found settled: its order, or its refusal. */
-async function settledMeanwhile(deps: CheckoutDeps, payment: queries.PaymentRow): Promise<Completion | null> {
+async function settledMeanwhile(
+  deps: CheckoutDeps,
+  payment: queries.PaymentRow,
+): Promise<Extract<Completion, { kind: 'existing' | 'failed' }> | null> {
   const { reads } = deps;
   const current = await reads.paymentByProviderId(payment.providerPaymentId);
   if (current?.orderId) return { kind: 'existing', orderId: current.orderId };
@@ -208,10 +239,43 @@ async function settledMeanwhile(deps: CheckoutDeps, payment: queries.PaymentRow)
 }
 
 /**
+ * A paid payment that waits (decision 009), as reconciliation finds it: once `detailsWaitMs` has passed since
+ * it began to wait (by the database's clock), refunded in full with `reason` and the buyer told, in the
+ * transaction that records why, and never once its order exists; else it waits on.
+ */
+async function refundOnceWaited(
+  deps: CheckoutDeps,
+  payment: queries.PaymentRow,
+  since: Date,
+  detailsWaitMs: number,
+  reason: string,
+): Promise<Settlement> {
+  const { db } = deps;
+  const marked = await db.transaction(async (tx) => {
+    if (!(await queries.markDetailsNeverArrived(tx, payment.id, reason, detailsWaitMs / 1000))) return false;
+    const buyer = await queries.selectBuyerDetails(tx, payment.userId);
+    // An erased account's placeholder address can receive nothing.
+    if (buyer && !buyer.deleted) {
+      const misdirected = reason === CHECKOUT_MESSAGES.deliveryNeverPaidFor;
+      await enqueueEmail(
+        tx,
+        detailsNeverArrivedEmail(buyer.email, buyer.firstName, payment.amountPence, misdirected),
+      );
+    }
+    return true;
+  });
+  if (marked) {
+    await refundInFull(deps, payment);
+    return { kind: 'refund', reason };
+  }
+  return (await settledMeanwhile(deps, payment)) ?? { kind: 'waiting', since };
+}
+
+/**
  * A paid payment without addresses, as reconciliation finds it once the buyer's checkout has had its grace
  * period (decision 009): the order, to what the buyer named with the intent and otherwise the account's
- * addresses (accountAddressIds); with none, it waits, and after `detailsWaitMs` it is refunded in full and
- * the buyer told, in the transaction that records why, and never once its order exists.
+ * addresses (accountAddressIds); with none (or none its delivery covers, decision 015), it waits, and after
+ * `detailsWaitMs` it is refunded in full (refundOnceWaited).
  */
 async function settleWithoutDetails(
   deps: CheckoutDeps,
@@ -230,32 +294,35 @@ async function settleWithoutDetails(
     : {};
   const billing = payment.billingAddress ?? account.billing ?? payment.shippingAddress;
   const shipping = payment.shippingAddress ?? account.shipping ?? payment.billingAddress;
-  if (billing && shipping) return completePayment(deps, payment, intent, { billing, shipping });
-  if (!payment.awaitingDetailsSince) return awaitDetails(deps, payment);
-
-  const reason = CHECKOUT_MESSAGES.detailsNeverArrived;
-  const marked = await db.transaction(async (tx) => {
-    if (!(await queries.markDetailsNeverArrived(tx, payment.id, reason, detailsWaitMs / 1000))) return false;
-    // An erased account's placeholder address can receive nothing.
-    if (buyer && !buyer.deleted) {
-      await enqueueEmail(tx, detailsNeverArrivedEmail(buyer.email, buyer.firstName, payment.amountPence));
-    }
-    return true;
-  });
-  if (marked) {
-    await refundInFull(deps, payment);
-    return { kind: 'refund', reason };
+  if (billing && shipping) {
+    const completion = await completePayment(deps, payment, intent, { billing, shipping });
+    if (completion.kind !== 'misdirected') return completion;
+    return refundOnceWaited(
+      deps,
+      payment,
+      completion.since,
+      detailsWaitMs,
+      CHECKOUT_MESSAGES.deliveryNeverPaidFor,
+    );
   }
-  return (await settledMeanwhile(deps, payment)) ?? { kind: 'waiting', since: payment.awaitingDetailsSince };
+  if (!payment.awaitingDetailsSince) return awaitDetails(deps, payment);
+  return refundOnceWaited(
+    deps,
+    payment,
+    payment.awaitingDetailsSince,
+    detailsWaitMs,
+    CHECKOUT_MESSAGES.detailsNeverArrived,
+  );
 }
 
 /**
  * Brings a payment to its end from what the provider says of its intent now: the webhook and the
  * reconciliation both come here, so duplicates, late deliveries and a missed webhook all end the same way.
  * Records a refund the provider reports; an unpaid intent's status; and for a paid one the order (exactly
- * once), or the refund when no order can be made. A paid payment without addresses waits for the buyer's
- * POST orders/; reconciliation, which passes `detailsWaitMs`, settles it (settleWithoutDetails). Throws (to
- * be tried again) when that end was not reached.
+ * once), or the refund when no order can be made. A paid payment without addresses, or whose addresses its
+ * delivery does not cover (decision 015), waits for the buyer's POST orders/; reconciliation, which passes
+ * `detailsWaitMs`, settles it (settleWithoutDetails, refundOnceWaited). Throws (to be tried again) when that
+ * end was not reached.
  */
 export async function settlePayment(
   deps: CheckoutDeps,
@@ -287,10 +354,20 @@ export async function settlePayment(
       ? awaitDetails(deps, payment)
       : settleWithoutDetails(deps, payment, intent, detailsWaitMs);
   }
-  return completePayment(deps, payment, intent, {
+  const completion = await completePayment(deps, payment, intent, {
     billing: payment.billingAddress,
     shipping: payment.shippingAddress,
   });
+  if (completion.kind !== 'misdirected') return completion;
+  return detailsWaitMs === undefined
+    ? { kind: 'waiting', since: completion.since }
+    : refundOnceWaited(
+        deps,
+        payment,
+        completion.since,
+        detailsWaitMs,
+        CHECKOUT_MESSAGES.deliveryNeverPaidFor,
+      );
 }
 
 /**

@@ -3,7 +3,16 @@ import type { AddressBookDefaults } from '@shop/domain';
 import { and, asc, eq, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { reusableStatement } from '../../../db/reusable-statement';
-import { addresses, carts, companies, companyMembers, orders, payments, users } from '../../../db/schema';
+import {
+  addresses,
+  carts,
+  companies,
+  companyMembers,
+  orders,
+  payments,
+  users,
+  type AddressSnapshot,
+} from '../../../db/schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -36,6 +45,32 @@ export async function markAwaitingDetails(db: Db, paymentId: number): Promise<Da
       status: 'succeeded',
       awaitingDetailsSince: sql`coalesce(${payments.awaitingDetailsSince}, now())`,
       updatedAt: sql`case when ${payments.awaitingDetailsSince} is null then now() else ${payments.updatedAt} end`,
+    })
+    .where(and(eq(payments.id, paymentId), isNull(payments.orderId), isNull(payments.failureReason)))
+    .returning({ since: payments.awaitingDetailsSince });
+  return row?.since ?? null;
+}
+
+/**
+ * Records the addresses a paid payment's order was refused for, because its delivery was paid for another zone
+ * (decision 015), and that it waits for an address it covers (decision 009): the webhook and reconciliation then
+ * try these again rather than the account's defaults. Status succeeded, since when it waits (the first time),
+ * and `updated_at` (the buyer is at their checkout). Only while it has no order and was not refused: answers
+ * since when it waits, or null.
+ */
+export async function markWaitingForAddress(
+  db: Db,
+  paymentId: number,
+  addresses: { billing: AddressSnapshot; shipping: AddressSnapshot },
+): Promise<Date | null> {
+  const [row] = await db
+    .update(payments)
+    .set({
+      status: 'succeeded',
+      billingAddress: addresses.billing,
+      shippingAddress: addresses.shipping,
+      awaitingDetailsSince: sql`coalesce(${payments.awaitingDetailsSince}, now())`,
+      updatedAt: sql`now()`,
     })
     .where(and(eq(payments.id, paymentId), isNull(payments.orderId), isNull(payments.failureReason)))
     .returning({ since: payments.awaitingDetailsSince });

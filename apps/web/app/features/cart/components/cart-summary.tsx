@@ -1,10 +1,20 @@
 import { type CartView as Cart, formatDecimalGbp, PALLET_THRESHOLD_KG } from '@shop/domain';
+import { useId } from 'react';
 import { Link } from 'react-router';
-import { CartTotalsRows } from '~/features/commerce/components/cart-totals-rows';
+import { CartTotalsRows, undeliverableReason } from '~/features/commerce/components/cart-totals-rows';
 
-/** The cart's totals as the server computed them (spec 2, §2 Cart screen), and the way on. */
+/** Where the cart page's request for quote is (the route puts it below the cart, for the buyer's own cart). */
+export const QUOTE_REQUEST_ANCHOR = 'request-quote';
+
+/**
+ * The cart's totals as the server computed them (spec 2, §2 Cart screen), and the way on. Where no delivery
+ * service reaches the cart's postcode, there is no delivery price and no checkout: the reason, and the way to
+ * ask for a quote instead (the cart's own request, or the contact page for a quote's cart).
+ */
 export function CartSummary({ cart }: { cart: Cart }) {
+  const id = useId();
   const total = formatDecimalGbp(cart.total);
+  const undeliverable = undeliverableReason(cart);
   return (
     <section className="cart__summary" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title">Summary</h2>
@@ -20,7 +30,7 @@ export function CartSummary({ cart }: { cart: Cart }) {
           </tr>
           <CartTotalsRows cart={cart} weightDecimals={3} />
           <tr className="summary-table__total">
-            <th scope="row">Total</th>
+            <th scope="row">{undeliverable ? 'Total before delivery' : 'Total'}</th>
             <td>{total}</td>
           </tr>
         </tbody>
@@ -29,7 +39,8 @@ export function CartSummary({ cart }: { cart: Cart }) {
       <p className="visually-hidden" aria-live="polite">
         Cart total {total}
       </p>
-      {cart.shipping_details.explanation ? (
+      {/* Where no service reaches, the reason is said once, beside the disabled Checkout. */}
+      {cart.shipping_details.explanation && !undeliverable ? (
         <p className="cart__explanation">{cart.shipping_details.explanation}</p>
       ) : null}
       {cart.total_weight >= PALLET_THRESHOLD_KG ? (
@@ -42,10 +53,27 @@ export function CartSummary({ cart }: { cart: Cart }) {
         <Link className="button" to="/">
           Continue Shopping
         </Link>
-        <Link className="button button--primary" to="/checkout">
-          Checkout
-        </Link>
+        {undeliverable ? (
+          <button type="button" className="button button--primary" disabled aria-describedby={`${id}-why`}>
+            Checkout
+          </button>
+        ) : (
+          <Link className="button button--primary" to="/checkout">
+            Checkout
+          </Link>
+        )}
       </div>
+      {undeliverable ? (
+        <p id={`${id}-why`} className="notice cart__undeliverable">
+          {undeliverable} Enter another delivery postcode, or{' '}
+          {cart.quote ? (
+            <Link to="/contact">ask us for a quote</Link>
+          ) : (
+            <a href={`#${QUOTE_REQUEST_ANCHOR}`}>request a quote for this cart</a>
+          )}
+          .
+        </p>
+      ) : null}
     </section>
   );
 }

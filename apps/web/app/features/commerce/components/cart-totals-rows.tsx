@@ -9,6 +9,15 @@ import {
   ukDeliveryDay,
 } from '@shop/domain';
 
+/**
+ * Why no delivery service reaches where the cart goes (a zone not served online, such as the Isle of Man), or
+ * null when one does: the cart then has no delivery price, and cannot go to checkout.
+ */
+export function undeliverableReason(cart: CartView): string | null {
+  if (cart.items.length === 0 || !cart.delivery || cart.delivery.service !== null) return null;
+  return cart.delivery.reason ?? cart.shipping_details.explanation;
+}
+
 /** 'Pallet, next day + Tail lift (no forklift on site), arrives Friday 28 November'. */
 function deliveryLine(delivery: NonNullable<CartView['delivery']>): string | null {
   if (!delivery.label || !delivery.delivery_date) return null;
@@ -18,12 +27,13 @@ function deliveryLine(delivery: NonNullable<CartView['delivery']>): string | nul
 
 /**
  * The rows the cart page and the checkout summary share (spec 2, §2): subtotal, the discount only when above
- * 0, VAT with its rate, shipping (FREE or the parcels or pallets), the delivery service and its day, and the weight, to 3 decimals on the cart
+ * 0, VAT with its rate, shipping (FREE or the parcels or pallets; none where no service reaches), the delivery service and its day, and the weight, to 3 decimals on the cart
  * page and 1 at checkout (§9). Then each adds its Total row.
  */
 export function CartTotalsRows({ cart, weightDecimals }: { cart: CartView; weightDecimals: 1 | 3 }) {
   const discount = penceFromDecimal(cart.discount);
   const delivery = cart.delivery ? deliveryLine(cart.delivery) : null;
+  const undeliverable = undeliverableReason(cart) !== null;
   return (
     <>
       <tr>
@@ -43,11 +53,13 @@ export function CartTotalsRows({ cart, weightDecimals }: { cart: CartView; weigh
       <tr>
         <th scope="row">Shipping</th>
         <td>
-          {shippingLabel(
-            penceFromDecimal(cart.shipping_cost),
-            cart.shipping_details.parcels_needed,
-            cart.shipping_details.parcel_type,
-          )}
+          {undeliverable
+            ? 'Not available online'
+            : shippingLabel(
+                penceFromDecimal(cart.shipping_cost),
+                cart.shipping_details.parcels_needed,
+                cart.shipping_details.parcel_type,
+              )}
         </td>
       </tr>
       {delivery ? (

@@ -13,12 +13,12 @@ import { check } from '~/lib/form-fields';
  * The request is made first; its files follow one by one. The buyer then sees the quote's page in My
  * account, which confirms the request and names any file that could not be attached. The cart is kept.
  */
-export function QuoteRequestSection({ cartId }: { cartId: number }) {
+export function QuoteRequestSection({ cartId, anchor }: { cartId: number; anchor?: string }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   return (
-    <section className="quote-request" aria-labelledby={`${id}-title`}>
+    <section id={anchor} className="quote-request" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="quote-request__title">
         Request a quote
       </h2>
