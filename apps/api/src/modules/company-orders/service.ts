@@ -16,6 +16,7 @@ import {
   type PageRequest,
   paymentTermsLabel,
   penceToDecimal,
+  quoteRefusal,
   ukToday,
 } from '@shop/domain';
 import type { Db } from '../../db/client';
@@ -123,6 +124,10 @@ export function createCompanyOrdersService(db: Db) {
       return refuse(COMPANY_MESSAGES.notOnAccount);
     }
     if (held.onHold) return refuse(COMPANY_MESSAGES.onHold(held.holdReason ?? ''));
+    // Made from a quote's cart: the quote's rules apply now, as they would to paying its cart (decision 013).
+    const quote = held.quoteId === null ? undefined : await queries.lockHeldQuote(tx, held.quoteId);
+    const lapsed = quote ? quoteRefusal({ ...quote, version: 0 }, new Date()) : null;
+    if (lapsed) return refuse(lapsed);
     const { owedPence } = await orderQueries.selectOwedAndPoUses(tx, held.companyId, '');
     const available = availableCreditPence(held.creditLimitPence, owedPence);
     if (!creditAllows(available, held.totalPence)) return refuse(COMPANY_MESSAGES.overCredit(available));
@@ -173,7 +178,13 @@ export function createCompanyOrdersService(db: Db) {
       transactionId: null,
       companyId: held.companyId,
       purchaseOrderNumber: held.purchaseOrderNumber,
-      onAccount: { invoiceDueDate: dueDate, paymentTerms: terms, approvalId: held.id, decidedBy: approverId },
+      onAccount: {
+        invoiceDueDate: dueDate,
+        paymentTerms: terms,
+        approvalId: held.id,
+        decidedBy: approverId,
+        quoteId: quote ? held.quoteId : null,
+      },
       shippingAddress: held.shippingAddress,
       billingAddress: held.billingAddress,
       shippingDetails,

@@ -121,6 +121,30 @@ export function detailsNeverArrivedEmail(
 }
 
 /**
+ * To a buyer whose card payment made no order because of why (a quote withdrawn or expired before it was
+ * taken): queued with the first refusal of the payment, so it is sent once.
+ */
+export function paymentRefundedEmail(
+  to: string,
+  firstName: string,
+  amountPence: number,
+  reason: string,
+): { to: string; subject: string; text: string } {
+  const amount = formatGbp(amountPence);
+  const text = [
+    `Hello ${firstName},`,
+    `We received your card payment of ${amount}, but we could not place the order: ${reason}`,
+    `We have refunded the full ${amount} to the card you paid with. Refunds usually show on a statement within 5 to 10 working days.`,
+    SHOP,
+  ];
+  return {
+    to,
+    subject: `Your ${SHOP} payment of ${amount} has been refunded`,
+    text: `${text.join('\n\n')}\n`,
+  };
+}
+
+/**
  * To each approver and administrator of the company when a buyer's on-account order is held for approval;
  * `{{approval}}` becomes the held order's number in the statement that holds it.
  */

@@ -174,6 +174,7 @@ export async function placeOnAccount(
         companyId: account.companyId,
         userId,
         cartId: account.cartId,
+        quoteId: account.quoteId,
         lines: orderLines,
         email: approvalRequestEmail(account.email, totals.total_pence, purchaseOrderNumber),
       });

@@ -31,6 +31,8 @@ export interface LockedAccount {
   onHold: boolean;
   holdReason: string | null;
   cartId: number;
+  /** The accepted quote the cart holds, or null for the own cart. */
+  quoteId: number | null;
   email: string;
   firstName: string;
 }
@@ -49,6 +51,7 @@ const lockAccountStatement = reusableStatement((tx) =>
       onHold: companies.onHold,
       holdReason: companies.holdReason,
       cartId: carts.id,
+      quoteId: carts.quoteId,
       email: users.email,
       firstName: users.firstName,
     })
@@ -130,6 +133,8 @@ export interface NewApproval {
   shippingAddress: AddressSnapshot;
   billingAddress: AddressSnapshot;
   purchaseOrderNumber: string | null;
+  /** The accepted quote the cart held: approving applies its rules and marks it ordered. */
+  quoteId: number | null;
   /** To each approver and administrator but the buyer; `{{approval}}` becomes the held order's number. */
   email: { subject: string; text: string };
 }
@@ -143,12 +148,12 @@ export async function insertApproval(tx: Db, approval: NewApproval): Promise<num
     with held as (
       insert into ${orderApprovals} (company_id, user_id, lines, subtotal_pence, discount_pence, shipping_pence,
         vat_pence, total_pence, vat_rate, total_weight_kg, shipping_details, shipping_address, billing_address,
-        purchase_order_number)
+        purchase_order_number, quote_id)
       values (${approval.companyId}, ${approval.userId}, ${JSON.stringify(approval.lines)}::jsonb,
         ${approval.subtotalPence}, ${approval.discountPence}, ${approval.shippingPence}, ${approval.vatPence},
         ${approval.totalPence}, ${approval.vatRate}, ${approval.totalWeightKg},
         ${JSON.stringify(approval.shippingDetails)}::jsonb, ${JSON.stringify(approval.shippingAddress)}::jsonb,
-        ${JSON.stringify(approval.billingAddress)}::jsonb, ${approval.purchaseOrderNumber})
+        ${JSON.stringify(approval.billingAddress)}::jsonb, ${approval.purchaseOrderNumber}, ${approval.quoteId})
       returning id
     ),
     emptied as (
