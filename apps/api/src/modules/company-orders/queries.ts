@@ -254,6 +254,19 @@ export async function selectApproval(
   return row as ApprovalRow | undefined;
 }
 
+/** The caller's own approval request's status and lines (whichever company it was made in). */
+export async function selectOwnApprovalLines(
+  db: Db,
+  id: number,
+  userId: number,
+): Promise<Pick<ApprovalRow, 'status' | 'lines'> | undefined> {
+  const [row] = await db
+    .select({ status: orderApprovals.status, lines: orderApprovals.lines })
+    .from(orderApprovals)
+    .where(and(eq(orderApprovals.id, id), eq(orderApprovals.userId, userId)));
+  return row as Pick<ApprovalRow, 'status' | 'lines'> | undefined;
+}
+
 /** A held order locked for its decision, with its company's terms and whether its buyer is still a member. */
 export interface LockedApproval extends ApprovalRow {
   buyerFirstName: string;

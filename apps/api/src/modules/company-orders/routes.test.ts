@@ -26,6 +26,7 @@ import {
   type TradeMember,
 } from '../../../test/support/orders';
 import { outboundEmails, shopSettings } from '../../db/schema';
+import { createCartsService } from '../carts/service';
 import { createCompanyOrdersService } from './service';
 
 let ctx: TestContext;
@@ -336,6 +337,7 @@ describe('a client written to the contract', () => {
     expect(held.json()).toEqual({
       status: 'awaiting_approval',
       approval: expect.any(Number),
+      reference: expect.stringMatching(/^AR-\d{6}$/),
       detail: COMPANY_MESSAGES.awaitingApproval,
       total: cart.total,
     });
@@ -371,7 +373,7 @@ describe('statements the company’s endpoints send', () => {
     const first = await heldOrder(buyer, TAPE, 1);
     const second = await heldOrder(buyer, TAPE, 1);
     const counter = countingDb(ctx.database);
-    const service = createCompanyOrdersService(counter.db);
+    const service = createCompanyOrdersService(counter.db, createCartsService(counter.db));
     const plain = () => counter.sql.filter((text) => !/^\s*(begin|commit|rollback)\b/i.test(text)).length;
     const page = { page: 1, page_size: 20 };
 

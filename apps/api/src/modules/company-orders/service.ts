@@ -1,4 +1,5 @@
 import {
+  approvalReference,
   type ApprovalStatus,
   type ApprovalView,
   availableCreditPence,
@@ -8,12 +9,14 @@ import {
   companyMay,
   type CompanyOrderView,
   creditAllows,
+  discounted,
   documentNumber,
   documentPaths,
   insufficientStockDetail,
   invoiceDueDate,
   type OrderView,
   type PageRequest,
+  type ReorderResult,
   paymentTermsLabel,
   penceToDecimal,
   quoteRefusal,
@@ -30,6 +33,8 @@ import { approvalOutcomeEmail, orderConfirmationEmail } from '../orders/emails';
 import * as orderQueries from '../orders/service';
 import { datedDelivery } from '../orders/checkout-rules';
 import { newOrderView, toOrderView } from '../orders/order-views';
+import type { CartsService } from '../carts/service';
+import { putBackInCart } from '../reorder/put-back';
 import * as queries from './queries';
 
 /** 403 with the message the member reads (a member without the role). */
@@ -40,6 +45,7 @@ const buyerOf = (row: queries.BuyerRow) => ({ id: row.buyerId, email: row.buyerE
 export function toApprovalView(row: queries.ApprovalRow): ApprovalView {
   return {
     id: row.id,
+    reference: approvalReference(row.id),
     status: row.status,
     buyer: buyerOf(row),
     purchase_order_number: row.purchaseOrderNumber,
@@ -72,7 +78,7 @@ type Decision =
  * membership and role from the database first, so a member removed a moment ago reads as none (404), and
  * another company's records are never found (404).
  */
-export function createCompanyOrdersService(db: Db) {
+export function createCompanyOrdersService(db: Db, carts: CartsService) {
   async function memberOf(userId: number): Promise<Membership> {
     const membership = await membershipOf(db, userId);
     if (!membership) throw new NotFound();
@@ -103,7 +109,7 @@ export function createCompanyOrdersService(db: Db) {
         approvalOutcomeEmail(
           held.buyerEmail,
           held.buyerFirstName,
-          held.id,
+          approvalReference(held.id),
           'refused',
           reason,
           held.purchaseOrderNumber,
@@ -327,6 +333,27 @@ export function createCompanyOrdersService(db: Db) {
       };
     },
 
+    /**
+     * POST account/company/approvals/{id}/add-to-cart/: the buyer's own declined (or refused) request's lines
+     * put back in their cart at today's prices, as a reorder puts an order's back (`putBackInCart`), to change
+     * and send again. Another's request, even an approver's view of it, is not found (404).
+     */
+    async addToCart(userId: number, id: number): Promise<ReorderResult> {
+      const row = await queries.selectOwnApprovalLines(db, id, userId);
+      if (!row) throw new NotFound();
+      if (row.status !== 'declined' && row.status !== 'refused')
+        throw new Conflict(COMPANY_MESSAGES.notPutBack);
+      const lines = row.lines.map((line) => ({
+        itemId: line.itemId,
+        packQuantity: line.packQuantity,
+        sku: line.sku,
+        title: line.title,
+        oldPricePence: discounted(line.pricePerPackPence, line.discountPercentage),
+      }));
+      const { cartId, lines: answers } = await db.transaction((tx) => putBackInCart(tx, userId, lines));
+      return { cart: await carts.getCart(userId, cartId), lines: answers };
+    },
+
     /** POST account/company/approvals/{id}/decline/: nothing is placed; the buyer is told why. */
     async decline(userId: number, id: number, reason: string): Promise<ApprovalView> {
       const membership = await memberOf(userId);
@@ -345,7 +372,7 @@ export function createCompanyOrdersService(db: Db) {
           approvalOutcomeEmail(
             held.buyerEmail,
             held.buyerFirstName,
-            held.id,
+            approvalReference(held.id),
             'declined',
             reason,
             held.purchaseOrderNumber,

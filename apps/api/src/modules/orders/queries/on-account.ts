@@ -35,6 +35,7 @@ export interface LockedAccount {
   quoteId: number | null;
   email: string;
   firstName: string;
+  lastName: string;
 }
 
 const lockAccountStatement = reusableStatement((tx) =>
@@ -54,6 +55,7 @@ const lockAccountStatement = reusableStatement((tx) =>
       quoteId: carts.quoteId,
       email: users.email,
       firstName: users.firstName,
+      lastName: users.lastName,
     })
     .from(companyMembers)
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))
@@ -135,7 +137,7 @@ export interface NewApproval {
   purchaseOrderNumber: string | null;
   /** The accepted quote the cart held: approving applies its rules and marks it ordered. */
   quoteId: number | null;
-  /** To each approver and administrator but the buyer; `{{approval}}` becomes the held order's number. */
+  /** To each approver and administrator but the buyer; `{{approval}}` becomes the request's reference. */
   email: { subject: string; text: string };
 }
 
@@ -159,11 +161,15 @@ export async function insertApproval(tx: Db, approval: NewApproval): Promise<num
     emptied as (
       delete from ${cartItems} where cart_id = ${approval.cartId}
     ),
+    reference as (
+      -- approvalReference: AR- and the id, six digits at least.
+      select 'AR-' || lpad(held.id::text, greatest(6, length(held.id::text)), '0') as text from held
+    ),
     mail as (
       insert into outbound_emails (to_address, subject, text_body)
-      select ${users.email}, replace(${approval.email.subject}, '{{approval}}', held.id::text),
-        replace(${approval.email.text}, '{{approval}}', held.id::text)
-      from held, ${companyMembers} join ${users} on ${users.id} = ${companyMembers.userId}
+      select ${users.email}, replace(${approval.email.subject}, '{{approval}}', reference.text),
+        replace(${approval.email.text}, '{{approval}}', reference.text)
+      from reference, ${companyMembers} join ${users} on ${users.id} = ${companyMembers.userId}
       where ${companyMembers.companyId} = ${approval.companyId}
         and ${companyMembers.role} in ('administrator', 'approver')
         and ${companyMembers.userId} <> ${approval.userId} and ${users.deletedAt} is null
