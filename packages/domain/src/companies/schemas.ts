@@ -81,6 +81,9 @@ export const COMPANY_MESSAGES = {
   overCredit: (availablePence: number) =>
     `This order is more than your company’s available credit of ${formatGbp(Math.max(0, availablePence))}. Please pay by card or contact us.`,
   awaitingApproval: 'Your order is above your order limit, so it has been sent to your company’s approvers.',
+  /** The checkout's word before an on-account order above the buyer's order limit is sent. */
+  overOrderLimit: (limitPence: number) =>
+    `This order is over your order limit of ${formatGbp(limitPence)}, so it will go to your company’s approvers. Nothing is charged or sent until one of them approves it.`,
   approvalDecided: 'This order has already been approved or declined.',
   ownApproval: 'You cannot approve your own order.',
   notPutBack: 'Only a request that was declined or could not be placed can be put back in your cart.',
