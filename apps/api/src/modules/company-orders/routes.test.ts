@@ -393,6 +393,11 @@ describe('statements the company’s endpoints send', () => {
     // membership; lock; decided; e-mail
     expect(plain()).toBe(4);
     counter.reset();
+    await service.addToCart(buyer.userId, second);
+    // the request's lines; then as a reorder: the cart locked, the plan's facts, the cart's own add in a
+    // savepoint (lock, facts, write, release), and the cart's view (cart, lines, settings)
+    expect(plain()).toBe(11);
+    counter.reset();
     await service.listOrders(admin.userId, {}, page);
     expect(plain()).toBe(3); // membership, the page, its lines
     counter.reset();
