@@ -254,7 +254,9 @@ describe('trade accounts in Chromium', { timeout: 150_000 }, () => {
     await page.getByRole('radio', { name: 'Pay on account' }).check();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(page, 'checkout on account at 375 px');
-    await page.getByRole('button', { name: 'Place order on account' }).click();
+    // Said before placing: the order is over the limit, and the button sends it for approval.
+    await page.getByText('over your order limit of £10.00').waitFor();
+    await page.getByRole('button', { name: 'Send for approval' }).click();
     await page.getByText('sent to your company’s approvers').first().waitFor();
     await expectAccessible(page, 'order awaiting approval');
 

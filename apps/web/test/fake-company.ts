@@ -129,6 +129,7 @@ export function companyOrder(overrides: Partial<CompanyOrderView> = {}): Company
 export function approval(overrides: Partial<ApprovalView> = {}): ApprovalView {
   return {
     id: 11,
+    reference: 'AR-000011',
     status: 'awaiting_approval',
     buyer: { id: 70, email: 'bob@acme.example', name: 'Bob Jones' },
     purchase_order_number: 'PO-901',

@@ -1226,6 +1226,11 @@ export const orderApprovals = pgTable(
     shippingAddress: jsonb('shipping_address').$type<AddressSnapshot>().notNull(),
     billingAddress: jsonb('billing_address').$type<AddressSnapshot>().notNull(),
     purchaseOrderNumber: text('purchase_order_number'),
+    /**
+     * The accepted quote whose cart the held order was made from: approving it applies the quote's rules
+     * (withdrawn or expired refuses) and marks the quote ordered (decision 013).
+     */
+    quoteId: integer('quote_id').references((): AnyPgColumn => quotes.id, { onDelete: 'set null' }),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     reason: text('reason'),
     decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
@@ -1439,6 +1444,8 @@ export const quotes = pgTable(
     version: integer('version').notNull().default(0),
     acceptedVersion: integer('accepted_version'),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** When staff withdrew it: a card payment taken before then still becomes its order (decision 013). */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -16,7 +16,8 @@ const COMPANY = 'GET /api/account/trade-account/';
 const LIST = 'GET /api/account/company/approvals/';
 const APPROVE = 'POST /api/account/company/approvals/11/approve/';
 const DECLINE = 'POST /api/account/company/approvals/11/decline/';
-const HELD = 'held order 11 from Bob Jones';
+const HELD = 'approval request AR-000011 from Bob Jones';
+const TO_CART = 'POST /api/account/company/approvals/11/add-to-cart/';
 
 function Where() {
   const location = useLocation();
@@ -51,8 +52,8 @@ afterEach(() => {
 describe('/account/approvals', { timeout: 20_000 }, () => {
   it('shows an approver each held order with its lines, total, PO, buyer and address; passes axe', async () => {
     const { container } = renderPage({});
-    const card = await screen.findByRole('article', { name: 'Held order 11: £968.34' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Orders awaiting approval' })).toBeInTheDocument();
+    const card = await screen.findByRole('article', { name: 'Approval request AR-000011: £968.34' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Approval requests' })).toBeInTheDocument();
     for (const text of ['Awaiting approval', 'PO-901', 'Bob Jones (bob@acme.example)', '£40.00', '£968.34']) {
       expect(within(card).getAllByText(text).length).toBeGreaterThan(0);
     }
@@ -106,15 +107,50 @@ describe('/account/approvals', { timeout: 20_000 }, () => {
     });
   });
 
-  it('shows a buyer their own held orders’ status, with nothing to decide', async () => {
+  it('shows a buyer their own requests’ status, with nothing to decide', async () => {
     renderPage({
       [COMPANY]: { company: buyerCompany() },
       [LIST]: page([approval({ status: 'declined', reason: 'Over budget.' })]),
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your held orders' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your approval requests' }),
+    ).toBeInTheDocument();
     expect(within(screen.getByRole('article')).getByText('Declined')).toBeInTheDocument();
     expect(screen.getByText('Over budget.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
+    // Never named as an order.
+    expect(screen.queryByText(/order #?11\b/i)).not.toBeInTheDocument();
+  });
+
+  it('puts a declined request back in the buyer’s cart in one click, saying what came back', async () => {
+    const { api, user } = renderPage({
+      [COMPANY]: { company: buyerCompany() },
+      [LIST]: page([approval({ status: 'declined', reason: 'Over budget.' })]),
+      [TO_CART]: {
+        cart: { id: 5, items: [{}] },
+        lines: [
+          {
+            sku: 'PW-HAND-400-CL',
+            title: 'Clear Hand Pallet Wrap 400mm x 250m',
+            packs_ordered: 20,
+            packs_added: 20,
+            outcome: 'added',
+            old_price_per_pack: '40.00',
+            new_price_per_pack: '40.00',
+          },
+        ],
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Put AR-000011 back in my cart' }));
+    expect(await screen.findByText(COMPANY_PAGE_MESSAGES.putBack('AR-000011'))).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Go to cart' })).toHaveAttribute('href', '/cart');
+    expect(api.called('POST', '/api/account/company/approvals/11/add-to-cart/')).toHaveLength(1);
+  });
+
+  it('offers no put-back on a request still waiting, nor to an approver', async () => {
+    renderPage({ [COMPANY]: { company: buyerCompany() } });
+    await screen.findByRole('article');
+    expect(screen.queryByRole('button', { name: /back in my cart/ })).not.toBeInTheDocument();
   });
 
   it('filters by status through the URL', async () => {

@@ -15,10 +15,10 @@ import { pageMeta } from '~/lib/seo';
 import '~/styles/account.css';
 import '~/styles/company.css';
 
-const TITLE = 'Orders awaiting approval';
+const TITLE = 'Approval requests';
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: TITLE, description: 'Your company’s held orders.', noIndex: true });
+  pageMeta({ title: TITLE, description: 'Your company’s approval requests.', noIndex: true });
 
 const statusOf = (value: string | null): ApprovalStatus | null =>
   APPROVAL_STATUSES.find((status) => status === value) ?? null;
@@ -33,7 +33,10 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const page = pageParam(search.get('page'));
   const [company, approvals] = await Promise.all([
     pageOrFailure(getCompany(signal), COMPANY_PAGE_MESSAGES.loadFailed),
-    pageOrFailure(getApprovals(status, page, signal), COMPANY_PAGE_MESSAGES.sectionLoadFailed('held orders')),
+    pageOrFailure(
+      getApprovals(status, page, signal),
+      COMPANY_PAGE_MESSAGES.sectionLoadFailed('approval requests'),
+    ),
   ]);
   requireAccessToken(request);
   if ('page' in company && company.page?.status !== 'approved') throw redirect('/account/company');
@@ -43,7 +46,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
-  return <LoadingState title={TITLE} label="Loading the held orders…" />;
+  return <LoadingState title={TITLE} label="Loading the approval requests…" />;
 }
 
 const FILTERS: readonly (ApprovalStatus | null)[] = [null, ...APPROVAL_STATUSES];
@@ -51,12 +54,12 @@ const FILTERS: readonly (ApprovalStatus | null)[] = [null, ...APPROVAL_STATUSES]
 export default function AccountApprovalsPage({ loaderData }: Route.ComponentProps) {
   const { status, page, canDecide, approvals } = loaderData;
   return (
-    <SimplePage title={canDecide ? TITLE : 'Your held orders'}>
+    <SimplePage title={canDecide ? TITLE : 'Your approval requests'}>
       <div className="my-account">
         <p className="account-section__links">
           <Link to="/account/company">Back to your trade account</Link>
         </p>
-        <nav aria-label="Show held orders by status">
+        <nav aria-label="Show approval requests by status">
           <ul className="company-filter-links">
             {FILTERS.map((filter) => (
               <li key={filter ?? 'all'}>
@@ -85,7 +88,7 @@ export default function AccountApprovalsPage({ loaderData }: Route.ComponentProp
               page={page}
               hasPrevious={approvals.page.previous !== null}
               hasNext={approvals.page.next !== null}
-              label="Pages of held orders"
+              label="Pages of approval requests"
             />
           </>
         )}

@@ -213,7 +213,7 @@ describe('/account/company', { timeout: 20_000 }, () => {
     ]) {
       expect(within(overview).getByText(text)).toBeInTheDocument();
     }
-    expect(within(overview).getByRole('link', { name: 'Orders awaiting approval' })).toBeInTheDocument();
+    expect(within(overview).getByRole('link', { name: 'Approval requests' })).toBeInTheDocument();
     expect(
       within(section('Members')).getByRole('table', { name: 'The company’s members' }),
     ).toBeInTheDocument();
@@ -275,8 +275,8 @@ describe('/account/company', { timeout: 20_000 }, () => {
     ]);
     expect(screen.getByText('£500.00')).toBeInTheDocument();
     expect(screen.queryByText('Available credit')).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Orders awaiting approval' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Your orders held for approval' })).toHaveAttribute(
+    expect(screen.queryByRole('link', { name: 'Approval requests' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Your approval requests' })).toHaveAttribute(
       'href',
       '/account/approvals',
     );
@@ -290,7 +290,7 @@ describe('/account/company', { timeout: 20_000 }, () => {
     signedIn();
     stubApi({ [API.company]: { company: buyerCompany({ role: 'approver' }) }, [API.invoices]: page([]) });
     renderPage();
-    expect(await screen.findByRole('link', { name: 'Orders awaiting approval' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Approval requests' })).toHaveAttribute(
       'href',
       '/account/approvals',
     );

@@ -81,8 +81,12 @@ export const COMPANY_MESSAGES = {
   overCredit: (availablePence: number) =>
     `This order is more than your company’s available credit of ${formatGbp(Math.max(0, availablePence))}. Please pay by card or contact us.`,
   awaitingApproval: 'Your order is above your order limit, so it has been sent to your company’s approvers.',
+  /** The checkout's word before an on-account order above the buyer's order limit is sent. */
+  overOrderLimit: (limitPence: number) =>
+    `This order is over your order limit of ${formatGbp(limitPence)}, so it will go to your company’s approvers. Nothing is charged or sent until one of them approves it.`,
   approvalDecided: 'This order has already been approved or declined.',
   ownApproval: 'You cannot approve your own order.',
+  notPutBack: 'Only a request that was declined or could not be placed can be put back in your cart.',
 } as const;
 
 const text = (max: number) =>
@@ -363,8 +367,16 @@ export const APPROVAL_STATUS_LABELS: Record<ApprovalStatus, string> = {
   refused: 'Could not be placed',
 };
 
+/**
+ * An approval request's reference, as screens, e-mails and the API show it: AR- and at least six digits
+ * (AR-000002), never "order #2", which names an order.
+ */
+export const approvalReference = (id: number) => `AR-${String(id).padStart(6, '0')}`;
+
 export const ApprovalViewSchema = z.object({
   id: z.number().int(),
+  /** The request's reference (approvalReference): how the buyer and the approvers name it. */
+  reference: z.string(),
   status: z.enum(APPROVAL_STATUSES),
   buyer: z.object({ id: z.number().int(), email: z.string(), name: z.string() }),
   purchase_order_number: z.string().nullable(),
@@ -396,6 +408,8 @@ export type ApprovalView = z.infer<typeof ApprovalViewSchema>;
 export const AwaitingApprovalViewSchema = z.object({
   status: z.literal('awaiting_approval'),
   approval: z.number().int(),
+  /** The approval request's reference (AR-000002). */
+  reference: z.string(),
   detail: z.string(),
   total: money,
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lineTotals, sumTotals } from '../pricing/totals';
-import { quoteExpiryProblem, quoteFigures, quoteRefusal } from './rules';
-import { quotedPackPence, QuoteAttachmentQuerySchema, QuoteSendSchema } from './schemas';
+import { quoteExpiryProblem, quoteFigures, quoteRefusal, quoteRefusalWhenPaid } from './rules';
+import { QUOTE_MESSAGES, quotedPackPence, QuoteAttachmentQuerySchema, QuoteSendSchema } from './schemas';
 
 const sent = { status: 'sent' as const, version: 2, expiresOn: '2026-12-04' };
 
@@ -28,6 +28,25 @@ describe('quoteRefusal', () => {
     expect(quoteRefusal({ ...sent, status: 'withdrawn' }, now)).toBe('This quote has been withdrawn.');
     expect(quoteRefusal({ ...sent, status: 'ordered' }, now)).toBe('This quote has already been ordered.');
     expect(quoteRefusal({ ...sent, status: 'accepted' }, now)).toBeNull();
+  });
+});
+
+describe('quoteRefusalWhenPaid', () => {
+  const paidAt = new Date('2026-03-10T12:00:00Z');
+  const facts = { status: 'withdrawn' as const, expiresOn: '2026-03-31' };
+  it('keeps a payment taken before the withdrawal or on the last day, and refuses one taken after', () => {
+    const later = new Date(paidAt.getTime() + 1000);
+    expect(quoteRefusalWhenPaid({ ...facts, withdrawnAt: later }, paidAt)).toBeNull();
+    expect(quoteRefusalWhenPaid({ ...facts, withdrawnAt: paidAt }, paidAt)).toBe(QUOTE_MESSAGES.withdrawn);
+    expect(quoteRefusalWhenPaid({ ...facts, withdrawnAt: null }, paidAt)).toBe(QUOTE_MESSAGES.withdrawn);
+    const accepted = { status: 'accepted' as const, withdrawnAt: null };
+    expect(quoteRefusalWhenPaid({ ...accepted, expiresOn: '2026-03-10' }, paidAt)).toBeNull();
+    expect(quoteRefusalWhenPaid({ ...accepted, expiresOn: '2026-03-09' }, paidAt)).toMatch(
+      /^This quote expired/,
+    );
+    expect(
+      quoteRefusalWhenPaid({ ...accepted, status: 'ordered', expiresOn: '2026-03-09' }, paidAt),
+    ).toBeNull();
   });
 });
 

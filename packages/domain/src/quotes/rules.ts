@@ -36,6 +36,23 @@ export function quoteRefusal(quote: QuoteFacts, now: Date, version?: number): st
   return null;
 }
 
+/**
+ * Why a quote cart's card payment taken at `paidAt` cannot become its order (decision 013): the quote had been
+ * withdrawn (`withdrawnAt` at or before `paidAt`) or had expired by then. Null when it was valid when paid:
+ * that payment still becomes its order, whatever happened to the quote since. An ordered quote answers null
+ * here (its cart is empty, which refuses the payment on its own).
+ */
+export function quoteRefusalWhenPaid(
+  quote: Pick<QuoteFacts, 'status' | 'expiresOn'> & { withdrawnAt: Date | null },
+  paidAt: Date,
+): string | null {
+  if (quote.status === 'ordered') return null;
+  const withdrawnBefore =
+    quote.status === 'withdrawn' && (quote.withdrawnAt === null || quote.withdrawnAt <= paidAt);
+  const status = quote.status === 'withdrawn' && !withdrawnBefore ? 'accepted' : quote.status;
+  return quoteRefusal({ status, version: 0, expiresOn: quote.expiresOn }, paidAt);
+}
+
 /** The UK day `days` after `day` (YYYY-MM-DD). */
 function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -63,6 +63,9 @@ export const QUOTE_MESSAGES = {
   superseded: (latest: number) => `This quote has been revised: version ${latest} is the one to accept.`,
   alreadyOrdered: 'This quote has already been ordered.',
   withdrawn: 'This quote has been withdrawn.',
+  /** A quote cart's card payment taken after the quote was withdrawn or expired (`why`: which). */
+  paidAfterLapse: (why: string) =>
+    `${why} Your payment was taken after that, so no order was placed and the payment has been refunded in full.`,
   quoteCartLocked: 'This cart holds a quote at fixed prices: its lines cannot be changed.',
   itemsGone: 'An item of this quote is no longer sold. Ask us for a new quote.',
 } as const;

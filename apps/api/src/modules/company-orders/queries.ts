@@ -1,4 +1,4 @@
-import type { ApprovalStatus, OrderStatus } from '@shop/domain';
+import type { ApprovalStatus, OrderStatus, QuoteStatus } from '@shop/domain';
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reusableStatement } from '../../db/reusable-statement';
@@ -9,6 +9,8 @@ import {
   items,
   orderApprovals,
   orders,
+  quotes,
+  quoteVersions,
   users,
   type AddressSnapshot,
   type PaymentTermsSnapshot,
@@ -165,6 +167,8 @@ export interface ApprovalRow extends BuyerRow {
   shippingAddress: AddressSnapshot;
   billingAddress: AddressSnapshot;
   purchaseOrderNumber: string | null;
+  /** The accepted quote whose cart it was made from. */
+  quoteId: number | null;
   orderId: number | null;
   reason: string | null;
   createdAt: Date;
@@ -188,6 +192,7 @@ const approvalColumns = {
   shippingAddress: orderApprovals.shippingAddress,
   billingAddress: orderApprovals.billingAddress,
   purchaseOrderNumber: orderApprovals.purchaseOrderNumber,
+  quoteId: orderApprovals.quoteId,
   orderId: orderApprovals.orderId,
   reason: orderApprovals.reason,
   createdAt: orderApprovals.createdAt,
@@ -247,6 +252,19 @@ export async function selectApproval(
     .innerJoin(users, eq(users.id, orderApprovals.userId))
     .where(and(eq(orderApprovals.id, id), approvalConditions(scope)));
   return row as ApprovalRow | undefined;
+}
+
+/** The caller's own approval request's status and lines (whichever company it was made in). */
+export async function selectOwnApprovalLines(
+  db: Db,
+  id: number,
+  userId: number,
+): Promise<Pick<ApprovalRow, 'status' | 'lines'> | undefined> {
+  const [row] = await db
+    .select({ status: orderApprovals.status, lines: orderApprovals.lines })
+    .from(orderApprovals)
+    .where(and(eq(orderApprovals.id, id), eq(orderApprovals.userId, userId)));
+  return row as Pick<ApprovalRow, 'status' | 'lines'> | undefined;
 }
 
 /** A held order locked for its decision, with its company's terms and whether its buyer is still a member. */
@@ -317,6 +335,23 @@ export async function markApprovalDecided(
     where id = ${id}
     returning decided_at`);
   return new Date(rowsOf<{ decided_at: string | Date }>(result)[0]!.decided_at);
+}
+
+/**
+ * The quote a held order was made from, locked as a withdrawal locks it (so a withdrawal and an approval run
+ * one after the other), with its latest version's last UK day.
+ */
+export async function lockHeldQuote(
+  tx: Db,
+  quoteId: number,
+): Promise<{ status: QuoteStatus; expiresOn: string | null } | undefined> {
+  const result = await tx.execute(sql`
+    select q.status, v.expires_on::text as "expiresOn"
+    from ${quotes} q
+    left join ${quoteVersions} v on v.quote_id = q.id and v.version = q.version
+    where q.id = ${quoteId}
+    for update of q`);
+  return rowsOf<{ status: QuoteStatus; expiresOn: string | null }>(result)[0];
 }
 
 /**

@@ -26,6 +26,7 @@ import {
   type TradeMember,
 } from '../../../test/support/orders';
 import { outboundEmails, shopSettings } from '../../db/schema';
+import { createCartsService } from '../carts/service';
 import { createCompanyOrdersService } from './service';
 
 let ctx: TestContext;
@@ -336,6 +337,7 @@ describe('a client written to the contract', () => {
     expect(held.json()).toEqual({
       status: 'awaiting_approval',
       approval: expect.any(Number),
+      reference: expect.stringMatching(/^AR-\d{6}$/),
       detail: COMPANY_MESSAGES.awaitingApproval,
       total: cart.total,
     });
@@ -371,7 +373,7 @@ describe('statements the company’s endpoints send', () => {
     const first = await heldOrder(buyer, TAPE, 1);
     const second = await heldOrder(buyer, TAPE, 1);
     const counter = countingDb(ctx.database);
-    const service = createCompanyOrdersService(counter.db);
+    const service = createCompanyOrdersService(counter.db, createCartsService(counter.db));
     const plain = () => counter.sql.filter((text) => !/^\s*(begin|commit|rollback)\b/i.test(text)).length;
     const page = { page: 1, page_size: 20 };
 
@@ -390,6 +392,11 @@ describe('statements the company’s endpoints send', () => {
     await service.decline(approver.userId, second, 'No');
     // membership; lock; decided; e-mail
     expect(plain()).toBe(4);
+    counter.reset();
+    await service.addToCart(buyer.userId, second);
+    // the request's lines; then as a reorder: the cart locked, the plan's facts, the cart's own add in a
+    // savepoint (lock, facts, write, release), and the cart's view (cart, lines, settings)
+    expect(plain()).toBe(11);
     counter.reset();
     await service.listOrders(admin.userId, {}, page);
     expect(plain()).toBe(3); // membership, the page, its lines

@@ -6,6 +6,7 @@ import {
   CompanyOrderFiltersSchema,
   CompanyOrderViewSchema,
   OrderViewSchema,
+  ReorderResultSchema,
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -130,5 +131,20 @@ export const companyOrderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
     },
     async (request) =>
       companyOrders.decline(signedInUser(request).id, request.params.id, request.body.reason),
+  );
+
+  app.post(
+    '/account/company/approvals/:id/add-to-cart/',
+    {
+      schema: {
+        ...secured,
+        summary:
+          'Puts the lines of the caller’s own declined approval request back in their cart at today’s prices',
+        params: approvalId,
+        response: { 200: ReorderResultSchema },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => companyOrders.addToCart(signedInUser(request).id, request.params.id),
   );
 };

@@ -1,4 +1,5 @@
 import {
+  approvalReference,
   type ApprovalStatus,
   type ApprovalView,
   availableCreditPence,
@@ -8,14 +9,17 @@ import {
   companyMay,
   type CompanyOrderView,
   creditAllows,
+  discounted,
   documentNumber,
   documentPaths,
   insufficientStockDetail,
   invoiceDueDate,
   type OrderView,
   type PageRequest,
+  type ReorderResult,
   paymentTermsLabel,
   penceToDecimal,
+  quoteRefusal,
   ukToday,
 } from '@shop/domain';
 import type { Db } from '../../db/client';
@@ -29,6 +33,8 @@ import { approvalOutcomeEmail, orderConfirmationEmail } from '../orders/emails';
 import * as orderQueries from '../orders/service';
 import { datedDelivery } from '../orders/checkout-rules';
 import { newOrderView, toOrderView } from '../orders/order-views';
+import type { CartsService } from '../carts/service';
+import { putBackInCart } from '../reorder/put-back';
 import * as queries from './queries';
 
 /** 403 with the message the member reads (a member without the role). */
@@ -39,6 +45,7 @@ const buyerOf = (row: queries.BuyerRow) => ({ id: row.buyerId, email: row.buyerE
 export function toApprovalView(row: queries.ApprovalRow): ApprovalView {
   return {
     id: row.id,
+    reference: approvalReference(row.id),
     status: row.status,
     buyer: buyerOf(row),
     purchase_order_number: row.purchaseOrderNumber,
@@ -71,7 +78,7 @@ type Decision =
  * membership and role from the database first, so a member removed a moment ago reads as none (404), and
  * another company's records are never found (404).
  */
-export function createCompanyOrdersService(db: Db) {
+export function createCompanyOrdersService(db: Db, carts: CartsService) {
   async function memberOf(userId: number): Promise<Membership> {
     const membership = await membershipOf(db, userId);
     if (!membership) throw new NotFound();
@@ -102,7 +109,7 @@ export function createCompanyOrdersService(db: Db) {
         approvalOutcomeEmail(
           held.buyerEmail,
           held.buyerFirstName,
-          held.id,
+          approvalReference(held.id),
           'refused',
           reason,
           held.purchaseOrderNumber,
@@ -123,6 +130,10 @@ export function createCompanyOrdersService(db: Db) {
       return refuse(COMPANY_MESSAGES.notOnAccount);
     }
     if (held.onHold) return refuse(COMPANY_MESSAGES.onHold(held.holdReason ?? ''));
+    // Made from a quote's cart: the quote's rules apply now, as they would to paying its cart (decision 013).
+    const quote = held.quoteId === null ? undefined : await queries.lockHeldQuote(tx, held.quoteId);
+    const lapsed = quote ? quoteRefusal({ ...quote, version: 0 }, new Date()) : null;
+    if (lapsed) return refuse(lapsed);
     const { owedPence } = await orderQueries.selectOwedAndPoUses(tx, held.companyId, '');
     const available = availableCreditPence(held.creditLimitPence, owedPence);
     if (!creditAllows(available, held.totalPence)) return refuse(COMPANY_MESSAGES.overCredit(available));
@@ -173,7 +184,13 @@ export function createCompanyOrdersService(db: Db) {
       transactionId: null,
       companyId: held.companyId,
       purchaseOrderNumber: held.purchaseOrderNumber,
-      onAccount: { invoiceDueDate: dueDate, paymentTerms: terms, approvalId: held.id, decidedBy: approverId },
+      onAccount: {
+        invoiceDueDate: dueDate,
+        paymentTerms: terms,
+        approvalId: held.id,
+        decidedBy: approverId,
+        quoteId: quote ? held.quoteId : null,
+      },
       shippingAddress: held.shippingAddress,
       billingAddress: held.billingAddress,
       shippingDetails,
@@ -316,6 +333,27 @@ export function createCompanyOrdersService(db: Db) {
       };
     },
 
+    /**
+     * POST account/company/approvals/{id}/add-to-cart/: the buyer's own declined (or refused) request's lines
+     * put back in their cart at today's prices, as a reorder puts an order's back (`putBackInCart`), to change
+     * and send again. Another's request, even an approver's view of it, is not found (404).
+     */
+    async addToCart(userId: number, id: number): Promise<ReorderResult> {
+      const row = await queries.selectOwnApprovalLines(db, id, userId);
+      if (!row) throw new NotFound();
+      if (row.status !== 'declined' && row.status !== 'refused')
+        throw new Conflict(COMPANY_MESSAGES.notPutBack);
+      const lines = row.lines.map((line) => ({
+        itemId: line.itemId,
+        packQuantity: line.packQuantity,
+        sku: line.sku,
+        title: line.title,
+        oldPricePence: discounted(line.pricePerPackPence, line.discountPercentage),
+      }));
+      const { cartId, lines: answers } = await db.transaction((tx) => putBackInCart(tx, userId, lines));
+      return { cart: await carts.getCart(userId, cartId), lines: answers };
+    },
+
     /** POST account/company/approvals/{id}/decline/: nothing is placed; the buyer is told why. */
     async decline(userId: number, id: number, reason: string): Promise<ApprovalView> {
       const membership = await memberOf(userId);
@@ -334,7 +372,7 @@ export function createCompanyOrdersService(db: Db) {
           approvalOutcomeEmail(
             held.buyerEmail,
             held.buyerFirstName,
-            held.id,
+            approvalReference(held.id),
             'declined',
             reason,
             held.purchaseOrderNumber,

@@ -126,32 +126,91 @@ export function detailsNeverArrivedEmail(
 }
 
 /**
- * To each approver and administrator of the company when a buyer's on-account order is held for approval;
- * `{{approval}}` becomes the held order's number in the statement that holds it.
+ * To a buyer whose card payment made no order because of why (a quote withdrawn or expired before it was
+ * taken): queued with the first refusal of the payment, so it is sent once.
  */
-export function approvalRequestEmail(
-  buyerEmail: string,
-  totalPence: number,
-  purchaseOrderNumber: string | null,
-): { subject: string; text: string } {
+export function paymentRefundedEmail(
+  to: string,
+  firstName: string,
+  amountPence: number,
+  reason: string,
+): { to: string; subject: string; text: string } {
+  const amount = formatGbp(amountPence);
   const text = [
-    'Hello,',
-    `${buyerEmail} has placed an order of ${formatGbp(totalPence)} on your company's account that is above their order limit, so it waits for an approver.`,
-    ...purchaseOrderLine(purchaseOrderNumber),
-    'Approve or decline it under Approvals in My account (held order #{{approval}}). No stock or credit is taken until it is approved.',
+    `Hello ${firstName},`,
+    `We received your card payment of ${amount}, but we could not place the order: ${reason}`,
+    `We have refunded the full ${amount} to the card you paid with. Refunds usually show on a statement within 5 to 10 working days.`,
     SHOP,
   ];
   return {
-    subject: `An order of ${formatGbp(totalPence)} waits for your approval (#{{approval}})`,
+    to,
+    subject: `Your ${SHOP} payment of ${amount} has been refunded`,
     text: `${text.join('\n\n')}\n`,
   };
 }
 
-/** To the buyer when a held order is declined, or could not be placed when approved (stock or credit gone). */
+/** A held order's lines and figures, as the approver's e-mail lists them. */
+export interface HeldFigures {
+  lines: readonly {
+    sku: string;
+    title: string;
+    packQuantity: number;
+    unitType: 'pack' | 'pallet';
+    totalPence: number;
+  }[];
+  subtotalPence: number;
+  discountPence: number;
+  shippingPence: number;
+  vatPence: number;
+  totalPence: number;
+}
+
+/**
+ * To each approver and administrator of the company when a buyer's on-account order is held for approval:
+ * who asked, the lines and figures, and the link to decide it. `{{approval}}` becomes the request's reference
+ * (approvalReference) in the statement that holds it.
+ */
+export function approvalRequestEmail(
+  buyer: { name: string; email: string },
+  held: HeldFigures,
+  purchaseOrderNumber: string | null,
+  approvalsUrl: string,
+): { subject: string; text: string } {
+  const who = buyer.name ? `${buyer.name} (${buyer.email})` : buyer.email;
+  const lines = held.lines.map(
+    (line) =>
+      `- ${line.sku} ${line.title}: ${line.packQuantity} ${line.packQuantity === 1 ? 'pack' : 'packs'}${line.unitType === 'pallet' ? ' by the pallet' : ''} = ${formatGbp(line.totalPence)}`,
+  );
+  const text = [
+    'Hello,',
+    `${who} wants to place an order of ${formatGbp(held.totalPence)} on your company's account. It is above their order limit, so it waits for an approver as approval request {{approval}}.`,
+    ...(purchaseOrderNumber ? [`Purchase-order number: ${purchaseOrderNumber}`] : []),
+    `Items:\n${lines.join('\n')}`,
+    [
+      `Subtotal: ${formatGbp(held.subtotalPence)}`,
+      ...(held.discountPence > 0 ? [`Discount: -${formatGbp(held.discountPence)}`] : []),
+      `Delivery: ${held.shippingPence === 0 ? 'FREE' : formatGbp(held.shippingPence)}`,
+      `VAT: ${formatGbp(held.vatPence)}`,
+      `Total: ${formatGbp(held.totalPence)}`,
+    ].join('\n'),
+    `Approve or decline it here: ${approvalsUrl}?status=awaiting_approval#{{approval}}`,
+    'No stock or credit is taken until it is approved.',
+    SHOP,
+  ];
+  return {
+    subject: `Approval request {{approval}}: an order of ${formatGbp(held.totalPence)} waits for you`,
+    text: `${text.join('\n\n')}\n`,
+  };
+}
+
+/**
+ * To the buyer when their approval request is declined, or could not be placed when approved (stock or credit
+ * gone, a quote withdrawn), named by its reference (AR-000002), never as an order.
+ */
 export function approvalOutcomeEmail(
   to: string,
   firstName: string,
-  approvalId: number,
+  reference: string,
   outcome: 'declined' | 'refused',
   reason: string,
   purchaseOrderNumber: string | null,
@@ -159,18 +218,21 @@ export function approvalOutcomeEmail(
   const text = [
     `Hello ${firstName},`,
     outcome === 'declined'
-      ? `Your order held for approval (#${approvalId}) was declined${reason ? `: ${reason}` : '.'}`
-      : `Your order held for approval (#${approvalId}) was approved but could not be placed: ${reason}`,
+      ? `Your approval request ${reference} was declined${reason ? `: ${reason}` : '.'}`
+      : `Your approval request ${reference} was approved but could not be placed: ${reason}`,
     ...purchaseOrderLine(purchaseOrderNumber),
     'No order was placed and nothing was charged to your company’s account.',
+    ...(outcome === 'declined'
+      ? ['You can put its items back in your cart from Approvals in My account, and change or resend them.']
+      : []),
     SHOP,
   ];
   return {
     to,
     subject:
       outcome === 'declined'
-        ? `Your ${SHOP} order #${approvalId} was declined`
-        : `Your ${SHOP} order #${approvalId} could not be placed`,
+        ? `Your ${SHOP} approval request ${reference} was declined`
+        : `Your ${SHOP} approval request ${reference} could not be placed`,
     text: `${text.join('\n\n')}\n`,
   };
 }

@@ -245,7 +245,7 @@ describe('held for approval', () => {
         .where(eq(outboundEmails.toAddress, person.email))
         .orderBy(desc(outboundEmails.id))
         .limit(1);
-      expect(mail!.subject).toContain(`#${held.approval}`);
+      expect(mail!.subject).toContain(held.reference);
       expect(mail!.textBody).toContain('HELD-1');
     }
   });

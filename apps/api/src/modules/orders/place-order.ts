@@ -1,5 +1,6 @@
 // Placing an order: from a card payment the provider confirms, or on a company's account with no payment.
 import {
+  approvalReference,
   availableCreditPence,
   type AwaitingApprovalView,
   CHECKOUT_MESSAGES,
@@ -94,6 +95,8 @@ export async function placeOnAccount(
   db: Db,
   userId: number,
   body: OrderCreate,
+  /** The storefront's address, for the approvers' link to the request. */
+  publicUrl = '',
 ): Promise<{ order: OrderView; created: boolean } | { held: AwaitingApprovalView }> {
   const { billing, shipping } = await addressSnapshots(db, userId, body);
   if (!billing || !shipping) {
@@ -174,13 +177,20 @@ export async function placeOnAccount(
         companyId: account.companyId,
         userId,
         cartId: account.cartId,
+        quoteId: account.quoteId,
         lines: orderLines,
-        email: approvalRequestEmail(account.email, totals.total_pence, purchaseOrderNumber),
+        email: approvalRequestEmail(
+          { name: `${account.firstName} ${account.lastName}`.trim(), email: account.email },
+          { ...figures, lines: orderLines },
+          purchaseOrderNumber,
+          `${publicUrl}/account/approvals`,
+        ),
       });
       return {
         held: {
           status: 'awaiting_approval' as const,
           approval,
+          reference: approvalReference(approval),
           detail: COMPANY_MESSAGES.awaitingApproval,
           total: penceToDecimal(totals.total_pence),
         },

@@ -34,7 +34,8 @@ export function createOrdersService(
     provider,
     log,
     rateLimiter,
-  }: { provider: PaymentProvider; log: FastifyBaseLogger; rateLimiter: RateLimiter },
+    publicUrl = '',
+  }: { provider: PaymentProvider; log: FastifyBaseLogger; rateLimiter: RateLimiter; publicUrl?: string },
 ) {
   const deps: CheckoutDeps = { db, reads: prepareCheckoutReads(db), provider, log };
   return {
@@ -46,7 +47,7 @@ export function createOrdersService(
       handleWebhook(deps, rawBody, signature),
     settlePayment: (payment: PaymentRow, intent: ProviderIntent, options?: SettleOptions) =>
       settlePayment(deps, payment, intent, options),
-    placeOnAccount: (userId: number, body: OrderCreate) => placeOnAccount(db, userId, body),
+    placeOnAccount: (userId: number, body: OrderCreate) => placeOnAccount(db, userId, body, publicUrl),
     listOrders: (userId: number, page: PageRequest) => listOrders(db, userId, page),
     getOrder: (userId: number, orderId: number) => getOrder(db, userId, orderId),
   };

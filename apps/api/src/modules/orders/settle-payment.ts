@@ -5,11 +5,14 @@ import {
   CHECKOUT_MESSAGES,
   COMPANY_MESSAGES,
   type OrderView,
+  QUOTE_MESSAGES,
+  quoteRefusalWhenPaid,
   roundKg,
 } from '@shop/domain';
+import type { Db } from '../../db/client';
 import type { AddressSnapshot } from '../../db/schema';
 import { Invalid, NotFound } from '../../http/errors';
-import { enqueueEmail } from '../mail/service';
+import { enqueueEmail, type OutgoingEmail } from '../mail/service';
 import type { IntentStatus, ProviderIntent } from '../payments/provider';
 import { selectPricingSettings } from '../settings/service';
 import type { CheckoutDeps } from './checkout-deps';
@@ -23,7 +26,7 @@ import {
   shortItemIds,
   unitsByItem,
 } from './checkout-rules';
-import { detailsNeverArrivedEmail, orderConfirmationEmail } from './emails';
+import { detailsNeverArrivedEmail, orderConfirmationEmail, paymentRefundedEmail } from './emails';
 import { newOrderView } from './order-views';
 import * as queries from './queries';
 
@@ -35,7 +38,7 @@ export type Completion =
   | { kind: 'created'; orderId: number; view: OrderView }
   | { kind: 'existing'; orderId: number }
   | { kind: 'failed'; reason: string }
-  | { kind: 'refund'; reason: string }
+  | { kind: 'refund'; reason: string; email?: OutgoingEmail }
   | { kind: 'misdirected'; reason: string; since: Date };
 
 /**
@@ -63,9 +66,17 @@ async function refundUnfulfilled(
   deps: CheckoutDeps,
   payment: queries.PaymentRow,
   reason: string,
+  email?: OutgoingEmail,
 ): Promise<number | null> {
   const { db } = deps;
-  const marked = await queries.markUnfulfilled(db, payment.id, reason);
+  const marked = email
+    ? await db.transaction(async (tx) => {
+        // The buyer is told once, with the first refusal.
+        const first = await queries.markFirstUnfulfilled(tx, payment.id, reason);
+        if (first) await enqueueEmail(tx, email);
+        return first || queries.markUnfulfilled(tx, payment.id, reason);
+      })
+    : await queries.markUnfulfilled(db, payment.id, reason);
   const meanwhile = marked ? null : await settledMeanwhile(deps, payment);
   if (meanwhile?.kind === 'existing') return meanwhile.orderId;
   await refundInFull(deps, payment);
@@ -140,6 +151,14 @@ export async function completePayment(
     ) {
       return { kind: 'refund', reason: CHECKOUT_MESSAGES.paymentMismatch };
     }
+    const lapsed = priced.quoteRefused
+      ? await quoteLapsedWhenPaid(tx, locked.cartId!, lines[0]!, intent)
+      : null;
+    if (lapsed) {
+      const reason = QUOTE_MESSAGES.paidAfterLapse(lapsed);
+      const email = paymentRefundedEmail(lockedRow.email, lockedRow.firstName, intent.amount, reason);
+      return { kind: 'refund', reason, email };
+    }
     const paidChoice = priced.delivery.choice;
     if (!paidChoice?.ok) {
       return { kind: 'refund', reason: priced.delivery.quote.reason ?? CHECKOUT_MESSAGES.deliveryNotServed };
@@ -208,8 +227,30 @@ export async function completePayment(
     return { kind: 'created', orderId: written.id, view: newOrderView(order, written) };
   });
   if (outcome.kind !== 'refund') return outcome;
-  const orderId = await refundUnfulfilled(deps, payment, outcome.reason);
-  return orderId === null ? outcome : { kind: 'existing', orderId };
+  const orderId = await refundUnfulfilled(deps, payment, outcome.reason, outcome.email);
+  return orderId === null ? { kind: 'refund', reason: outcome.reason } : { kind: 'existing', orderId };
+}
+
+/**
+ * Why a quote cart's payment cannot become its order: the quote had been withdrawn or had expired when the
+ * payment was taken (decision 013), or null when it was valid then (taken before the withdrawal or expiry).
+ * A provider that does not say when it was paid is taken to have been paid now.
+ */
+async function quoteLapsedWhenPaid(
+  tx: Db,
+  cartId: number,
+  line: queries.CheckoutRow,
+  intent: ProviderIntent,
+): Promise<string | null> {
+  if (line.quoteStatus === null) return null;
+  return quoteRefusalWhenPaid(
+    {
+      status: line.quoteStatus,
+      expiresOn: line.quoteExpiresOn,
+      withdrawnAt: line.quoteStatus === 'withdrawn' ? await queries.selectQuoteWithdrawnAt(tx, cartId) : null,
+    },
+    intent.paidAt ?? new Date(),
+  );
 }
 
 /**

@@ -29,6 +29,11 @@ export interface ProviderIntent {
   metadata: Record<string, string>;
   /** Pence refunded so far. */
   amountRefunded: number;
+  /**
+   * When the payment was taken (the successful charge's time); null before that, or when the provider does
+   * not say. A quote cart's payment is kept only when it was taken while the quote was valid (decision 013).
+   */
+  paidAt: Date | null;
 }
 
 export interface IntentRequest {

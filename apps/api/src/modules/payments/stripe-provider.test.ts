@@ -129,6 +129,7 @@ describe('createIntent', () => {
       status: 'requires_payment_method',
       metadata: cart,
       amountRefunded: 0,
+      paidAt: null,
     });
   });
 
@@ -200,7 +201,8 @@ describe('retrieveIntent', () => {
     expect(request.method).toBe('GET');
     expect(request.path).toBe(`/v1/payment_intents/${intent.id}`);
     expect(request.params).toEqual({ 'expand[0]': 'latest_charge' });
-    expect(paid).toEqual({ ...intent, status: 'succeeded', amountRefunded: 0 });
+    // Paid when its charge was made (the fake's charge carries the intent's time).
+    expect(paid).toEqual({ ...intent, status: 'succeeded', amountRefunded: 0, paidAt: expect.any(Date) });
 
     await provider.refund(intent.id, {
       amount: 1000,

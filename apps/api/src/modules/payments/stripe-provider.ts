@@ -185,7 +185,13 @@ function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
     status: intentStatus(intent.status),
     metadata: { ...intent.metadata },
     amountRefunded: amountRefunded(intent.latest_charge),
+    paidAt: intent.status === 'succeeded' ? chargedAt(intent.latest_charge) : null,
   };
+}
+
+/** When the successful (latest) charge was made; null when it was not expanded. */
+function chargedAt(charge: Stripe.PaymentIntent['latest_charge']): Date | null {
+  return charge !== null && typeof charge === 'object' ? new Date(charge.created * 1000) : null;
 }
 
 /** A status this code does not know yet is treated as still in flight: neither paid nor failed. */

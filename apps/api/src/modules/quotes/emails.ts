@@ -59,3 +59,27 @@ export function quoteSentEmail(
     attachments: [{ kind: 'quote', quote_id: quote.id, version: quote.version }],
   };
 }
+
+/** To the buyer when staff withdraw their quote: it can no longer be accepted or paid for. */
+export function quoteWithdrawnEmail(
+  to: string,
+  firstName: string,
+  quoteId: number,
+  quotesUrl: string,
+): OutgoingEmail {
+  const number = quoteNumber(quoteId);
+  return {
+    to,
+    subject: `Your quote ${number} from ${SHOP} has been withdrawn`,
+    text: [
+      `Hello ${firstName},`,
+      '',
+      `We have withdrawn your quote ${number}. It can no longer be accepted, and its prices can no longer be ordered or paid for.`,
+      'A card payment already taken for it while it was valid still becomes its order; one taken after now is refunded in full.',
+      '',
+      `You can ask us for a new quote from your cart at any time. Your quotes: ${quotesUrl}/${quoteId}`,
+      '',
+      SHOP,
+    ].join('\n'),
+  };
+}

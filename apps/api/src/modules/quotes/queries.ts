@@ -239,6 +239,8 @@ export interface LockedQuote {
   version: number;
   email: string;
   firstName: string;
+  /** The buyer's account has been erased: nothing is sent to its placeholder address. */
+  erased: boolean;
   /** The lines, as a version prices them. */
   lines: { id: number; packs: number; units_per_pack: number }[];
 }
@@ -251,6 +253,7 @@ export interface LockedQuote {
 export async function lockQuote(tx: Db, quoteId: number, userId: number | null): Promise<LockedQuote | null> {
   const result = await tx.execute(sql`
     select q.id, q.user_id as "userId", q.status, q.version, u.email, u.first_name as "firstName",
+      u.deleted_at is not null as erased,
       (select coalesce(json_agg(json_build_object('id', l.id, 'packs', l.packs,
           'units_per_pack', l.units_per_pack) order by l.id), '[]'::json)
         from quote_lines l where l.quote_id = q.id) as lines
@@ -341,7 +344,10 @@ export async function insertVersion(tx: Db, version: VersionWrite): Promise<void
 }
 
 export async function updateQuoteStatus(tx: Db, quoteId: number, status: QuoteStatus): Promise<void> {
-  await tx.update(quotes).set({ status }).where(eq(quotes.id, quoteId));
+  await tx
+    .update(quotes)
+    .set({ status, ...(status === 'withdrawn' ? { withdrawnAt: sql`now()` } : {}) })
+    .where(eq(quotes.id, quoteId));
 }
 
 // ---------------------------------------------------------------------------------------------

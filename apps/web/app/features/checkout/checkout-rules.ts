@@ -5,12 +5,28 @@ import {
   AddressViewSchema,
   CHECKOUT_MESSAGES,
   COMPANY_MESSAGES,
+  type CompanyRole,
+  needsApproval,
+  penceFromDecimal,
   PO_NUMBER_SCHEMA,
 } from '@shop/domain';
 import { ApiError } from '~/lib/api-client';
 import type { BillingDetails } from './payments/card-payment';
 
 export { ADDRESS_MESSAGES, CHECKOUT_MESSAGES } from '@shop/domain';
+
+/**
+ * The buyer's order limit (pence) when an on-account order of `total` (decimal pounds) goes to the company's
+ * approvers rather than being placed, by the rule the server holds it by (needsApproval); null when it is placed.
+ */
+export function approvalLimitOf(
+  member: { role: CompanyRole; order_limit: string | null } | null,
+  total: string,
+): number | null {
+  if (!member || member.order_limit === null) return null;
+  const limit = penceFromDecimal(member.order_limit);
+  return needsApproval(member.role, limit, penceFromDecimal(total)) ? limit : null;
+}
 
 /**
  * The addresses the checkout offers: the spec's rule (spec 2, §3 Address) keeps only those with an id,

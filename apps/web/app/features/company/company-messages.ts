@@ -40,4 +40,6 @@ export const COMPANY_PAGE_MESSAGES = {
   approved: (order: number) => `Order #${order} placed.`,
   declinedOrder: 'The order has been declined, and the buyer told.',
   approvalFailed: 'The order could not be decided. Please try again.',
+  putBack: (reference: string) => `The items of ${reference} are back in your cart, at today’s prices.`,
+  putBackFailed: 'The items could not be put back in your cart. Please try again.',
 } as const;

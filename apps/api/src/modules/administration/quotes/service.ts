@@ -12,7 +12,7 @@ import type { QuotedLineSnapshot } from '../../../db/schema';
 import type { Db } from '../../../db/client';
 import { BadRequest, Invalid, NotFound } from '../../../http/errors';
 import { enqueueEmail } from '../../mail/service';
-import { quoteSentEmail } from '../../quotes/emails';
+import { quoteSentEmail, quoteWithdrawnEmail } from '../../quotes/emails';
 import { insertVersion, lockQuote, updateQuoteStatus, type LockedQuote } from '../../quotes/service';
 import { attachmentDownload, listQuotes } from '../../quotes/service';
 import { quoteView } from '../../quotes/views';
@@ -131,7 +131,8 @@ export function createQuotesAdminService(db: Db, options: { publicUrl: string })
 
     /**
      * POST administration/quotes/{id}/withdraw/: the quote can no longer be accepted or ordered; 400 once it has
-     * been ordered. Withdrawing a withdrawn quote changes nothing.
+     * been ordered. The time is kept (a card payment taken before it still becomes its order) and the buyer is
+     * e-mailed. Withdrawing a withdrawn quote changes nothing.
      */
     async withdraw(actor: Actor, quoteId: number, now: Date = new Date()): Promise<QuoteView> {
       await db.transaction(async (tx) => {
@@ -147,6 +148,9 @@ export function createQuotesAdminService(db: Db, options: { publicUrl: string })
           before: { status: quote.status },
           after: { status: 'withdrawn' },
         });
+        if (!quote.erased) {
+          await enqueueEmail(tx, quoteWithdrawnEmail(quote.email, quote.firstName, quoteId, quotesUrl));
+        }
       });
       return quoteView(db, quoteId, null, now);
     },

@@ -176,3 +176,13 @@ export function prepareCheckoutReads(db: Db) {
       (await byProviderId.execute({ id }))[0],
   };
 }
+
+/** When the accepted quote a cart holds was withdrawn (null: not withdrawn, or no quote). */
+export async function selectQuoteWithdrawnAt(db: Db, cartId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ withdrawnAt: quotes.withdrawnAt })
+    .from(carts)
+    .innerJoin(quotes, eq(quotes.id, carts.quoteId))
+    .where(eq(carts.id, cartId));
+  return row?.withdrawnAt ?? null;
+}

@@ -31,8 +31,11 @@ export interface LockedAccount {
   onHold: boolean;
   holdReason: string | null;
   cartId: number;
+  /** The accepted quote the cart holds, or null for the own cart. */
+  quoteId: number | null;
   email: string;
   firstName: string;
+  lastName: string;
 }
 
 const lockAccountStatement = reusableStatement((tx) =>
@@ -49,8 +52,10 @@ const lockAccountStatement = reusableStatement((tx) =>
       onHold: companies.onHold,
       holdReason: companies.holdReason,
       cartId: carts.id,
+      quoteId: carts.quoteId,
       email: users.email,
       firstName: users.firstName,
+      lastName: users.lastName,
     })
     .from(companyMembers)
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))
@@ -130,7 +135,9 @@ export interface NewApproval {
   shippingAddress: AddressSnapshot;
   billingAddress: AddressSnapshot;
   purchaseOrderNumber: string | null;
-  /** To each approver and administrator but the buyer; `{{approval}}` becomes the held order's number. */
+  /** The accepted quote the cart held: approving applies its rules and marks it ordered. */
+  quoteId: number | null;
+  /** To each approver and administrator but the buyer; `{{approval}}` becomes the request's reference. */
   email: { subject: string; text: string };
 }
 
@@ -143,22 +150,26 @@ export async function insertApproval(tx: Db, approval: NewApproval): Promise<num
     with held as (
       insert into ${orderApprovals} (company_id, user_id, lines, subtotal_pence, discount_pence, shipping_pence,
         vat_pence, total_pence, vat_rate, total_weight_kg, shipping_details, shipping_address, billing_address,
-        purchase_order_number)
+        purchase_order_number, quote_id)
       values (${approval.companyId}, ${approval.userId}, ${JSON.stringify(approval.lines)}::jsonb,
         ${approval.subtotalPence}, ${approval.discountPence}, ${approval.shippingPence}, ${approval.vatPence},
         ${approval.totalPence}, ${approval.vatRate}, ${approval.totalWeightKg},
         ${JSON.stringify(approval.shippingDetails)}::jsonb, ${JSON.stringify(approval.shippingAddress)}::jsonb,
-        ${JSON.stringify(approval.billingAddress)}::jsonb, ${approval.purchaseOrderNumber})
+        ${JSON.stringify(approval.billingAddress)}::jsonb, ${approval.purchaseOrderNumber}, ${approval.quoteId})
       returning id
     ),
     emptied as (
       delete from ${cartItems} where cart_id = ${approval.cartId}
     ),
+    reference as (
+      -- approvalReference: AR- and the id, six digits at least.
+      select 'AR-' || lpad(held.id::text, greatest(6, length(held.id::text)), '0') as text from held
+    ),
     mail as (
       insert into outbound_emails (to_address, subject, text_body)
-      select ${users.email}, replace(${approval.email.subject}, '{{approval}}', held.id::text),
-        replace(${approval.email.text}, '{{approval}}', held.id::text)
-      from held, ${companyMembers} join ${users} on ${users.id} = ${companyMembers.userId}
+      select ${users.email}, replace(${approval.email.subject}, '{{approval}}', reference.text),
+        replace(${approval.email.text}, '{{approval}}', reference.text)
+      from reference, ${companyMembers} join ${users} on ${users.id} = ${companyMembers.userId}
       where ${companyMembers.companyId} = ${approval.companyId}
         and ${companyMembers.role} in ('administrator', 'approver')
         and ${companyMembers.userId} <> ${approval.userId} and ${users.deletedAt} is null

@@ -71,13 +71,15 @@ export interface NewOrder {
   purchaseOrderNumber: string | null;
   /**
    * On account: no payment and no paid receipt, the invoice due on this UK day on these terms;
-   * `approvalId` is the held order it places, marked approved in the same statement.
+   * `approvalId` is the held order it places, marked approved in the same statement, and `quoteId` the
+   * accepted quote it was made from, marked ordered (as a cart's quote is).
    */
   onAccount?: {
     invoiceDueDate: string;
     paymentTerms: PaymentTermsSnapshot;
     approvalId: number | null;
     decidedBy?: number;
+    quoteId?: number | null;
   };
   shippingAddress: AddressSnapshot;
   billingAddress: AddressSnapshot;
@@ -202,6 +204,14 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<WrittenOrder
       update ${orderApprovals} set status = 'approved', order_id = new_order.id, decided_at = now(),
         decided_by = ${onAccount.decidedBy ?? null}
       from new_order where ${orderApprovals.id} = ${onAccount.approvalId}
+    ),`
+    }
+    ${
+      onAccount?.quoteId == null
+        ? sql``
+        : sql`held_quote as (
+      update ${quotes} set status = 'ordered', order_id = new_order.id, updated_at = now()
+      from new_order where ${quotes.id} = ${onAccount.quoteId}
     ),`
     }
     moved as (

@@ -33,6 +33,19 @@ export async function markUnfulfilled(db: Db, paymentId: number, reason: string)
 }
 
 /**
+ * The same mark, only the first time (no order and no reason yet): true once, so what goes with the first
+ * refusal (the buyer's e-mail) goes once however many requests refuse the payment.
+ */
+export async function markFirstUnfulfilled(db: Db, paymentId: number, reason: string): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ failureReason: reason, updatedAt: sql`now()` })
+    .where(and(eq(payments.id, paymentId), isNull(payments.orderId), isNull(payments.failureReason)))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+/**
  * Marks a paid payment that names no addresses as waiting for them (decision 009): its status succeeded and,
  * the first time, since when it waits (touching `updated_at` then, so reconciliation leaves the buyer's
  * checkout its grace period). Only while it has no order and was not refused: answers since when it waits,

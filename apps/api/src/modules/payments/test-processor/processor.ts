@@ -66,6 +66,8 @@ function toIntent(row: IntentRow): ProviderIntent {
     status: row.status as IntentStatus,
     metadata: row.metadata,
     amountRefunded: row.amountRefunded,
+    // The row changes when it is paid, and afterwards only by refunds (which come after its order or refusal).
+    paidAt: row.status === 'succeeded' ? row.updatedAt : null,
   };
 }
 

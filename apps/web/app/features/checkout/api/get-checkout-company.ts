@@ -13,6 +13,7 @@ export const CheckoutCompanySchema = CompanyViewSchema.pick({
   status: true,
   trading_name: true,
   role: true,
+  order_limit: true,
   po_required: true,
   pay_on_account: true,
   on_hold: true,

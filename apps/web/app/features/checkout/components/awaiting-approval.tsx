@@ -6,7 +6,7 @@ import { Link } from 'react-router';
  * What the checkout shows when the order is above the buyer's order limit (POST orders/ answered 202):
  * nothing was taken, the order waits for the company's approvers, and where to follow it.
  */
-export function AwaitingApproval({ total }: { total: string }) {
+export function AwaitingApproval({ total, reference }: { total: string; reference: string }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The form the buyer was working in is gone: the focus goes to what replaced it.
   useEffect(() => headingRef.current?.focus(), []);
@@ -16,6 +16,9 @@ export function AwaitingApproval({ total }: { total: string }) {
         Sent for approval
       </h2>
       <p role="status">{COMPANY_MESSAGES.awaitingApproval}</p>
+      <p>
+        Your approval request is <strong>{reference}</strong>.
+      </p>
       <p>
         Order total: <strong>{formatDecimalGbp(total)}</strong>. Nothing is charged or sent until an approver
         approves it; we will e-mail you either way.

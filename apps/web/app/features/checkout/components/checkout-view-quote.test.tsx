@@ -69,6 +69,7 @@ const trade: CheckoutCompany = {
     status: 'approved',
     trading_name: 'Acme Packaging',
     role: 'buyer',
+    order_limit: null,
     po_required: false,
     pay_on_account: true,
     on_hold: false,

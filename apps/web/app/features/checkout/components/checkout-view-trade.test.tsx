@@ -41,6 +41,7 @@ function trade(overrides: Partial<CheckoutCompany['company']> = {}, addresses = 
       status: 'approved',
       trading_name: 'Acme Packaging',
       role: 'buyer',
+      order_limit: null,
       po_required: false,
       pay_on_account: true,
       on_hold: false,
@@ -382,6 +383,46 @@ describe('the purchase-order number', () => {
 });
 
 describe('an order above the buyer’s limit', () => {
+  // The cart's total is £116.12.
+  it('says before placing that it goes to the approvers, with the limit, and the button says so', async () => {
+    const api = shop({
+      [ORDERS]: json(
+        { status: 'awaiting_approval', approval: 12, reference: 'AR-000012', detail: '', total: '116.12' },
+        202,
+      ),
+    });
+    const { user, container } = renderCheckout(withCompany(trade({ order_limit: '100.00' })));
+    const note = screen.getByText(COMPANY_MESSAGES.overOrderLimit(100_00));
+    expect(note).toHaveTextContent('£100.00');
+    const send = screen.getByRole('button', { name: 'Send for approval' });
+    expect(send).toHaveAccessibleDescription(COMPANY_MESSAGES.overOrderLimit(100_00));
+    expect(screen.queryByRole('button', { name: 'Place order on account' })).not.toBeInTheDocument();
+    await expectNoAxeViolations(container);
+
+    // By card nothing waits for an approver.
+    await user.click(within(methods()).getByRole('radio', { name: 'Pay by card' }));
+    expect(screen.queryByText(COMPANY_MESSAGES.overOrderLimit(100_00))).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeInTheDocument();
+    await user.click(within(methods()).getByRole('radio', { name: 'Pay on account' }));
+    await user.click(screen.getByRole('button', { name: 'Send for approval' }));
+    expect(await screen.findByRole('heading', { name: 'Sent for approval' })).toBeInTheDocument();
+    expect(bodiesOf(api, 'POST', '/api/orders/')).toHaveLength(1);
+  });
+
+  it('places as usual within the limit', async () => {
+    shop();
+    renderCheckout(withCompany(trade({ order_limit: '200.00' })));
+    expect(screen.getByRole('button', { name: 'Place order on account' })).toBeInTheDocument();
+    expect(screen.queryByText(/over your order limit/)).not.toBeInTheDocument();
+  });
+
+  it('never sends an administrator’s order for approval', async () => {
+    shop();
+    renderCheckout(withCompany(trade({ role: 'administrator', order_limit: '100.00' })));
+    expect(screen.getByRole('button', { name: 'Place order on account' })).toBeInTheDocument();
+    expect(screen.queryByText(/over your order limit/)).not.toBeInTheDocument();
+  });
+
   it('says it has gone to the approvers, with the way to follow it', async () => {
     setCartCount(2);
     shop({
@@ -389,6 +430,7 @@ describe('an order above the buyer’s limit', () => {
         {
           status: 'awaiting_approval',
           approval: 12,
+          reference: 'AR-000012',
           detail: COMPANY_MESSAGES.awaitingApproval,
           total: '1450.00',
         },
@@ -401,6 +443,8 @@ describe('an order above the buyer’s limit', () => {
     expect(heading).toHaveFocus();
     expect(screen.getByText(COMPANY_MESSAGES.awaitingApproval)).toHaveAttribute('role', 'status');
     expect(screen.getByText('£1,450.00')).toBeInTheDocument();
+    // Named by its own reference, never as an order.
+    expect(screen.getByText('AR-000012')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See your approvals' })).toHaveAttribute(
       'href',
       '/account/approvals',

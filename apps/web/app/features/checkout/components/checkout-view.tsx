@@ -2,7 +2,7 @@ import { COMPANY_MESSAGES, type CartView } from '@shop/domain';
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { CheckoutData } from '../api/load-checkout';
-import { CHECKOUT_MESSAGES, isPurchaseOrderReuse } from '../checkout-rules';
+import { approvalLimitOf, CHECKOUT_MESSAGES, isPurchaseOrderReuse } from '../checkout-rules';
 import { useCardPayment } from '../hooks/use-card-payment';
 import { useCheckoutAddresses } from '../hooks/use-checkout-addresses';
 import { useDeliveryChoice } from '../hooks/use-delivery-choice';
@@ -83,22 +83,36 @@ function usePaymentMethod(account: AccountOption | null) {
   return { method, cardWanted, choose };
 }
 
-/** The Place Order button, the general problem above it and the success message. */
+const APPROVAL_NOTE_ID = 'checkout-approval-note';
+
+/**
+ * The Place Order button, the general problem above it and the success message; above the buyer's order limit
+ * on account, the word that it goes to the approvers and a button that says so.
+ */
 function PlaceOrder({
   problem,
   success,
   placing,
   onAccount,
+  approvalLimit,
   onPlace,
 }: {
   problem: string | undefined;
   success: string | null;
   placing: boolean;
   onAccount: boolean;
+  /** The buyer's order limit (pence) when this order on account goes to the approvers; null otherwise. */
+  approvalLimit: number | null;
   onPlace: () => void;
 }) {
+  const forApproval = onAccount && approvalLimit !== null;
   return (
     <div className="checkout__place">
+      {forApproval ? (
+        <p id={APPROVAL_NOTE_ID} className="checkout__approval-note">
+          {COMPANY_MESSAGES.overOrderLimit(approvalLimit)}
+        </p>
+      ) : null}
       <p className="form__failure" role="alert">
         {problem}
       </p>
@@ -110,9 +124,18 @@ function PlaceOrder({
         className="button button--primary checkout__place-button"
         disabled={placing || success !== null}
         aria-busy={placing || undefined}
+        aria-describedby={forApproval ? APPROVAL_NOTE_ID : undefined}
         onClick={onPlace}
       >
-        {placing ? 'Placing order…' : onAccount ? 'Place order on account' : 'Place Order'}
+        {placing
+          ? forApproval
+            ? 'Sending for approval…'
+            : 'Placing order…'
+          : forApproval
+            ? 'Send for approval'
+            : onAccount
+              ? 'Place order on account'
+              : 'Place Order'}
       </button>
     </div>
   );
@@ -161,7 +184,9 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
   });
   const { problems, setProblems } = order;
 
-  if (order.awaiting) return <AwaitingApproval total={order.awaiting.total} />;
+  if (order.awaiting) {
+    return <AwaitingApproval total={order.awaiting.total} reference={order.awaiting.reference} />;
+  }
   if (!hasItems) return <CartEmpty />;
 
   const choosePayment = (method: PaymentMethodChoice) => {
@@ -226,6 +251,7 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
           success={order.success}
           placing={order.placing}
           onAccount={payment.method === 'account'}
+          approvalLimit={approvalLimitOf(trade?.company ?? null, cart.total)}
           onPlace={() => void order.submit()}
         />
       </div>

@@ -1,5 +1,7 @@
-import type { ApprovalStatus, ApprovalView, OrderView, Page } from '@shop/domain';
+import type { ApprovalStatus, ApprovalView, OrderView, Page, ReorderResult } from '@shop/domain';
 import { request } from '~/lib/api-client';
+import { setCartCount } from '~/lib/current-cart';
+import { getAccessToken } from '~/lib/session';
 
 /**
  * Held orders (GET account/company/approvals/): the company's for approvers and administrators, a buyer's
@@ -31,4 +33,17 @@ export function declineOrder(id: number, reason: string): Promise<ApprovalView> 
     method: 'POST',
     body: { reason },
   });
+}
+
+/**
+ * Puts the caller's own declined request back in their cart at today's prices (POST …/approvals/{id}/add-to-cart/),
+ * and tells the header's cart link the cart's new number of lines.
+ */
+export async function approvalToCart(id: number): Promise<ReorderResult> {
+  const result = await request<ReorderResult>(`account/company/approvals/${id}/add-to-cart/`, {
+    method: 'POST',
+  });
+  // An answer that lands after a logout belongs to nobody now.
+  if (getAccessToken() !== null) setCartCount(result.cart.items.length);
+  return result;
 }

@@ -3,12 +3,13 @@ import {
   ApprovalDeclineSchema,
   type ApprovalView,
   formatDecimalGbp,
+  type ReorderResult,
   ukDate,
   ukDateTime,
 } from '@shop/domain';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { approveOrder, declineOrder } from '../api/approvals';
+import { approvalToCart, approveOrder, declineOrder } from '../api/approvals';
 import { COMPANY_PAGE_MESSAGES } from '../company-messages';
 import { failureText } from '../company-rules';
 import { focusOnMount } from '../hooks/focus-on-mount';
@@ -17,12 +18,17 @@ import { useSessionEnd } from '../hooks/use-session-end';
 import { OutcomeMessage } from './outcome-message';
 import { FieldFrame, fieldAria } from '~/components/ui/field';
 import { addressLines } from '~/features/addresses/components/address-lines';
+import { ReorderOutcome } from '~/features/commerce/components/reorder-outcome';
 import { ApiError } from '~/lib/api-client';
 import { check } from '~/lib/form-fields';
 
-/** What the buttons and headings call a held order. */
+/** What the buttons and headings call an approval request: its own reference (AR-…), never an order number. */
 const heldName = (approval: ApprovalView) =>
-  `held order ${approval.id} from ${approval.buyer.name || approval.buyer.email}`;
+  `approval request ${approval.reference} from ${approval.buyer.name || approval.buyer.email}`;
+
+/** Whether the request placed nothing, so its lines can go back in the buyer's cart. */
+const canPutBack = (approval: ApprovalView) =>
+  approval.status === 'declined' || approval.status === 'refused';
 
 interface ApprovalCardProps {
   approval: ApprovalView;
@@ -31,9 +37,11 @@ interface ApprovalCardProps {
   busy: boolean;
   onApprove: () => void;
   onDecline: (reason: string) => Promise<boolean>;
+  /** Puts the request's lines back in the buyer's cart (their own requests only). */
+  onPutBack: () => void;
 }
 
-function ApprovalCard({ approval, canDecide, busy, onApprove, onDecline }: ApprovalCardProps) {
+function ApprovalCard({ approval, canDecide, busy, onApprove, onDecline, onPutBack }: ApprovalCardProps) {
   const id = useId();
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
@@ -48,10 +56,11 @@ function ApprovalCard({ approval, canDecide, busy, onApprove, onDecline }: Appro
   };
 
   return (
-    <li className="approval-card">
+    // The approvers' e-mail links here by the reference.
+    <li className="approval-card" id={approval.reference}>
       <article aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`} className="approval-card__title">
-          Held order {approval.id}: {formatDecimalGbp(approval.total)}
+          Approval request {approval.reference}: {formatDecimalGbp(approval.total)}
         </h2>
         <dl className="company-facts">
           <div className="company-facts__row">
@@ -217,6 +226,13 @@ function ApprovalCard({ approval, canDecide, busy, onApprove, onDecline }: Appro
             </div>
           )
         ) : null}
+        {!canDecide && canPutBack(approval) ? (
+          <div className="address-card__actions">
+            <button type="button" className="button button--primary" disabled={busy} onClick={onPutBack}>
+              {busy ? 'Putting the items back…' : `Put ${approval.reference} back in my cart`}
+            </button>
+          </div>
+        ) : null}
       </article>
     </li>
   );
@@ -230,6 +246,7 @@ function ApprovalCard({ approval, canDecide, busy, onApprove, onDecline }: Appro
 export function ApprovalsList({ initial, canDecide }: { initial: ApprovalView[]; canDecide: boolean }) {
   const [approvals, setApprovals] = useState(initial);
   const [busy, setBusy] = useState<number | null>(null);
+  const [putBackResult, setPutBackResult] = useState<ReorderResult | null>(null);
   const { outcome, say, ref } = useOutcome();
   const sessionEnded = useSessionEnd('/account/approvals');
 
@@ -256,6 +273,18 @@ export function ApprovalsList({ initial, canDecide }: { initial: ApprovalView[];
     }
   };
 
+  const putBack = async (approval: ApprovalView) => {
+    setBusy(approval.id);
+    try {
+      setPutBackResult(await approvalToCart(approval.id));
+      say(COMPANY_PAGE_MESSAGES.putBack(approval.reference));
+    } catch (error) {
+      if (!sessionEnded(error)) say(failureText(error, COMPANY_PAGE_MESSAGES.putBackFailed), true);
+    } finally {
+      setBusy(null);
+    }
+  };
+
   const decline = async (approval: ApprovalView, reason: string): Promise<boolean> => {
     setBusy(approval.id);
     try {
@@ -273,10 +302,11 @@ export function ApprovalsList({ initial, canDecide }: { initial: ApprovalView[];
   return (
     <div className="approvals">
       <OutcomeMessage outcome={outcome} outcomeRef={ref} />
+      {putBackResult ? <ReorderOutcome result={putBackResult} /> : null}
       {approvals.length === 0 ? (
         <p>{COMPANY_PAGE_MESSAGES.noApprovals}</p>
       ) : (
-        <ul className="approvals__list" aria-label="Held orders">
+        <ul className="approvals__list" aria-label="Approval requests">
           {approvals.map((approval) => (
             <ApprovalCard
               key={approval.id}
@@ -285,6 +315,7 @@ export function ApprovalsList({ initial, canDecide }: { initial: ApprovalView[];
               busy={busy === approval.id}
               onApprove={() => void approve(approval)}
               onDecline={(reason) => decline(approval, reason)}
+              onPutBack={() => void putBack(approval)}
             />
           ))}
         </ul>

@@ -91,9 +91,9 @@ export function CompanyOverview({ company }: { company: CompanyView }) {
       {company.status === 'approved' ? (
         <p className="account-section__links">
           {companyMay(company.role, 'approve') ? (
-            <Link to="/account/approvals">Orders awaiting approval</Link>
+            <Link to="/account/approvals">Approval requests</Link>
           ) : (
-            <Link to="/account/approvals">Your orders held for approval</Link>
+            <Link to="/account/approvals">Your approval requests</Link>
           )}
         </p>
       ) : null}
