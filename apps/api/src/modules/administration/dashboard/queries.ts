@@ -16,6 +16,7 @@ import {
   items,
   orders,
   paymentAllocations,
+  quotes,
   paymentsReceived,
   refunds,
 } from '../../../db/schema';
@@ -31,6 +32,8 @@ export interface DashboardRow {
   waiting: { pending: number; processing: number; due: number; overdue: number };
   low_stock: { count: number; items: DashboardLowStockItem[] | null };
   unanswered_messages: number;
+  trade_applications: number;
+  quotes_to_price: number;
 }
 
 /**
@@ -63,7 +66,8 @@ const period = (from: string, to: string) => sql`(
 /**
  * Every figure of the dashboard in one statement: today's and this month's paid orders (UK days and months
  * around `now`), orders waiting to ship and those of them due out today or overdue (UK days), tracked items at or under their low-stock threshold (the
- * items_low_stock_idx index serves both the count and the five shortest) and unanswered messages.
+ * items_low_stock_idx index serves both the count and the five shortest), unanswered messages, trade
+ * applications to decide and requests for quote to price.
  */
 export async function selectDashboard(db: Db, now: Date): Promise<DashboardRow> {
   const zone = sql`${SHOP_TIME_ZONE}::text`;
@@ -98,7 +102,10 @@ export async function selectDashboard(db: Db, now: Date): Promise<DashboardRow> 
               ${items.lowStockThreshold} as low_stock_threshold, ${shortfall} as shortfall
             from ${items} where ${items.trackInventory} and ${shortfall} <= 0
             order by ${shortfall}, ${items.id} limit ${LOW_STOCK_SHOWN}) s)),
-      'unanswered_messages', (select count(*) from ${contactQueries} where ${contactQueries.handledAt} is null)
+      'unanswered_messages', (select count(*) from ${contactQueries} where ${contactQueries.handledAt} is null),
+      -- companies_status_idx and quotes_status_idx lead with the status: each count reads its own entries.
+      'trade_applications', (select count(*) from ${companies} where ${companies.status} = 'pending'),
+      'quotes_to_price', (select count(*) from ${quotes} where ${quotes.status} = 'requested')
     ) as dashboard
     from bounds`);
   const value = rowsOf<{ dashboard: DashboardRow | string }>(result)[0]!.dashboard;

@@ -45,6 +45,7 @@ const LEDGER: LedgerView = {
       reversed: null,
     },
   ],
+  credit_notes: [],
   entries: [],
 };
 
