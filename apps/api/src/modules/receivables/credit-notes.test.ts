@@ -10,11 +10,13 @@ import {
 import { addDays, format, parseISO } from 'date-fns';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countingDb } from '../../../test/query-counter';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
 import { staffMember, type StaffMember } from '../../../test/support/administration';
 import { pence, setStock, tradeCompany, type TradeMember } from '../../../test/support/orders';
 import { auditLog, companies, orders } from '../../db/schema';
 import { applyHoldsOnce } from './holds';
+import { createReceivablesService } from './service';
 import { selectReminderCandidates } from './queries';
 
 let ctx: TestContext;
@@ -205,5 +207,19 @@ describe('a credit note’s credit on a paid invoice', () => {
     );
     expect(own.statusCode).toBe(403);
     expect((await ledgerOf(a.id)).credit_notes[0]!.unallocated).toBe('2.00');
+  });
+
+  it('allocates in a fixed number of statements', async () => {
+    const c = await company();
+    await invoice(c.admin, 1, day(10));
+    await invoice(c.admin, 1, day(11));
+    const { creditNoteId } = await paidThenCredited(c, 5_000);
+    const counter = countingDb(ctx.database);
+    const service = createReceivablesService(counter.db);
+    await service.allocateCreditNote({ id: staff.userId, email: staff.email }, c.id, creditNoteId, undefined);
+    // lock, the note's company, ledger, allocations, statuses, audit, settings (hold rule: nothing to do).
+    // node-postgres logs the transaction's begin and commit too; PGlite does not.
+    const statements = counter.sql.filter((text) => !/^(begin|commit)\b/i.test(text.trim()));
+    expect(statements).toHaveLength(7);
   });
 });
