@@ -719,9 +719,17 @@ export const orders = pgTable(
     // full (REFUND) ones leave it, so a pass reads the open ones only, however long the history grows. (Not
     // `= 'ON_ACCOUNT'`: a fresh database runs every migration in one transaction, where 0013's new enum value
     // cannot be used.)
+    // It also carries what the dashboard's aged debt reads of each open invoice (company, total, days, status),
+    // so that chart is an index-only scan and never reads the wide order rows of the whole history.
     index('orders_account_due_idx')
-      .on(t.invoiceDueDate, t.id)
+      .on(t.invoiceDueDate, t.id, t.companyId, t.totalPence, t.createdAt, t.paymentStatus)
       .where(sql`${t.paymentMethod} = 'account' and ${t.paymentStatus} not in ('COMPLETED', 'REFUND')`),
+    // The dashboard's sales by day and month: invoiced (PENDING is the only status not invoiced; not
+    // `in (…'ON_ACCOUNT')`, which a fresh database's one migration transaction cannot use), not cancelled, not
+    // test orders, by instant, with the sums' columns, read index-only.
+    index('orders_sales_idx')
+      .on(t.createdAt, t.totalPence, t.vatPence)
+      .where(sql`${t.paymentStatus} <> 'PENDING' and ${t.status} <> 'cancelled' and not ${t.isTest}`),
     // Staff's filter by the start of a purchase-order number in any case: `upper(…) like 'PO-1%'`, which
     // text_pattern_ops serves under any collation (migration 0014).
     index('orders_purchase_order_prefix_idx').on(sql`upper(${t.purchaseOrderNumber}) text_pattern_ops`),
@@ -1307,6 +1315,32 @@ export const paymentAllocations = pgTable(
     index('payment_allocations_payment_idx').on(t.paymentId, t.id),
     index('payment_allocations_order_idx').on(t.orderId, t.id),
     check('payment_allocations_amount_range', sql`${t.amountPence} > 0 and ${t.amountPence} <= 99999999`),
+  ],
+);
+
+/**
+ * Part of a credit note's credit set against another on-account invoice of the same company: what the credit
+ * note covers beyond its own invoice (one already paid) is credit on the account, allocated as a payment's
+ * unallocated part is. The invoice the note was issued on keeps the rest of it.
+ */
+export const creditAllocations = pgTable(
+  'credit_allocations',
+  {
+    id: id(),
+    refundId: integer('refund_id')
+      .notNull()
+      .references(() => refunds.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    amountPence: integer('amount_pence').notNull(),
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('credit_allocations_refund_idx').on(t.refundId, t.id),
+    index('credit_allocations_order_idx').on(t.orderId, t.id),
+    check('credit_allocations_amount_range', sql`${t.amountPence} > 0 and ${t.amountPence} <= 99999999`),
   ],
 );
 

@@ -48,6 +48,10 @@ export const DashboardSchema = z.object({
   low_stock: z.object({ count, items: z.array(DashboardLowStockItemSchema) }),
   /** Contact queries nobody has marked handled. */
   unanswered_messages: count,
+  /** Trade account applications waiting for a decision (pending). */
+  trade_applications: count,
+  /** Requests for quote not yet priced (requested: no version sent). */
+  quotes_to_price: count,
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 

@@ -4,6 +4,7 @@ import {
   AGED_BUCKETS,
   RECEIVED_METHODS,
   accountPosition,
+  creditNoteCredits,
   agedDebt,
   balancePence,
   checkAllocation,
@@ -634,6 +635,51 @@ describe('a ledger worked by hand', () => {
     expect(february.unappliedCreditPence).toBe(2_000);
     expect(sumAged(february.aged)).toBe(0);
     expect(invoiceStates(ledger)[0]).toMatchObject({ creditedPence: 2_000, paidPence: 12_000, openPence: 0 });
+  });
+
+  it('a credit note’s credit on a paid invoice, set against a later invoice, closes it and keeps the balance', () => {
+    const ledger: Ledger = {
+      invoices: [
+        invoice(1, '2026-01-05', '2026-02-04', 12_000),
+        invoice(2, '2026-03-01', '2026-03-31', 1_500),
+      ],
+      creditNotes: [{ id: 9, number: 3, invoiceId: 1, issuedOn: '2026-02-20', amountPence: 2_000 }],
+      payments: [payment(20, '2026-01-20', 12_000)],
+      allocations: [allocation(20, 1, 12_000)],
+    };
+    expect(creditNoteCredits(ledger)).toEqual([
+      { id: 9, invoiceId: 1, amountPence: 2_000, allocatedPence: 0, unallocatedPence: 2_000 },
+    ]);
+    expect(accountPosition(ledger, '2026-04-20')).toMatchObject({ balancePence: -500, overduePence: 1_500 });
+    const after = ledgerWith(ledger, {
+      kind: 'credit_allocation',
+      creditNoteId: 9,
+      lines: [{ invoiceId: 2, amountPence: 1_500 }],
+    });
+    expect(invoiceStates(after).map((s) => [s.id, s.creditedPence, s.openPence])).toEqual([
+      [1, 500, 0],
+      [2, 1_500, 0],
+    ]);
+    expect(accountPosition(after, '2026-04-20')).toMatchObject({
+      balancePence: -500,
+      overduePence: 0,
+      unappliedCreditPence: 500,
+      mostDaysOverdue: 0,
+    });
+    expect(holdIsDue(invoiceStates(after), '2026-04-20', 14)).toBe(false);
+    expect(creditNoteCredits(after)[0]).toMatchObject({ allocatedPence: 1_500, unallocatedPence: 500 });
+    // Before the later invoice was made, the allocation is not in the ledger as it stood.
+    expect(invoiceStates(ledgerAsOf(after, '2026-02-28'))[0]!.creditedPence).toBe(2_000);
+  });
+
+  it('a credit note on an invoice still open pays that invoice first: none of it is credit to move', () => {
+    const ledger: Ledger = {
+      invoices: [invoice(1, '2026-01-05', '2026-02-04', 12_000)],
+      creditNotes: [{ id: 9, number: 3, invoiceId: 1, issuedOn: '2026-02-20', amountPence: 2_000 }],
+      payments: [payment(20, '2026-01-20', 11_000)],
+      allocations: [allocation(20, 1, 11_000)],
+    };
+    expect(creditNoteCredits(ledger)[0]!.unallocatedPence).toBe(1_000);
   });
 
   it('a reversed payment re-opens its invoice from the day of the reversal', () => {

@@ -54,15 +54,32 @@ export interface LedgerAllocation {
   amountPence: number;
 }
 
+/**
+ * Part of a credit note's credit set against another invoice of the company: what a credit note covers beyond
+ * its own invoice (one already paid) is credit on the account, allocated as a payment's unallocated part is.
+ * It moves credit from the note's invoice to this one; the balance does not change.
+ */
+export interface LedgerCreditAllocation {
+  creditNoteId: number;
+  invoiceId: number;
+  amountPence: number;
+}
+
 export interface Ledger {
   invoices: LedgerInvoice[];
   creditNotes: LedgerCreditNote[];
   payments: LedgerPayment[];
   allocations: LedgerAllocation[];
+  /** Credit notes' credit set against other invoices (none when absent). */
+  creditAllocations?: LedgerCreditAllocation[];
 }
 
 /** An invoice with what covers it: its credit notes and the allocations of payments not reversed. */
 export interface InvoiceState extends LedgerInvoice {
+  /**
+   * Credit applied to it: its own credit notes, less what of them was set against other invoices, plus other
+   * credit notes' credit set against it.
+   */
   creditedPence: number;
   paidPence: number;
   /** What is still owed on it (never below zero). */
@@ -119,8 +136,18 @@ const isLive = (payment: LedgerPayment) => payment.reversal === null;
 /** Each invoice with its credit notes and live allocations, oldest first (issued, then number). */
 export function invoiceStates(ledger: Ledger): InvoiceState[] {
   const credited = new Map<number, number>();
+  const add = (invoiceId: number, pence: number) =>
+    credited.set(invoiceId, (credited.get(invoiceId) ?? 0) + pence);
+  const noteInvoice = new Map<number, number>();
   for (const note of ledger.creditNotes) {
-    credited.set(note.invoiceId, (credited.get(note.invoiceId) ?? 0) + note.amountPence);
+    add(note.invoiceId, note.amountPence);
+    noteInvoice.set(note.id, note.invoiceId);
+  }
+  for (const moved of ledger.creditAllocations ?? []) {
+    const from = noteInvoice.get(moved.creditNoteId);
+    if (from === undefined) continue;
+    add(from, -moved.amountPence);
+    add(moved.invoiceId, moved.amountPence);
   }
   const live = new Set(ledger.payments.filter(isLive).map((payment) => payment.id));
   const paid = new Map<number, number>();
@@ -165,6 +192,41 @@ export function unappliedCreditPence(ledger: Ledger): number {
   );
   const excess = sum(states.map((s) => Math.max(0, s.creditedPence + s.paidPence - s.totalPence)));
   return sum(live.map((payment) => payment.amountPence)) - allocated + excess;
+}
+
+/** A credit note's credit: what of it was set against other invoices, and what is left to set (its credit). */
+export interface CreditNoteCredit {
+  id: number;
+  invoiceId: number;
+  amountPence: number;
+  allocatedPence: number;
+  /**
+   * What can still be set against other invoices: no more than the note less what was moved, and no more than
+   * its invoice is covered beyond its total (a note on an invoice still open first pays that invoice).
+   */
+  unallocatedPence: number;
+}
+
+/** Each credit note with what of its credit is set against other invoices and what is left. */
+export function creditNoteCredits(ledger: Ledger): CreditNoteCredit[] {
+  const excess = new Map(
+    invoiceStates(ledger).map((s) => [s.id, Math.max(0, s.creditedPence + s.paidPence - s.totalPence)]),
+  );
+  return ledger.creditNotes.map((note) => {
+    const allocatedPence = sum(
+      (ledger.creditAllocations ?? []).filter((a) => a.creditNoteId === note.id).map((a) => a.amountPence),
+    );
+    return {
+      id: note.id,
+      invoiceId: note.invoiceId,
+      amountPence: note.amountPence,
+      allocatedPence,
+      unallocatedPence: Math.max(
+        0,
+        Math.min(note.amountPence - allocatedPence, excess.get(note.invoiceId) ?? 0),
+      ),
+    };
+  });
 }
 
 /** The open invoices' amounts by how long they are past due on `asOf`. */
@@ -278,12 +340,13 @@ export function checkAllocation(
 
 /**
  * What a write adds to a ledger: a payment received with the lines set against invoices, more of an earlier
- * payment set against invoices, or a payment's reversal.
+ * payment set against invoices, a payment's reversal, or a credit note's credit set against invoices.
  */
 export type LedgerEntry =
   | { kind: 'payment'; payment: LedgerPayment; lines: readonly AllocationLine[] }
   | { kind: 'allocation'; paymentId: number; lines: readonly AllocationLine[] }
-  | { kind: 'reversal'; paymentId: number; reversal: NonNullable<LedgerPayment['reversal']> };
+  | { kind: 'reversal'; paymentId: number; reversal: NonNullable<LedgerPayment['reversal']> }
+  | { kind: 'credit_allocation'; creditNoteId: number; lines: readonly AllocationLine[] };
 
 /**
  * The ledger with `entry` in it, as the write that stores the entry leaves it: what it closes or re-opens, the
@@ -309,6 +372,14 @@ export function ledgerWith(ledger: Ledger, entry: LedgerEntry): Ledger {
         payments: ledger.payments.map((p) =>
           p.id === entry.paymentId ? { ...p, reversal: entry.reversal } : p,
         ),
+      };
+    case 'credit_allocation':
+      return {
+        ...ledger,
+        creditAllocations: [
+          ...(ledger.creditAllocations ?? []),
+          ...entry.lines.map((line) => ({ creditNoteId: entry.creditNoteId, ...line })),
+        ],
       };
   }
 }
@@ -360,11 +431,16 @@ export function ledgerAsOf(ledger: Ledger, on: string): Ledger {
   const paymentIds = new Set(payments.map((p) => p.id));
   const invoices = ledger.invoices.filter((i) => i.issuedOn <= on);
   const invoiceIds = new Set(invoices.map((i) => i.id));
+  const creditNotes = ledger.creditNotes.filter((n) => n.issuedOn <= on && invoiceIds.has(n.invoiceId));
+  const noteIds = new Set(creditNotes.map((n) => n.id));
   return {
     invoices,
-    creditNotes: ledger.creditNotes.filter((n) => n.issuedOn <= on && invoiceIds.has(n.invoiceId)),
+    creditNotes,
     payments,
     allocations: ledger.allocations.filter((a) => paymentIds.has(a.paymentId) && invoiceIds.has(a.invoiceId)),
+    creditAllocations: (ledger.creditAllocations ?? []).filter(
+      (a) => noteIds.has(a.creditNoteId) && invoiceIds.has(a.invoiceId),
+    ),
   };
 }
 

@@ -40,6 +40,8 @@ export const RECEIVABLES_MESSAGES = {
   duplicateInvoice: 'Each invoice may appear once.',
   overInvoice: (open: string) => `No more than the £${open} open on this invoice.`,
   overPayment: 'The allocations add up to more than the payment.',
+  overCredit: (credit: string) =>
+    `The allocations add up to more than the £${credit} of this credit note's credit left to allocate.`,
   alreadyReversed: 'This payment has already been reversed.',
   month: 'Enter a month as YYYY-MM.',
   monthRange: 'Choose a month from 2000 to the current month.',
@@ -152,6 +154,20 @@ export const AllocateCreditSchema = z
   })
   .strict();
 
+/**
+ * POST administration/companies/{id}/credit-notes/{credit_note}/allocate/: set a credit note's credit (what it
+ * covers beyond its own invoice) against other invoices. Without `allocations` the suggested one is made (the
+ * open invoices oldest due first), as for a payment.
+ */
+export const AllocateCreditNoteSchema = z
+  .object({
+    allocations: z
+      .array(AllocationInputSchema)
+      .max(MAX_ALLOCATION_LINES, { message: RECEIVABLES_MESSAGES.tooManyLines })
+      .optional(),
+  })
+  .strict();
+
 const money = z.string().meta({ description: 'Pounds as a decimal string, e.g. "2500.00".' });
 
 // AgedViewSchema, the five aged-debt buckets in pounds, is defined beside the company views (companies/schemas),
@@ -186,6 +202,23 @@ export const LedgerPaymentViewSchema = z.object({
   reversed: z.object({ on: z.string(), reason: z.string().nullable() }).nullable(),
 });
 
+/** A credit note in the ledger, with its credit: what is set against other invoices and what is left. */
+export const LedgerCreditNoteViewSchema = z.object({
+  /** The refund's id. */
+  id: z.number().int(),
+  number: z.number().int().nullable(),
+  /** The invoice (order id) it was issued on. */
+  invoice: z.number().int(),
+  issued_on: z.string(),
+  amount: money,
+  /** What of it covers its invoice beyond the invoice's total and is not yet set against another invoice. */
+  unallocated: money,
+  allocations: z.array(
+    z.object({ invoice: z.number().int(), number: z.number().int().nullable(), amount: money }),
+  ),
+});
+export type LedgerCreditNoteView = z.infer<typeof LedgerCreditNoteViewSchema>;
+
 export const StatementLineViewSchema = z.object({
   on: z.string(),
   kind: z.enum(['invoice', 'credit_note', 'payment', 'payment_reversal']),
@@ -204,6 +237,7 @@ export const LedgerViewSchema = z.object({
   aged: AgedViewSchema,
   invoices: z.array(LedgerInvoiceViewSchema),
   payments: z.array(LedgerPaymentViewSchema),
+  credit_notes: z.array(LedgerCreditNoteViewSchema),
   entries: z.array(StatementLineViewSchema),
 });
 export type LedgerView = z.infer<typeof LedgerViewSchema>;

@@ -3,6 +3,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
 import {
+  creditAllocations,
   paymentAllocations,
   paymentsReceived,
   type AddressSnapshot,
@@ -49,6 +50,7 @@ export interface LedgerRow {
       }[]
     | string;
   allocations: { payment_id: number; invoice_id: number; amount_pence: number }[] | string;
+  credit_allocations: { credit_note_id: number; invoice_id: number; amount_pence: number }[] | string;
 }
 
 /** A json column comes parsed from node-postgres and PGlite alike, but a string is handled too. */
@@ -80,7 +82,11 @@ export function ledgerStatement(companyId: SQL): SQL {
       (select coalesce(json_agg(json_build_object('payment_id', a.payment_id, 'invoice_id', a.order_id,
           'amount_pence', a.amount_pence) order by a.id), '[]'::json)
         from payments_received p join payment_allocations a on a.payment_id = p.id
-        where p.company_id = ${companyId}) as allocations`;
+        where p.company_id = ${companyId}) as allocations,
+      (select coalesce(json_agg(json_build_object('credit_note_id', c.refund_id, 'invoice_id', c.order_id,
+          'amount_pence', c.amount_pence) order by c.id), '[]'::json)
+        from orders o join credit_allocations c on c.order_id = o.id
+        where o.company_id = ${companyId} and o.payment_method = 'account') as credit_allocations`;
 }
 
 /** Turns the statement's row into the domain's Ledger. */
@@ -119,6 +125,11 @@ export function ledgerOfRow(row: LedgerRow): Ledger {
     })),
     allocations: parsed(row.allocations).map((allocation) => ({
       paymentId: allocation.payment_id,
+      invoiceId: allocation.invoice_id,
+      amountPence: Number(allocation.amount_pence),
+    })),
+    creditAllocations: parsed(row.credit_allocations ?? []).map((allocation) => ({
+      creditNoteId: allocation.credit_note_id,
       invoiceId: allocation.invoice_id,
       amountPence: Number(allocation.amount_pence),
     })),
@@ -183,6 +194,36 @@ export async function insertAllocations(
   await tx
     .insert(paymentAllocations)
     .values(lines.map((line) => ({ paymentId, orderId: line.invoiceId, amountPence: line.amountPence })));
+}
+
+/** A credit note's credit set against invoices, all in one statement (none: no statement). */
+export async function insertCreditAllocations(
+  tx: Db,
+  creditNoteId: number,
+  lines: readonly { invoiceId: number; amountPence: number }[],
+  recordedBy: number | null,
+): Promise<void> {
+  if (lines.length === 0) return;
+  await tx.insert(creditAllocations).values(
+    lines.map((line) => ({
+      refundId: creditNoteId,
+      orderId: line.invoiceId,
+      amountPence: line.amountPence,
+      recordedBy,
+    })),
+  );
+}
+
+/**
+ * Whether `creditNoteId` is a credit note (a succeeded refund of an on-account order) of the company: the
+ * caller holds the company's lock, under which the ledger is read.
+ */
+export async function isCreditNoteOf(db: Db, companyId: number, creditNoteId: number): Promise<boolean> {
+  const result = await db.execute(sql`
+    select 1 from refunds r join orders o on o.id = r.order_id
+    where r.id = ${creditNoteId} and r.status = 'succeeded' and o.company_id = ${companyId}
+      and o.payment_method = 'account'`);
+  return rowsOf(result).length > 0;
 }
 
 /** The reversal entry of a payment: the same amount, dated `on`, with the reason. */
@@ -368,12 +409,18 @@ export async function selectCompanyLedger(db: Db, companyId: number): Promise<Le
 /** The kind of scheduled_effects rows the reminders write. */
 export const REMINDER_EFFECT = 'reminder';
 
-/** SQL: what is still owed on invoice `orderId` (an outer column): its total less credit notes and live allocations. */
+/**
+ * SQL: what is still owed on invoice `orderId` (an outer column): its total less credit notes and live
+ * allocations, less credit notes' credit set against it, plus what of its own notes was set against others.
+ */
 const openPenceOf = (order: SQL) => sql`(${order}.total_pence
   - coalesce((select sum(r.amount_pence) from refunds r where r.order_id = ${order}.id and r.status = 'succeeded'), 0)
   - coalesce((select sum(a.amount_pence) from payment_allocations a join payments_received p on p.id = a.payment_id
       where a.order_id = ${order}.id
-        and not exists (select 1 from payments_received v where v.reverses_id = p.id)), 0))`;
+        and not exists (select 1 from payments_received v where v.reverses_id = p.id)), 0)
+  - coalesce((select sum(c.amount_pence) from credit_allocations c where c.order_id = ${order}.id), 0)
+  + coalesce((select sum(c.amount_pence) from refunds r join credit_allocations c on c.refund_id = r.id
+      where r.order_id = ${order}.id), 0))`;
 
 export interface ReminderCandidateRow {
   id: number;

@@ -1,5 +1,7 @@
 import {
+  AllocateCreditNoteSchema,
   AllocateCreditSchema,
+  LedgerCreditNoteViewSchema,
   LedgerPaymentViewSchema,
   LedgerViewSchema,
   RecordPaymentSchema,
@@ -13,6 +15,7 @@ import type { RouteOptions } from '../../services';
 
 const CompanyParamsSchema = z.object({ id: queryId });
 const PaymentParamsSchema = z.object({ id: queryId, payment: queryId });
+const CreditNoteParamsSchema = z.object({ id: queryId, credit_note: queryId });
 
 const tags = ['administration: receivables'];
 const security = [{ bearerAuth: [] }];
@@ -99,6 +102,28 @@ export const receivablesAdminRoutes: FastifyPluginAsyncZod<RouteOptions> = async
         staffOf(request),
         request.params.id,
         request.params.payment,
+        request.body.allocations,
+      ),
+  );
+
+  app.post(
+    '/companies/:id/credit-notes/:credit_note/allocate/',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Sets a credit note’s credit (what it covers beyond its own invoice, one already paid) against open invoices: the given allocation, or the suggested one (oldest due first) without `allocations`',
+        params: CreditNoteParamsSchema,
+        body: AllocateCreditNoteSchema,
+        response: { 200: LedgerCreditNoteViewSchema },
+      },
+    },
+    async (request) =>
+      receivables.allocateCreditNote(
+        staffOf(request),
+        request.params.id,
+        request.params.credit_note,
         request.body.allocations,
       ),
   );

@@ -7,12 +7,14 @@ import {
   type AllocationProblem,
   checkAllocation,
   COMPANY_MESSAGES,
+  creditNoteCredits,
   daysPastDue,
   type InvoiceState,
   invoiceStates,
   type Ledger,
   ledgerLines,
   ledgerWith,
+  type LedgerCreditNoteView,
   type LedgerView,
   penceToDecimal,
   RECEIVABLES_MESSAGES,
@@ -69,6 +71,27 @@ function paymentViewOf(ledger: Ledger, paymentId: number): LedgerPaymentView {
   };
 }
 
+function creditNoteViewOf(ledger: Ledger, creditNoteId: number): LedgerCreditNoteView {
+  const note = ledger.creditNotes.find((n) => n.id === creditNoteId)!;
+  const credit = creditNoteCredits(ledger).find((c) => c.id === creditNoteId)!;
+  const numbers = new Map(ledger.invoices.map((invoice) => [invoice.id, invoice.number]));
+  return {
+    id: note.id,
+    number: note.number,
+    invoice: note.invoiceId,
+    issued_on: note.issuedOn,
+    amount: penceToDecimal(note.amountPence),
+    unallocated: penceToDecimal(credit.unallocatedPence),
+    allocations: (ledger.creditAllocations ?? [])
+      .filter((a) => a.creditNoteId === creditNoteId)
+      .map((a) => ({
+        invoice: a.invoiceId,
+        number: numbers.get(a.invoiceId) ?? null,
+        amount: penceToDecimal(a.amountPence),
+      })),
+  };
+}
+
 /** GET administration/companies/{id}/ledger/: the whole ledger as of `today`. */
 export function ledgerViewOf(ledger: Ledger, today: string): LedgerView {
   const position = accountPosition(ledger, today);
@@ -90,6 +113,7 @@ export function ledgerViewOf(ledger: Ledger, today: string): LedgerView {
       days_past_due: daysPastDue(state.dueOn, today),
     })),
     payments: ledger.payments.map((payment) => paymentViewOf(ledger, payment.id)),
+    credit_notes: ledger.creditNotes.map((note) => creditNoteViewOf(ledger, note.id)),
     entries: ledgerLines(ledger).map((line) => ({
       on: line.on,
       kind: line.kind,
@@ -102,12 +126,16 @@ export function ledgerViewOf(ledger: Ledger, today: string): LedgerView {
   };
 }
 
-/** An allocation problem as the API's field errors: the line's own field, or the whole list. */
+/**
+ * An allocation problem as the API's field errors: the line's own field, or the whole list (`overTotal`: the
+ * message for more than is available, a payment's or a credit note's).
+ */
 function allocationErrors(
   problem: AllocationProblem,
   lines: readonly AllocationLine[],
+  overTotal: string = RECEIVABLES_MESSAGES.overPayment,
 ): Record<string, string[]> {
-  if (problem.kind === 'over_payment') return { allocations: [RECEIVABLES_MESSAGES.overPayment] };
+  if (problem.kind === 'over_payment') return { allocations: [overTotal] };
   const indexes = lines.flatMap((line, index) => (line.invoiceId === problem.invoiceId ? [index] : []));
   switch (problem.kind) {
     case 'unknown_invoice':
@@ -337,6 +365,53 @@ export function createReceivablesService(db: Db) {
         });
         await holdRule(tx, company, after, ukToday(now));
         return paymentViewOf(after, paymentId);
+      });
+    },
+
+    /**
+     * Sets a credit note's credit (what it covers beyond its own invoice, one already paid) against open
+     * invoices: the given lines, checked, or the suggested ones (oldest due first), as a payment's. Invoices it
+     * covers are COMPLETED, and the hold rule runs, in the same transaction under the company's lock.
+     */
+    async allocateCreditNote(
+      staff: Actor,
+      companyId: number,
+      creditNoteId: number,
+      allocations: readonly { invoice: number; amount: number }[] | undefined,
+      now: Date = new Date(),
+    ): Promise<LedgerCreditNoteView> {
+      return db.transaction(async (tx) => {
+        const company = await lockedCompany(tx, companyId, false);
+        if (!(await queries.isCreditNoteOf(tx, companyId, creditNoteId))) throw new NotFound();
+        const ledger = await queries.selectLedger(tx, companyId);
+        const available = creditNoteCredits(ledger).find((c) => c.id === creditNoteId)!.unallocatedPence;
+        const states = invoiceStates(ledger);
+        const lines = allocations ? linesOf(allocations) : suggestAllocation(states, available).lines;
+        const problem = checkAllocation(states, available, lines);
+        if (problem) {
+          throw new Invalid(
+            allocationErrors(problem, lines, RECEIVABLES_MESSAGES.overCredit(penceToDecimal(available))),
+          );
+        }
+        if (lines.length === 0) return creditNoteViewOf(ledger, creditNoteId);
+        await queries.insertCreditAllocations(tx, creditNoteId, lines, staff.id);
+        const after = ledgerWith(ledger, { kind: 'credit_allocation', creditNoteId, lines });
+        const { closed } = coverage(
+          after,
+          lines.map((line) => line.invoiceId),
+        );
+        await queries.setInvoiceStatuses(tx, companyId, { closed, reopened: [] });
+        await audit(tx, staff, {
+          action: 'credit_note.allocate',
+          entityType: 'credit_note',
+          entityId: creditNoteId,
+          after: {
+            company_id: companyId,
+            allocations: lines.map((line) => ({ order_id: line.invoiceId, amount_pence: line.amountPence })),
+          },
+        });
+        await holdRule(tx, company, after, ukToday(now));
+        return creditNoteViewOf(after, creditNoteId);
       });
     },
   };

@@ -96,6 +96,7 @@ const EMPTY_LEDGER: LedgerView = {
   aged: { current: '0.00', '1_30': '0.00', '31_60': '0.00', '61_90': '0.00', over_90: '0.00' },
   invoices: [],
   payments: [],
+  credit_notes: [],
   entries: [],
 };
 const PRICES = `${COMPANY}prices/`;

@@ -42,6 +42,8 @@ const FIGURES: Dashboard = {
     items: [{ id: 5, sku: 'TD-PRO-50', title: 'Tape dispenser', stock: 0, low_stock_threshold: 20 }],
   },
   unanswered_messages: 9,
+  trade_applications: 3,
+  quotes_to_price: 6,
 };
 
 const day = (date: string, net = 0, vat = 0, orders = 0) => ({
@@ -176,6 +178,21 @@ describe('/admin (the dashboard)', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Tape dispenser', '0', '20']);
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('counts the trade applications to decide and the quotes to price, each linked to its list', async () => {
+    renderPage(() => json(FIGURES));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Waiting for you' })).toBeInTheDocument();
+    expect(figure('Waiting for you', 'Trade applications to decide')).toBe('3');
+    expect(figure('Waiting for you', 'Quotes to price')).toBe('6');
+    expect(screen.getByRole('link', { name: '3 trade applications' })).toHaveAttribute(
+      'href',
+      '/admin/companies?status=pending',
+    );
+    expect(screen.getByRole('link', { name: '6 requests for quote' })).toHaveAttribute(
+      'href',
+      '/admin/quotes?status=requested',
+    );
   });
 
   it('counts test orders apart, marked TEST, only when there were some', async () => {

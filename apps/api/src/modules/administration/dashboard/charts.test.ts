@@ -8,6 +8,7 @@ import { expectStaffOnly, staffMember } from '../../../../test/support/administr
 import { approvedCompany } from '../../../../test/support/on-account-orders';
 import {
   companies,
+  creditAllocations,
   orders,
   paymentAllocations,
   paymentsReceived,
@@ -265,6 +266,16 @@ describe('the dashboard’s aged debt and most overdue companies', () => {
     await pay(c, 12_000, [[paid, 10_000]]);
     const credited = await invoice(c, 3_000, '2030-06-01');
     await credit(credited, 3_000);
+    // A credit note on a paid invoice, its credit set against a later invoice: 4,000 − 1,500 is open.
+    const d = await company('Aged Delta');
+    const settled = await invoice(d, 2_000, '2031-01-01');
+    await pay(d, 2_000, [[settled, 2_000]]);
+    const [note] = await db
+      .insert(refunds)
+      .values({ orderId: settled, amountPence: 1_500, status: 'succeeded', issuedAt: new Date('2031-03-02') })
+      .returning({ id: refunds.id });
+    const later = await invoice(d, 4_000, '2031-03-20');
+    await db.insert(creditAllocations).values({ refundId: note!.id, orderId: later, amountPence: 1_500 });
     // Small debts of many companies, to rank.
     for (let i = 0; i < 11; i++) {
       const id = await company(`Aged Small ${i}`);
@@ -283,10 +294,15 @@ describe('the dashboard’s aged debt and most overdue companies', () => {
     }
     expect(aged).toEqual(expected);
     // The edges: current 1,000 + 2,000 (and the revenue charts' invoices, not yet due); 1-30 3,000 + 4,000
-    // + the small debts; 31-60 5,000 + 6,000; 61-90 7,000 + 8,000; over 90 9,000 − 2,500 − 1,000, and 500.
+    // + 2,500 + the small debts; 31-60 5,000 + 6,000; 61-90 7,000 + 8,000; over 90 9,000 − 2,500 − 1,000, and 500.
     const smalls = Array.from({ length: 11 }, (_, i) => 100 + i * 10).reduce((s, v) => s + v, 0);
     expect(aged.current).toBeGreaterThanOrEqual(3_000);
-    expect(aged).toMatchObject({ '1_30': 7_000 + smalls, '31_60': 11_000, '61_90': 15_000, over_90: 6_000 });
+    expect(aged).toMatchObject({
+      '1_30': 7_000 + 2_500 + smalls,
+      '31_60': 11_000,
+      '61_90': 15_000,
+      over_90: 6_000,
+    });
   });
 
   it('names the ten companies with most past due, most first', async () => {

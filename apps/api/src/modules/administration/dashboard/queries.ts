@@ -12,9 +12,11 @@ import { rowsOf } from '../../../db/rows-of';
 import {
   companies,
   contactQueries,
+  creditAllocations,
   items,
   orders,
   paymentAllocations,
+  quotes,
   paymentsReceived,
   refunds,
 } from '../../../db/schema';
@@ -30,12 +32,15 @@ export interface DashboardRow {
   waiting: { pending: number; processing: number; due: number; overdue: number };
   low_stock: { count: number; items: DashboardLowStockItem[] | null };
   unanswered_messages: number;
+  trade_applications: number;
+  quotes_to_price: number;
 }
 
 /**
  * SQL: an order is a sale invoiced: its card payment was taken (COMPLETED, or REFUND: paid, then refunded in
  * full), or it was placed on account (ON_ACCOUNT, or COMPLETED once paid), and it was not
- * cancelled (a cancelled order's money went back). The dashboard's periods and its charts count these alike.
+ * cancelled (a cancelled order's money went back). The dashboard's periods and its charts count these alike
+ * (the charts write it `payment_status <> 'PENDING'`, the same set, as orders_sales_idx's predicate).
  */
 const invoicedSale = (o: string) =>
   sql.raw(`${o}.payment_status in ('COMPLETED', 'REFUND', 'ON_ACCOUNT') and ${o}.status <> 'cancelled'`);
@@ -61,7 +66,8 @@ const period = (from: string, to: string) => sql`(
 /**
  * Every figure of the dashboard in one statement: today's and this month's paid orders (UK days and months
  * around `now`), orders waiting to ship and those of them due out today or overdue (UK days), tracked items at or under their low-stock threshold (the
- * items_low_stock_idx index serves both the count and the five shortest) and unanswered messages.
+ * items_low_stock_idx index serves both the count and the five shortest), unanswered messages, trade
+ * applications to decide and requests for quote to price.
  */
 export async function selectDashboard(db: Db, now: Date): Promise<DashboardRow> {
   const zone = sql`${SHOP_TIME_ZONE}::text`;
@@ -96,7 +102,10 @@ export async function selectDashboard(db: Db, now: Date): Promise<DashboardRow> 
               ${items.lowStockThreshold} as low_stock_threshold, ${shortfall} as shortfall
             from ${items} where ${items.trackInventory} and ${shortfall} <= 0
             order by ${shortfall}, ${items.id} limit ${LOW_STOCK_SHOWN}) s)),
-      'unanswered_messages', (select count(*) from ${contactQueries} where ${contactQueries.handledAt} is null)
+      'unanswered_messages', (select count(*) from ${contactQueries} where ${contactQueries.handledAt} is null),
+      -- companies_status_idx and quotes_status_idx lead with the status: each count reads its own entries.
+      'trade_applications', (select count(*) from ${companies} where ${companies.status} = 'pending'),
+      'quotes_to_price', (select count(*) from ${quotes} where ${quotes.status} = 'requested')
     ) as dashboard
     from bounds`);
   const value = rowsOf<{ dashboard: DashboardRow | string }>(result)[0]!.dashboard;
@@ -145,28 +154,45 @@ export function dashboardChartsStatement(now: Date): SQL {
       from ${orders} o
       where o.created_at >= (select first_month at time zone ${zone} from bounds)
         and o.created_at < (select (this_month + interval '1 month') at time zone ${zone} from bounds)
-        and ${invoicedSale('o')} and not o.is_test
+        and o.payment_status <> 'PENDING' and o.status <> 'cancelled' and not o.is_test
       group by 1
     ),
     -- Only ON_ACCOUNT orders can be open: the ledger marks an invoice COMPLETED in the transaction that covers
     -- it, and ON_ACCOUNT again when a reversal reopens it (receivables/service.ts); REFUND means credited in
-    -- full. So the open invoices are read through orders_payment_status_idx, each with its own credit notes
-    -- and live allocations by key, instead of every invoice the shop ever issued.
-    invoices as (
-      select o.company_id,
+    -- full. orders_account_due_idx holds these with every column read here, so they are read index-only (the
+    -- order rows are wide, and the history's pages would not stay cached). What covers them is summed in one
+    -- pass joined by hash, not probed invoice by invoice (which the planner costed past its JIT threshold,
+    -- 1.4 s of compiling a call): their credit notes, the live allocations of payments, and credit notes'
+    -- credit set against them, less what was moved off a note on them.
+    open_orders as materialized (
+      select o.id, o.company_id, o.total_pence,
         (select today from bounds)
-          - coalesce(o.invoice_due_date, (o.created_at at time zone ${zone})::date) as past_due,
-        o.total_pence
-          - (select coalesce(sum(r.amount_pence), 0) from ${refunds} r
-              where r.order_id = o.id and r.status = 'succeeded')
-          - (select coalesce(sum(a.amount_pence), 0)
-              from ${paymentAllocations} a join ${paymentsReceived} p on p.id = a.payment_id
-              where a.order_id = o.id and p.company_id = o.company_id and p.reverses_id is null
-                and not exists (select 1 from ${paymentsReceived} v where v.reverses_id = p.id)) as open_pence
+          - coalesce(o.invoice_due_date, (o.created_at at time zone ${zone})::date) as past_due
       from ${orders} o
-      where o.payment_status = 'ON_ACCOUNT' and o.payment_method = 'account' and o.company_id is not null
+      where o.payment_method = 'account' and o.payment_status not in ('COMPLETED', 'REFUND')
+        and o.payment_status = 'ON_ACCOUNT' and o.company_id is not null
     ),
-    open_invoices as (select * from invoices where open_pence > 0)
+    covered as (
+      select x.order_id, sum(x.pence) as pence from (
+        select r.order_id, r.amount_pence as pence from ${refunds} r
+          where r.status = 'succeeded'
+        union all
+        -- Allocations belong to payments, never to reversal entries: a live one's payment has no reversal.
+        select a.order_id, a.amount_pence from ${paymentAllocations} a
+          where not exists (select 1 from ${paymentsReceived} v where v.reverses_id = a.payment_id)
+        union all
+        select c.order_id, c.amount_pence from ${creditAllocations} c
+        union all
+        select r.order_id, -c.amount_pence from ${creditAllocations} c join ${refunds} r on r.id = c.refund_id
+      ) x
+      where x.order_id in (select id from open_orders)
+      group by x.order_id
+    ),
+    open_invoices as materialized (
+      select oo.company_id, oo.past_due, oo.total_pence - coalesce(cv.pence, 0) as open_pence
+      from open_orders oo left join covered cv on cv.order_id = oo.id
+      where oo.total_pence - coalesce(cv.pence, 0) > 0
+    )
     select json_build_object(
       'as_of', (select to_char(today, 'YYYY-MM-DD') from bounds),
       'days', (

@@ -3,8 +3,15 @@ import { and, count, eq, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../test/helper';
 import { countingDb } from '../../../../test/query-counter';
-import { contactQueries, items, orders, type OrderStatus, type PaymentStatus } from '../../../db/schema';
-import { ADDRESS_SNAPSHOT } from '../../../../test/support/orders';
+import {
+  contactQueries,
+  items,
+  orders,
+  quotes,
+  type OrderStatus,
+  type PaymentStatus,
+} from '../../../db/schema';
+import { ADDRESS_SNAPSHOT, tradeCompany } from '../../../../test/support/orders';
 import { expectStaffOnly, staffMember } from '../../../../test/support/administration';
 import { createDashboardService } from './service';
 
@@ -229,6 +236,29 @@ describe('the dashboard’s figures', () => {
     const figures = await createDashboardService(counter.db).read(new Date('2025-07-01T10:00:00Z'));
     expect(counter.count()).toBe(1);
     expect(figures.today.orders).toBe(2);
+  });
+});
+
+describe('what is waiting for staff in the trade', () => {
+  it('counts the trade applications to decide and the requests for quote to price', async () => {
+    const staff = await staffMember(ctx, 'staff', 'trade-desk');
+    const figures = async () => (await staff.admin('GET', 'dashboard/')).json<Dashboard>();
+    const before = await figures();
+    await tradeCompany(ctx, { status: 'pending' });
+    await tradeCompany(ctx, { status: 'pending' });
+    await tradeCompany(ctx, { status: 'declined' });
+    await tradeCompany(ctx, {});
+    const db = ctx.database.db;
+    await db.insert(quotes).values([
+      { userId: buyerId, status: 'requested' },
+      { userId: buyerId, status: 'requested' },
+      { userId: buyerId, status: 'requested' },
+      { userId: buyerId, status: 'sent', version: 1 },
+      { userId: buyerId, status: 'withdrawn' },
+    ]);
+    const after = await figures();
+    expect(after.trade_applications).toBe(before.trade_applications + 2);
+    expect(after.quotes_to_price).toBe(before.quotes_to_price + 3);
   });
 });
 

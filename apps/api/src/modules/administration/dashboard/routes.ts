@@ -12,7 +12,7 @@ export const dashboardAdminRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
       schema: {
         tags: ['administration'],
         summary:
-          'Today’s and this month’s paid orders and revenue (UK time), orders waiting to ship and those due out today or overdue, low stock, unanswered messages',
+          'Today’s and this month’s paid orders and revenue (UK time), orders waiting to ship and those due out today or overdue, low stock, unanswered messages, trade applications to decide and quotes to price',
         response: { 200: DashboardSchema },
       },
     },

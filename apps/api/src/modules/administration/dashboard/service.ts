@@ -23,6 +23,8 @@ export function createDashboardService(db: Db) {
         due_out_today: { total: row.waiting.due, overdue: row.waiting.overdue },
         low_stock: { count: row.low_stock.count, items: row.low_stock.items ?? [] },
         unanswered_messages: row.unanswered_messages,
+        trade_applications: row.trade_applications,
+        quotes_to_price: row.quotes_to_price,
       };
     },
 

@@ -29,3 +29,11 @@ export function reversePayment(companyId: number, paymentId: number, reason: str
     body: { reason },
   });
 }
+
+/** Sets a credit note's credit against the open invoices, oldest due first (the API's suggestion). */
+export function allocateCreditNote(companyId: number, creditNoteId: number) {
+  return adminRequest<LedgerView['credit_notes'][number]>(
+    `companies/${companyId}/credit-notes/${creditNoteId}/allocate/`,
+    { method: 'POST', body: {} },
+  );
+}

@@ -45,6 +45,7 @@ const LEDGER: LedgerView = {
       reversed: null,
     },
   ],
+  credit_notes: [],
   entries: [],
 };
 
@@ -132,6 +133,40 @@ describe('LedgerSection', () => {
     await user.click(screen.getByRole('button', { name: 'Record the payment' }));
     const field = await screen.findByLabelText(/^Invoice 6,/);
     expect(field).toHaveAccessibleDescription(/No more than the £50.00 open/);
+  }, 20_000);
+
+  it('sets a credit note’s credit against the oldest open invoices in one click', async () => {
+    const onChanged = vi.fn();
+    const url = '/api/administration/companies/42/credit-notes/31/allocate/';
+    const note = {
+      id: 31,
+      number: 12,
+      invoice: 4,
+      issued_on: '2026-11-20',
+      amount: '60.00',
+      unallocated: '60.00',
+      allocations: [],
+    };
+    const api = stubApi({
+      [`POST ${url}`]: json({
+        ...note,
+        unallocated: '0.00',
+        allocations: [{ invoice: 7, number: 7, amount: '60.00' }],
+      }),
+    });
+    const ledger = { ...LEDGER, credit_notes: [note, { ...note, id: 32, number: 13, unallocated: '0.00' }] };
+    render(<LedgerSection companyId={42} ledger={ledger} onChanged={onChanged} />);
+    // Only a note with credit left is offered.
+    expect(screen.getAllByRole('button', { name: /^Allocate the credit of credit note/ })).toHaveLength(1);
+    const user = userEvent.setup();
+    await user.click(
+      screen.getByRole('button', { name: 'Allocate the credit of credit note CN-000012 (£60.00)' }),
+    );
+    expect(
+      await screen.findByText('£60.00 of credit note CN-000012 is set against the oldest open invoices.'),
+    ).toBeInTheDocument();
+    expect(api.called('POST', url)[0]!.body).toEqual({});
+    expect(onChanged).toHaveBeenCalledOnce();
   }, 20_000);
 
   it('reverses a payment with the reason asked for', async () => {

@@ -12,6 +12,7 @@ import { AgedDebtTable } from '~/features/commerce/components/aged-debt-table';
 import { AdminTextarea, FormOutcome } from '../../components/admin-field';
 import { parseOrThrow, useFormSubmit } from '../../components/use-form-submit';
 import { type LedgerPayment, reversePayment } from '../api/receivables';
+import { CreditNoteCredits } from './credit-note-credits';
 import { RecordPaymentForm } from './record-payment-form';
 
 const invoiceName = (invoice: { id: number; number: number | null }) =>
@@ -235,6 +236,8 @@ export function LedgerSection({
           </ScrollRegion>
         </div>
       )}
+
+      <CreditNoteCredits companyId={companyId} creditNotes={ledger.credit_notes} onChanged={onChanged} />
 
       <RecordPaymentForm companyId={companyId} invoices={ledger.invoices} onDone={onChanged} />
     </>

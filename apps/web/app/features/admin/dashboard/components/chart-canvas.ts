@@ -44,6 +44,27 @@ export const CHART_COLOURS = {
 
 const whole = (value: number | string) => (Number.isInteger(Number(value)) ? String(value) : '');
 
+/**
+ * A money axis in pence, from £0.00, its ticks whole pence apart and labelled to the penny. Left to itself,
+ * Chart.js runs an axis with nothing on it from 0 to 1 in tenths, which read '£0.00 … £0.01 £0.01': with no
+ * money to show, the axis is £0.00 alone.
+ */
+function moneyAxis(values: readonly number[]) {
+  const empty = values.every((value) => !(value > 0));
+  return {
+    beginAtZero: true,
+    ...(empty ? { min: 0, max: 0 } : {}),
+    // An axis from 0 to 0 still has a tick at each end: one £0.00 is enough.
+    afterBuildTicks: (axis: { ticks: { value: number }[] }) => {
+      axis.ticks = axis.ticks.filter(
+        (tick, index, all) => all.findIndex((t) => t.value === tick.value) === index,
+      );
+    },
+    ticks: { color: CHART_COLOURS.text, callback: formatNearestGbp, precision: 0 },
+    grid: { color: CHART_COLOURS.grid },
+  };
+}
+
 function configOf(spec: ChartSpec): ChartConfiguration {
   const common = { responsive: true, maintainAspectRatio: false, animation: false } as const;
   if (spec.kind === 'aged') {
@@ -61,11 +82,7 @@ function configOf(spec: ChartSpec): ChartConfiguration {
         },
         scales: {
           x: { ticks: { color: CHART_COLOURS.text }, grid: { display: false } },
-          y: {
-            beginAtZero: true,
-            ticks: { color: CHART_COLOURS.text, callback: formatNearestGbp },
-            grid: { color: CHART_COLOURS.grid },
-          },
+          y: moneyAxis(spec.values),
         },
       },
     };
@@ -122,12 +139,7 @@ function configOf(spec: ChartSpec): ChartConfiguration {
       },
       scales: {
         x: { stacked: true, ticks: { color: CHART_COLOURS.text, autoSkip: true }, grid: { display: false } },
-        y: {
-          stacked: true,
-          beginAtZero: true,
-          ticks: { color: CHART_COLOURS.text, callback: formatNearestGbp },
-          grid: { color: CHART_COLOURS.grid },
-        },
+        y: { stacked: true, ...moneyAxis([...spec.net, ...spec.vat]) },
         orders: {
           position: 'right',
           beginAtZero: true,

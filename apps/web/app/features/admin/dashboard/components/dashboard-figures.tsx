@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { ScrollRegion } from '~/components/ui/scroll-region';
 
 const number = (value: number) => value.toLocaleString('en-GB');
+/** '1 trade application', '3 trade applications'. */
+const counted = (value: number, one: string, many: string) => `${number(value)} ${value === 1 ? one : many}`;
 
 function Period({ id, title, period }: { id: string; title: string; period: DashboardPeriod }) {
   return (
@@ -81,6 +83,14 @@ export function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
             <dt>Unanswered messages</dt>
             <dd>{number(dashboard.unanswered_messages)}</dd>
           </div>
+          <div className="admin-stat">
+            <dt>Trade applications to decide</dt>
+            <dd>{number(dashboard.trade_applications)}</dd>
+          </div>
+          <div className="admin-stat">
+            <dt>Quotes to price</dt>
+            <dd>{number(dashboard.quotes_to_price)}</dd>
+          </div>
         </dl>
         <ul>
           <li>
@@ -98,6 +108,15 @@ export function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
           </li>
           <li>
             <Link to="/admin/messages">Messages</Link>
+          </li>
+          <li>
+            <Link to="/admin/companies?status=pending">
+              {counted(dashboard.trade_applications, 'trade application', 'trade applications')}
+            </Link>{' '}
+            and{' '}
+            <Link to="/admin/quotes?status=requested">
+              {counted(dashboard.quotes_to_price, 'request for quote', 'requests for quote')}
+            </Link>
           </li>
         </ul>
       </section>
