@@ -76,6 +76,8 @@ export const COMPANY_MESSAGES = {
     'This application was made from a staff or owner account, which cannot hold a trade account. Decline it.',
   inviterGone:
     'This invitation is no longer valid: the person who sent it no longer administers the company. Ask the company’s administrator to invite you again.',
+  lastAdministratorPromoted:
+    'This person is the only administrator of a trade account that others belong to. Make another member its administrator first.',
   invitationSentToday:
     'An invitation was already sent to that address today. You can invite it again tomorrow.',
   // Ordering on account
