@@ -172,12 +172,12 @@ export function invitationEmail(
     invitation.invitedBy && !looksLikeLink(invitation.invitedBy) ? invitation.invitedBy : 'An administrator';
   const company = looksLikeLink(invitation.company)
     ? `trade account ${companyAccountNumber(invitation.companyId)}`
-    : `${invitation.company} (${companyAccountNumber(invitation.companyId)})`;
+    : `${invitation.company}’s trade account`;
   return {
     to,
     subject: `${who} invited you to ${company} at ${SHOP}`,
     text: [
-      `${who} invited you to order for ${company} at ${SHOP}, as ${COMPANY_ROLE_LABELS[invitation.role].toLowerCase()}.`,
+      `${who} invited you to order on ${company} at ${SHOP}, as ${COMPANY_ROLE_LABELS[invitation.role].toLowerCase()}.`,
       `To accept, sign in with this e-mail address (${to}), or sign up with it if you have no account yet, and accept the invitation in My account at ${accountUrl}`,
       `The invitation lasts ${INVITATION_DAYS} days. If you did not expect it, you can ignore this e-mail.`,
       SHOP,
