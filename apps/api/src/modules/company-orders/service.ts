@@ -78,6 +78,17 @@ export function createCompanyOrdersService(db: Db) {
     return membership;
   }
 
+  /**
+   * The approver's membership read again once the company's row is locked (lockApproval takes it; a role
+   * change or a removal takes it too): a demotion that committed while the decision waited counts. 404 when
+   * they left the company, 403 when they may no longer approve.
+   */
+  async function approverUnderLock(tx: Db, userId: number, companyId: number): Promise<void> {
+    const now = await membershipOf(tx, userId);
+    if (!now || now.companyId !== companyId) throw new NotFound();
+    if (!companyMay(now.role, 'approve')) throw forbidden(COMPANY_MESSAGES.approverOnly);
+  }
+
   /** Approvers and administrators see the company's held orders; a buyer sees their own. */
   const approvalScope = (membership: Membership, userId: number) => ({
     companyId: membership.companyId,
@@ -300,6 +311,7 @@ export function createCompanyOrdersService(db: Db) {
       const { held, decision } = await db.transaction(async (tx) => {
         const held = await queries.lockApproval(tx, id, membership.companyId);
         if (!held) throw new NotFound();
+        await approverUnderLock(tx, userId, membership.companyId);
         if (held.status !== 'awaiting_approval') throw new Conflict(COMPANY_MESSAGES.approvalDecided);
         if (held.userId === userId) throw forbidden(COMPANY_MESSAGES.ownApproval);
         return { held, decision: await decideApproval(userId, held, tx) };
@@ -323,6 +335,7 @@ export function createCompanyOrdersService(db: Db) {
       return db.transaction(async (tx) => {
         const held = await queries.lockApproval(tx, id, membership.companyId);
         if (!held) throw new NotFound();
+        await approverUnderLock(tx, userId, membership.companyId);
         if (held.status !== 'awaiting_approval') throw new Conflict(COMPANY_MESSAGES.approvalDecided);
         const decidedAt = await queries.markApprovalDecided(tx, id, {
           status: 'declined',
