@@ -204,13 +204,8 @@ const optionalNumber = z
   .max(20, COMPANY_MESSAGES.tooLong(20))
   .optional();
 
-/**
- * POST account/company/: the application for a trade account. A Companies House number only from a limited
- * company or an LLP, a VAT number only from a VAT-registered business; any other is dropped (null). A body
- * without `business_type` and `vat_registered` reads as a VAT-registered limited company, as issue 21's
- * clients send it.
- */
-export const CompanyApplySchema = z
+/** The application's own fields; CompanyApplySchema adds the numbers that its business type asks for. */
+const ApplicationFieldsSchema = z
   .object({
     business_type: z
       .enum(BUSINESS_TYPES, { message: APPLICATION_MESSAGES.businessType })
@@ -228,38 +223,66 @@ export const CompanyApplySchema = z
       .array(TradeReferenceSchema, { message: COMPANY_MESSAGES.twoReferences })
       .length(2, COMPANY_MESSAGES.twoReferences),
   })
+  .strict();
+
+/**
+ * The numbers a business type asks for, read from the body as sent: checked beside the other fields (an
+ * intersection, not a refinement of the object, which would wait until every other field is right), so a
+ * form shows every mistake at once.
+ */
+const RegistrationNumbersSchema = z
+  .object({
+    business_type: z.unknown().optional(),
+    company_number: z.unknown().optional(),
+    vat_registered: z.unknown().optional(),
+    vat_number: z.unknown().optional(),
+  })
+  // Strict as well: an intersection reports a key only when neither side knows it.
   .strict()
-  // Run also when other fields are wrong, so a form shows every mistake at once.
-  .superRefine(
-    (body, ctx) => {
-      const type = (body as { business_type?: unknown }).business_type;
-      if (INCORPORATED_BUSINESS_TYPES.includes(type as BusinessType)) {
-        checkField(
-          CompanyNumberSchema,
-          body.company_number,
-          'company_number',
-          APPLICATION_MESSAGES.companyNumberRequired,
-          ctx,
-        );
-      }
-      if ((body as { vat_registered?: unknown }).vat_registered !== false) {
-        checkField(
-          UkVatNumberSchema,
-          body.vat_number,
-          'vat_number',
-          APPLICATION_MESSAGES.vatNumberRequired,
-          ctx,
-        );
-      }
-    },
-    { when: () => true },
-  )
+  .superRefine((body, ctx) => {
+    const type = body.business_type ?? 'limited_company';
+    if (INCORPORATED_BUSINESS_TYPES.includes(type as BusinessType)) {
+      checkField(
+        CompanyNumberSchema,
+        body.company_number,
+        'company_number',
+        APPLICATION_MESSAGES.companyNumberRequired,
+        ctx,
+      );
+    }
+    if (body.vat_registered !== false) {
+      checkField(
+        UkVatNumberSchema,
+        body.vat_number,
+        'vat_number',
+        APPLICATION_MESSAGES.vatNumberRequired,
+        ctx,
+      );
+    }
+  });
+
+/**
+ * POST account/company/: the application for a trade account. A Companies House number only from a limited
+ * company or an LLP, a VAT number only from a VAT-registered business; any other is dropped (null). A body
+ * without `business_type` and `vat_registered` reads as a VAT-registered limited company, as issue 21's
+ * clients send it.
+ */
+export const CompanyApplySchema = z
+  .intersection(ApplicationFieldsSchema, RegistrationNumbersSchema)
   .transform((body) => ({
-    ...body,
+    business_type: body.business_type,
+    legal_name: body.legal_name,
+    trading_name: body.trading_name,
     company_number: INCORPORATED_BUSINESS_TYPES.includes(body.business_type)
       ? CompanyNumberSchema.parse(body.company_number)
       : null,
+    vat_registered: body.vat_registered,
     vat_number: body.vat_registered ? UkVatNumberSchema.parse(body.vat_number) : null,
+    registered_address: body.registered_address,
+    invoice_address: body.invoice_address,
+    accounts_email: body.accounts_email,
+    requested_credit_limit: body.requested_credit_limit,
+    trade_references: body.trade_references,
   }));
 export type CompanyApply = z.infer<typeof CompanyApplySchema>;
 export type CompanyApplyInput = z.input<typeof CompanyApplySchema>;
