@@ -264,8 +264,8 @@ const RegistrationNumbersSchema = z
 /**
  * POST account/company/: the application for a trade account. A Companies House number only from a limited
  * company or an LLP, a VAT number only from a VAT-registered business; any other is dropped (null). A body
- * without `business_type` and `vat_registered` reads as a VAT-registered limited company, as issue 21's
- * clients send it.
+ * without `business_type` and `vat_registered` reads as a VAT-registered limited company, as the first
+ * clients of trade accounts send it.
  */
 export const CompanyApplySchema = z
   .intersection(ApplicationFieldsSchema, RegistrationNumbersSchema)
