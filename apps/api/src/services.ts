@@ -171,7 +171,7 @@ export function createServices(
     delivery: createDeliveryService(db, carts),
     quickOrder: createQuickOrderService(db),
     addresses: createAddressesService(db),
-    companies: createCompaniesService(db, { publicUrl: config.publicUrl }),
+    companies: createCompaniesService(db, { publicUrl: config.publicUrl, rateLimiter }),
     orders: createOrdersService(db, {
       provider: payments.provider,
       log,

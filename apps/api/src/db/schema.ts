@@ -62,6 +62,15 @@ export const documentKindEnum = pgEnum('document_kind', ['invoice', 'receipt', '
 export const companyStatusEnum = pgEnum('company_status', ['pending', 'approved', 'declined']);
 /** A member's role in their company. */
 export const companyRoleEnum = pgEnum('company_role', ['administrator', 'buyer', 'approver']);
+/** What kind of business a company is: whether it has a Companies House number follows from it. */
+export const businessTypeEnum = pgEnum('business_type', [
+  'limited_company',
+  'llp',
+  'sole_trader',
+  'partnership',
+  'charity',
+  'other',
+]);
 /** How a payment received on account came in. */
 export const receivedMethodEnum = pgEnum('received_method', ['bank_transfer', 'cheque', 'card_by_phone']);
 
@@ -1079,7 +1088,10 @@ export const companies = pgTable(
     status: companyStatusEnum('status').notNull().default('pending'),
     legalName: text('legal_name').notNull(),
     tradingName: text('trading_name').notNull(),
+    businessType: businessTypeEnum('business_type').notNull().default('limited_company'),
+    /** '' when the business has none (only limited companies and LLPs must give one). */
     companyNumber: text('company_number').notNull(),
+    /** '' when the business is not VAT registered. */
     vatNumber: text('vat_number').notNull(),
     registeredAddress: jsonb('registered_address').$type<AddressSnapshot>().notNull(),
     invoiceAddress: jsonb('invoice_address').$type<AddressSnapshot>().notNull(),

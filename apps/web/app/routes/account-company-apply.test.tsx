@@ -1,4 +1,4 @@
-import { COMPANY_MESSAGES } from '@shop/domain';
+import { APPLICATION_MESSAGES, COMPANY_MESSAGES } from '@shop/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -129,6 +129,55 @@ describe('/account/company/apply', { timeout: 30_000 }, () => {
     expect(await screen.findByText('At /account/company')).toBeInTheDocument();
     expect(screen.getByText(COMPANY_PAGE_MESSAGES.applied)).toBeInTheDocument();
   }, 30_000);
+
+  it('asks the type of business: a sole trader not VAT registered gives no numbers, and may write £10,000', async () => {
+    const { api, user } = renderPage({ [POST]: json(company({ status: 'pending' }), 201) });
+    await screen.findByRole('form', { name: 'Trade account application' });
+    const type = screen.getByRole('combobox', { name: 'Type of business' });
+    expect(type).toHaveValue('limited_company');
+    expect(screen.getByLabelText('Companies House number')).toBeInTheDocument();
+    expect(screen.getByLabelText('VAT number')).toBeInTheDocument();
+    await user.selectOptions(type, 'sole_trader');
+    expect(screen.queryByLabelText('Companies House number')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'We are VAT registered' }));
+    expect(screen.queryByLabelText('VAT number')).not.toBeInTheDocument();
+
+    await fillIn(user, 'Your company', { 'Legal name': 'Ann Smith', 'Trading name': 'Smith Packaging' });
+    await fillIn(user, 'Registered address', {
+      'First name': 'Ann',
+      'Last name': 'Smith',
+      Street: '1 Dock Road',
+      City: 'Leeds',
+      'Postal code': 'LS1 4AP',
+      'Telephone number': '0113 200 0000',
+    });
+    await fillIn(user, 'Accounts and credit', {
+      'Accounts e-mail address': 'ann@smith.example',
+      'Credit limit asked for (£)': '£10,000',
+    });
+    await fillIn(user, 'Reference 1', { 'Company name': 'Box Co', 'E-mail address': 'ref@box.example' });
+    await fillIn(user, 'Reference 2', { 'Company name': 'Tape Ltd', 'E-mail address': 'ref@tape.example' });
+    await user.click(screen.getByRole('button', { name: 'Apply for a trade account' }));
+    expect(await screen.findByText('At /account/company')).toBeInTheDocument();
+    const body = api.called('POST', '/api/account/company/')[0]!.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      business_type: 'sole_trader',
+      vat_registered: false,
+      requested_credit_limit: '£10,000',
+    });
+    expect(body).not.toHaveProperty('company_number');
+    expect(body).not.toHaveProperty('vat_number');
+  }, 30_000);
+
+  it('asks a limited company for its Companies House number', async () => {
+    const { api, user } = renderPage();
+    await screen.findByRole('form', { name: 'Trade account application' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type of business' }), 'llp');
+    await user.click(screen.getByRole('button', { name: 'Apply for a trade account' }));
+    expect(screen.getByText(APPLICATION_MESSAGES.companyNumberRequired)).toBeInTheDocument();
+    expect(screen.getByText(APPLICATION_MESSAGES.vatNumberRequired)).toBeInTheDocument();
+    expect(api.called('POST', '/api/account/company/')).toEqual([]);
+  });
 
   it('says what the server says when it refuses the application as a whole', async () => {
     const { user } = renderPage({ [POST]: json({ detail: COMPANY_MESSAGES.alreadyMember }, 409) });

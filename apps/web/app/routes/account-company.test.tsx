@@ -383,6 +383,26 @@ describe('/account/company', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('shows who sent each pending invitation', async () => {
+    signedIn();
+    adminApi({
+      [API.invitations]: page([
+        invitation(),
+        invitation({ id: 4, email: 'dan@acme.example', invited_by: null }),
+      ]),
+    });
+    renderPage();
+    const table = await within(await screen.findByRole('region', { name: 'Invite a colleague' })).findByRole(
+      'table',
+      { name: 'Invitations not yet answered' },
+    );
+    const [header, first, second] = within(table).getAllByRole('row');
+    expect(within(header!).getByRole('columnheader', { name: 'Invited by' })).toBeInTheDocument();
+    expect(within(first!).getByText('Bob Jones')).toBeInTheDocument();
+    expect(within(first!).getByText('bob@acme.example')).toBeInTheDocument();
+    expect(within(second!).getByText('Account deleted')).toBeInTheDocument();
+  });
+
   it('cancels a pending invitation', async () => {
     signedIn();
     const api = adminApi({ 'DELETE /api/account/company/invitations/3/': json(undefined, 204) });

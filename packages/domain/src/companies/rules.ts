@@ -72,3 +72,16 @@ export function companyMay(role: CompanyRole, action: keyof typeof COMPANY_PERMI
 export function purchaseOrderKey(number: string): string {
   return number.trim().replace(/\s+/g, ' ').toUpperCase();
 }
+
+// A scheme (`http://`, `hxxp://`, `mailto:`), `www.`, an e-mail address or a dotted host name ending in
+// letters: what a mail client may turn into a link.
+const LINK_LIKE =
+  /[a-z][a-z0-9+.-]*:\/\/|\b(?:mailto|tel|sms|javascript|data|file|ftp):|\bwww\.|\S@\S|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b/i;
+
+/**
+ * Whether text someone chose (a name) holds something a mail client could show as a link. Names that go to
+ * people the shop does not know (an invitation) are left out of the e-mail when it does (docs/security.md).
+ */
+export function looksLikeLink(text: string): boolean {
+  return LINK_LIKE.test(text);
+}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AddressCreateSchema, AddressUpdateSchema, AddressViewSchema } from '../addresses/schemas';
 import { CompanyNumberSchema, UkVatNumberSchema } from '../administration/shop-settings';
 import { pageSchema } from '../pagination';
-import { formatGbp, penceFromDecimal } from '../pricing/money';
+import { formatGbp, penceFromPounds } from '../pricing/money';
 import { AddressSnapshotSchema, ORDER_STATUSES, OrderViewSchema, PAYMENT_STATUSES } from '../orders/schemas';
 import { AGED_BUCKETS } from '../receivables/rules';
 
@@ -48,7 +48,7 @@ export const COMPANY_MESSAGES = {
   required: 'This field is required.',
   tooLong: (max: number) => `Ensure this field has no more than ${max} characters.`,
   email: 'Enter a valid email address.',
-  money: 'Enter an amount in pounds, e.g. 2500 or 2500.00.',
+  money: 'Enter an amount in pounds, e.g. 2500, 2500.00 or £2,500.',
   creditRange: `Enter an amount from £0.00 to ${formatGbp(MAX_CREDIT_LIMIT_PENCE)}.`,
   twoReferences: 'Give two trade references.',
   termsRange: `Enter a number of days from 1 to ${MAX_PAYMENT_TERMS_DAYS}.`,
@@ -70,6 +70,16 @@ export const COMPANY_MESSAGES = {
   orderLimitRange: `Enter an amount from £0.01 to ${formatGbp(MAX_CREDIT_LIMIT_PENCE)}, or leave it empty for no limit.`,
   forbidden: 'Only the company’s administrators can do this.',
   approverOnly: 'Only the company’s approvers and administrators can approve orders.',
+  staffNoTrade:
+    'Staff and owner accounts cannot belong to a trade account. Use a customer account to order for a company.',
+  staffApplicant:
+    'This application was made from a staff or owner account, which cannot hold a trade account. Decline it.',
+  inviterGone:
+    'This invitation is no longer valid: the person who sent it no longer administers the company. Ask the company’s administrator to invite you again.',
+  lastAdministratorPromoted:
+    'This person is the only administrator of a trade account that others belong to. Make another member its administrator first.',
+  invitationSentToday:
+    'An invitation was already sent to that address today. You can invite it again tomorrow.',
   // Ordering on account
   poRequired: 'Enter your purchase-order number.',
   poUsed: (number: string) =>
@@ -105,7 +115,7 @@ const email = z
   .pipe(z.email({ message: COMPANY_MESSAGES.email }));
 
 /**
- * An amount of pounds as the API takes it, "2500", "2500.00" or 2500, answered as pence; bounded by `max`
+ * An amount of pounds as the API takes it, "2500", "2500.00", "£2,500" or 2500, answered as pence; bounded by `max`
  * pence and at least `min`.
  */
 export const poundsSchema = (min: number, max: number, message: string) =>
@@ -117,7 +127,7 @@ export const poundsSchema = (min: number, max: number, message: string) =>
           ? Number.isFinite(value) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6
             ? Math.round(value * 100)
             : Number.NaN
-          : penceFromDecimal(value);
+          : penceFromPounds(value);
       if (Number.isNaN(pence)) {
         ctx.addIssue({ code: 'custom', message: COMPANY_MESSAGES.money });
         return z.NEVER;
@@ -142,13 +152,73 @@ export type CompanyAddress = z.infer<typeof CompanyAddressSchema>;
 
 export const TradeReferenceSchema = z.object({ name: text(200), email }).strict();
 
-/** POST account/company/: the application for a trade account. */
-export const CompanyApplySchema = z
+/** What kind of business applies: it decides which registration numbers the application needs. */
+export const BUSINESS_TYPES = [
+  'limited_company',
+  'llp',
+  'sole_trader',
+  'partnership',
+  'charity',
+  'other',
+] as const;
+export type BusinessType = (typeof BUSINESS_TYPES)[number];
+
+export const BUSINESS_TYPE_LABELS: Record<BusinessType, string> = {
+  limited_company: 'Limited company',
+  llp: 'Limited liability partnership (LLP)',
+  sole_trader: 'Sole trader',
+  partnership: 'Partnership',
+  charity: 'Charity',
+  other: 'Other, e.g. a public body',
+};
+
+/** The business types registered at Companies House, whose number the application needs. */
+export const INCORPORATED_BUSINESS_TYPES: readonly BusinessType[] = ['limited_company', 'llp'];
+
+/** How many working days staff take to decide an application, as the applicant's receipt promises. */
+export const APPLICATION_DECISION_WORKING_DAYS = 2;
+
+export const APPLICATION_MESSAGES = {
+  businessType: 'Choose the type of business.',
+  companyNumberRequired: 'Enter the Companies House number: limited companies and LLPs have one.',
+  vatNumberRequired: 'Enter your VAT number, or say that you are not VAT registered.',
+} as const;
+
+/** Copies a field schema's refusal onto the application's issues, under the field's name. */
+function checkField(
+  schema: z.ZodType,
+  value: unknown,
+  path: string,
+  emptyMessage: string,
+  ctx: z.RefinementCtx,
+) {
+  if (typeof value !== 'string' || value.trim() === '') {
+    ctx.addIssue({ code: 'custom', path: [path], message: emptyMessage });
+    return;
+  }
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    ctx.addIssue({ code: 'custom', path: [path], message: result.error.issues[0]!.message });
+  }
+}
+
+/** A registration number field: optional in the body, needed only when the business type or VAT says so. */
+const optionalNumber = z
+  .string({ message: COMPANY_MESSAGES.required })
+  .max(20, COMPANY_MESSAGES.tooLong(20))
+  .optional();
+
+/** The application's own fields; CompanyApplySchema adds the numbers that its business type asks for. */
+const ApplicationFieldsSchema = z
   .object({
+    business_type: z
+      .enum(BUSINESS_TYPES, { message: APPLICATION_MESSAGES.businessType })
+      .default('limited_company'),
     legal_name: text(200),
     trading_name: text(200),
-    company_number: CompanyNumberSchema,
-    vat_number: UkVatNumberSchema,
+    company_number: optionalNumber,
+    vat_registered: z.boolean({ message: 'Say whether you are VAT registered.' }).default(true),
+    vat_number: optionalNumber,
     registered_address: CompanyAddressSchema,
     invoice_address: CompanyAddressSchema,
     accounts_email: email,
@@ -158,6 +228,67 @@ export const CompanyApplySchema = z
       .length(2, COMPANY_MESSAGES.twoReferences),
   })
   .strict();
+
+/**
+ * The numbers a business type asks for, read from the body as sent: checked beside the other fields (an
+ * intersection, not a refinement of the object, which would wait until every other field is right), so a
+ * form shows every mistake at once.
+ */
+const RegistrationNumbersSchema = z
+  .object({
+    business_type: z.unknown().optional(),
+    company_number: z.unknown().optional(),
+    vat_registered: z.unknown().optional(),
+    vat_number: z.unknown().optional(),
+  })
+  // Strict as well: an intersection reports a key only when neither side knows it.
+  .strict()
+  .superRefine((body, ctx) => {
+    const type = body.business_type ?? 'limited_company';
+    if (INCORPORATED_BUSINESS_TYPES.includes(type as BusinessType)) {
+      checkField(
+        CompanyNumberSchema,
+        body.company_number,
+        'company_number',
+        APPLICATION_MESSAGES.companyNumberRequired,
+        ctx,
+      );
+    }
+    if (body.vat_registered !== false) {
+      checkField(
+        UkVatNumberSchema,
+        body.vat_number,
+        'vat_number',
+        APPLICATION_MESSAGES.vatNumberRequired,
+        ctx,
+      );
+    }
+  });
+
+/**
+ * POST account/company/: the application for a trade account. A Companies House number only from a limited
+ * company or an LLP, a VAT number only from a VAT-registered business; any other is dropped (null). A body
+ * without `business_type` and `vat_registered` reads as a VAT-registered limited company, as the first
+ * clients of trade accounts send it.
+ */
+export const CompanyApplySchema = z
+  // The fields' schema last: a generator that merges the parts (the OpenAPI fuzz run) keeps its properties.
+  .intersection(RegistrationNumbersSchema, ApplicationFieldsSchema)
+  .transform((body) => ({
+    business_type: body.business_type,
+    legal_name: body.legal_name,
+    trading_name: body.trading_name,
+    company_number: INCORPORATED_BUSINESS_TYPES.includes(body.business_type)
+      ? CompanyNumberSchema.parse(body.company_number)
+      : null,
+    vat_registered: body.vat_registered,
+    vat_number: body.vat_registered ? UkVatNumberSchema.parse(body.vat_number) : null,
+    registered_address: body.registered_address,
+    invoice_address: body.invoice_address,
+    accounts_email: body.accounts_email,
+    requested_credit_limit: body.requested_credit_limit,
+    trade_references: body.trade_references,
+  }));
 export type CompanyApply = z.infer<typeof CompanyApplySchema>;
 export type CompanyApplyInput = z.input<typeof CompanyApplySchema>;
 
@@ -288,8 +419,11 @@ export const CompanyViewSchema = z.object({
   status: z.enum(COMPANY_STATUSES),
   legal_name: z.string(),
   trading_name: z.string(),
-  company_number: z.string(),
-  vat_number: z.string(),
+  business_type: z.enum(BUSINESS_TYPES),
+  /** Null for a business without one (only limited companies and LLPs must give it). */
+  company_number: z.string().nullable(),
+  /** Null when the business is not VAT registered. */
+  vat_number: z.string().nullable(),
   registered_address: AddressSnapshotSchema,
   invoice_address: AddressSnapshotSchema,
   accounts_email: z.string(),
@@ -332,6 +466,8 @@ export const CompanyInvitationViewSchema = z.object({
   email: z.string(),
   role: z.enum(COMPANY_ROLES),
   order_limit: money.nullable(),
+  /** The administrator who sent it (null when their account has been deleted). */
+  invited_by: z.object({ user: z.number().int(), name: z.string(), email: z.string() }).nullable(),
   expires_at: z.string(),
   created_at: z.string(),
 });
@@ -437,6 +573,7 @@ export const AdminCompanyRowSchema = z.object({
   status: z.enum(COMPANY_STATUSES),
   legal_name: z.string(),
   trading_name: z.string(),
+  business_type: z.enum(BUSINESS_TYPES),
   applicant_email: z.string().nullable(),
   members: z.number().int(),
   credit_limit: money,
@@ -448,8 +585,8 @@ export type AdminCompanyRow = z.infer<typeof AdminCompanyRowSchema>;
 export const AdminCompanyPageSchema = pageSchema(AdminCompanyRowSchema);
 
 export const AdminCompanyDetailSchema = AdminCompanyRowSchema.extend({
-  company_number: z.string(),
-  vat_number: z.string(),
+  company_number: z.string().nullable(),
+  vat_number: z.string().nullable(),
   registered_address: AddressSnapshotSchema,
   invoice_address: AddressSnapshotSchema,
   accounts_email: z.string(),

@@ -46,6 +46,18 @@ export function formatPercent(percent: number): string {
   return `${Number(percent.toFixed(2))}%`;
 }
 
+/**
+ * Pounds as people type them in a form: an optional sign and £, thousands grouped by commas or not
+ * ("£10,000", "10000", "-£2,500.50"), at most 2 decimals; as pence, or NaN when it is not such an amount.
+ * A negative amount parses, so a range check can say what is allowed.
+ */
+export function penceFromPounds(text: string): number {
+  const match = /^(-)?£?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return Number.NaN;
+  const pence = Number(match[2]!.replace(/,/g, '')) * 100 + Number((match[3] ?? '0').padEnd(2, '0'));
+  return match[1] && pence !== 0 ? -pence : pence;
+}
+
 /** A decimal string of pounds ("12.5", "12.50", "-3") as pence; NaN when it is not one. */
 export function penceFromDecimal(text: string): number {
   const match = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { hashPassword } from '../accounts/passwords';
 import { audit } from './audit';
-import { deleteExclusivePricesOf } from './customers/service';
+import { deleteExclusivePricesOf, endTradeMembershipOf } from './customers/service';
 
 /** An owner can do anything in the shop, so their password is longer than a customer's (8). */
 export const OWNER_PASSWORD_MIN = 12;
@@ -36,8 +36,9 @@ export async function createOwner(db: Db, input: CreateOwnerInput): Promise<'cre
     const actor = { id: null, email: 'command line (create-owner)' };
     if (existing) {
       await tx.update(users).set({ role: 'owner', isActive: true }).where(eq(users.id, existing.id));
-      // Exclusive prices are for customers only: none outlives the promotion.
+      // Exclusive prices and trade membership are for customers only: neither outlives the promotion.
       const pricesEnded = await deleteExclusivePricesOf(tx, existing.id);
+      const membershipEnded = await endTradeMembershipOf(tx, existing.id);
       await audit(
         tx,
         actor,
@@ -49,6 +50,7 @@ export async function createOwner(db: Db, input: CreateOwnerInput): Promise<'cre
           after: { role: 'owner' },
         },
         ...pricesEnded,
+        ...membershipEnded,
       );
       return 'promoted';
     }

@@ -1,8 +1,11 @@
 import {
+  APPLICATION_DECISION_WORKING_DAYS,
+  BUSINESS_TYPE_LABELS,
   COMPANY_ROLE_LABELS,
   companyAccountNumber,
   formatGbp,
   INVITATION_DAYS,
+  looksLikeLink,
   paymentTermsLabel,
   type CompanyApply,
   type CompanyRole,
@@ -42,10 +45,11 @@ export function applicationEmail(
       '',
       // The account by id, not address: an erasure leaves no copy of the applicant's address in the outbox.
       `Applicant: customer account ${applicant.id} (their address is in the back office)`,
+      `Business type: ${BUSINESS_TYPE_LABELS[application.business_type]}`,
       `Legal name: ${application.legal_name}`,
       `Trading name: ${application.trading_name}`,
-      `Companies House number: ${application.company_number}`,
-      `VAT number: ${application.vat_number}`,
+      `Companies House number: ${application.company_number ?? 'none'}`,
+      `VAT number: ${application.vat_number ?? 'not VAT registered'}`,
       `Accounts contact: ${application.accounts_email}`,
       `Credit limit asked for: ${formatGbp(application.requested_credit_limit)}`,
       'Registered address:',
@@ -56,6 +60,27 @@ export function applicationEmail(
       ...application.trade_references.map((reference) => `  ${reference.name} <${reference.email}>`),
       '',
     ].join('\n'),
+  };
+}
+
+/** The applicant's receipt: the application arrived, and when to expect the decision. */
+export function applicationReceiptEmail(
+  to: string,
+  companyId: number,
+  application: Pick<CompanyApply, 'trading_name'>,
+  accountUrl: string,
+): OutgoingEmail {
+  const account = companyAccountNumber(companyId);
+  return {
+    to,
+    subject: `We have received your ${SHOP} trade account application (${account})`,
+    text: [
+      `Thank you for applying for a trade account for ${application.trading_name}. Your application number is ${account}.`,
+      `We check every application and will e-mail you our decision within ${APPLICATION_DECISION_WORKING_DAYS} working days.`,
+      `You can see where it stands in My account: ${accountUrl}`,
+      SHOP,
+      '',
+    ].join('\n\n'),
   };
 }
 
@@ -134,19 +159,25 @@ export function holdEmail(
 
 /**
  * The invitation: sign in, or sign up, with this address and accept it in My account (decision 010). It
- * carries no code and no link that accepts by itself: only the account with this address can accept.
+ * carries no code and no link that accepts by itself: only the account with this address can accept. It goes
+ * to an address the shop does not know, so it is plain text, and a name someone chose that a mail client
+ * could show as a link (the inviter's, the company's) is left out: "An administrator", the account number.
  */
 export function invitationEmail(
   to: string,
-  invitation: { company: string; role: CompanyRole; invitedBy: string },
+  invitation: { companyId: number; company: string; role: CompanyRole; invitedBy: string },
   accountUrl: string,
 ): OutgoingEmail {
-  const who = invitation.invitedBy || 'An administrator';
+  const who =
+    invitation.invitedBy && !looksLikeLink(invitation.invitedBy) ? invitation.invitedBy : 'An administrator';
+  const company = looksLikeLink(invitation.company)
+    ? `trade account ${companyAccountNumber(invitation.companyId)}`
+    : `${invitation.company}’s trade account`;
   return {
     to,
-    subject: `${who} invited you to ${invitation.company}’s trade account at ${SHOP}`,
+    subject: `${who} invited you to ${company} at ${SHOP}`,
     text: [
-      `${who} invited you to order for ${invitation.company} at ${SHOP}, as ${COMPANY_ROLE_LABELS[invitation.role].toLowerCase()}.`,
+      `${who} invited you to order on ${company} at ${SHOP}, as ${COMPANY_ROLE_LABELS[invitation.role].toLowerCase()}.`,
       `To accept, sign in with this e-mail address (${to}), or sign up with it if you have no account yet, and accept the invitation in My account at ${accountUrl}`,
       `The invitation lasts ${INVITATION_DAYS} days. If you did not expect it, you can ignore this e-mail.`,
       SHOP,

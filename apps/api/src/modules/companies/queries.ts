@@ -1,5 +1,11 @@
 import { and, asc, count, desc, eq, gt, lte, ne, sql, type SQL } from 'drizzle-orm';
-import { balancePence, type CompanyApply, type CompanyInvite, type CompanyRole } from '@shop/domain';
+import {
+  balancePence,
+  type BusinessType,
+  type CompanyApply,
+  type CompanyInvite,
+  type CompanyRole,
+} from '@shop/domain';
 import { countOfPage } from '../../http/pagination';
 import type { Db } from '../../db/client';
 import { reusableStatement } from '../../db/reusable-statement';
@@ -12,6 +18,7 @@ import {
   users,
   type AddressSnapshot,
   type PaymentTermsSnapshot,
+  type UserRole,
 } from '../../db/schema';
 import { snapshotOf } from '../addresses/service';
 import { ledgerBalanceOf, ledgerOfJson, ledgerStatement, type LedgerRow } from '../receivables/ledger';
@@ -71,11 +78,16 @@ const membershipStatement = reusableStatement((db) =>
     })
     .from(companyMembers)
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))
-    .where(eq(companyMembers.userId, sql.placeholder('userId')))
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    // Staff and owners hold no trade membership: one left from before the rule counts as none.
+    .where(and(eq(companyMembers.userId, sql.placeholder('userId')), eq(users.role, 'customer')))
     .prepare('company_membership'),
 );
 
-/** The user's membership with its company's terms, or undefined when they belong to none. One statement. */
+/**
+ * The user's membership with its company's terms, or undefined when they belong to none or are not a customer
+ * account (staff and owners hold no trade membership). One statement.
+ */
 export async function membershipOf(db: Db, userId: number): Promise<Membership | undefined> {
   const [row] = await membershipStatement(db).execute({ userId });
   return row as Membership | undefined;
@@ -87,6 +99,7 @@ export const companyColumns = {
   status: companies.status,
   legalName: companies.legalName,
   tradingName: companies.tradingName,
+  businessType: companies.businessType,
   companyNumber: companies.companyNumber,
   vatNumber: companies.vatNumber,
   registeredAddress: companies.registeredAddress,
@@ -111,6 +124,8 @@ export type CompanyRow = {
   status: 'pending' | 'approved' | 'declined';
   legalName: string;
   tradingName: string;
+  businessType: BusinessType;
+  /** '' when the business has none. */
   companyNumber: string;
   vatNumber: string;
   registeredAddress: AddressSnapshot;
@@ -151,7 +166,8 @@ const ownCompanyStatement = reusableStatement((db) =>
     })
     .from(companyMembers)
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))
-    .where(eq(companyMembers.userId, sql.placeholder('userId')))
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(and(eq(companyMembers.userId, sql.placeholder('userId')), eq(users.role, 'customer')))
     .prepare('own_company'),
 );
 
@@ -170,11 +186,16 @@ export async function selectOwnCompany(db: Db, userId: number): Promise<OwnCompa
 
 /**
  * Holds the user's row until the transaction ends, so one user's application and acceptances run one after
- * the other (`no key update` leaves carts and orders that reference the user free). False when the user is gone.
+ * the other (`no key update` leaves carts and orders that reference the user free), and answers their role as
+ * it is then (a role change waits for the lock too). Undefined when the user is gone.
  */
-export async function lockUser(tx: Db, userId: number): Promise<boolean> {
-  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-  return rows.length > 0;
+export async function lockUser(tx: Db, userId: number): Promise<{ role: UserRole } | undefined> {
+  const [row] = await tx
+    .select({ role: users.role })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update');
+  return row;
 }
 
 /**
@@ -221,8 +242,9 @@ export async function insertCompany(tx: Db, applicantId: number, application: Co
     .values({
       legalName: application.legal_name,
       tradingName: application.trading_name,
-      companyNumber: application.company_number,
-      vatNumber: application.vat_number,
+      businessType: application.business_type,
+      companyNumber: application.company_number ?? '',
+      vatNumber: application.vat_number ?? '',
       registeredAddress: application.registered_address,
       invoiceAddress: application.invoice_address,
       accountsEmail: application.accounts_email,
@@ -359,7 +381,7 @@ export async function selectAdministratorEmails(db: Db, companyId: number): Prom
 // Invitations
 // ---------------------------------------------------------------------------------------------
 
-const invitationColumns = {
+export const invitationColumns = {
   id: companyInvitations.id,
   email: companyInvitations.email,
   role: companyInvitations.role,
@@ -376,29 +398,6 @@ export type InvitationRow = {
   expiresAt: Date;
   createdAt: Date;
 };
-
-/** A page of a company's invitations, newest first, with the number of all of them on each row. */
-export async function selectInvitationPage(
-  db: Db,
-  companyId: number,
-  window: Window,
-): Promise<{ count: number; rows: InvitationRow[] }> {
-  const rows = await db
-    .select({ ...invitationColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(companyInvitations)
-    .where(eq(companyInvitations.companyId, companyId))
-    .orderBy(desc(companyInvitations.id))
-    .limit(window.limit)
-    .offset(window.offset);
-  const total = await countOfPage(rows, window, async () => {
-    const [row] = await db
-      .select({ value: count() })
-      .from(companyInvitations)
-      .where(eq(companyInvitations.companyId, companyId));
-    return row?.value ?? 0;
-  });
-  return { count: total, rows };
-}
 
 /**
  * Whether the company has room for one more person: its members and its unexpired invitations together
@@ -519,9 +518,13 @@ export async function lockInvitationTo(
   tx: Db,
   invitationId: number,
   email: string,
-): Promise<(MyInvitationRow & { expired: boolean }) | undefined> {
+): Promise<(MyInvitationRow & { expired: boolean; invitedById: number | null }) | undefined> {
   const [row] = await tx
-    .select({ ...myInvitationColumns, expired: sql<boolean>`${companyInvitations.expiresAt} <= now()` })
+    .select({
+      ...myInvitationColumns,
+      expired: sql<boolean>`${companyInvitations.expiresAt} <= now()`,
+      invitedById: companyInvitations.invitedBy,
+    })
     .from(companyInvitations)
     .innerJoin(companies, eq(companies.id, companyInvitations.companyId))
     .where(

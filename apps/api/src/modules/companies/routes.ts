@@ -94,7 +94,7 @@ export const companyRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
       schema: {
         ...secured,
         summary:
-          'Applies for a trade account: the caller becomes the pending company’s administrator and the shop is e-mailed',
+          'Applies for a trade account: the caller becomes the pending company’s administrator, the shop is e-mailed and the applicant gets a receipt; staff and owner accounts get 403',
         body: CompanyApplySchema,
         response: { 201: CompanyViewSchema },
       },
@@ -175,7 +175,7 @@ export const companyRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
     {
       schema: {
         ...secured,
-        summary: 'The company’s invitations, newest first (administrators)',
+        summary: 'The company’s invitations, newest first, each with who sent it (administrators)',
         querystring: PageQuerySchema.strict(),
         response: { 200: pageSchema(CompanyInvitationViewSchema) },
       },
@@ -193,7 +193,7 @@ export const companyRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
       schema: {
         ...secured,
         summary:
-          'Invites an e-mail address with a role and an optional order limit (administrators of an approved company); the invitation is e-mailed and lasts 14 days',
+          'Invites an e-mail address with a role and an optional order limit (administrators of an approved company); the invitation is e-mailed and lasts 14 days; one company e-mails one address at most once a day (429)',
         body: CompanyInviteSchema,
         response: { 201: CompanyInvitationViewSchema },
       },
@@ -239,7 +239,7 @@ export const companyRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
       schema: {
         ...secured,
         summary:
-          'Accepts an invitation to the caller’s own e-mail address (404 for any other) when the caller belongs to no company',
+          'Accepts an invitation to the caller’s own e-mail address (404 for any other) when the caller belongs to no company; 403 for staff and owner accounts, and when its sender no longer administers the company',
         params: IdParamsSchema,
         response: { 200: CompanyViewSchema },
       },

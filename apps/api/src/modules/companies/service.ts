@@ -23,14 +23,16 @@ import {
   ukToday,
 } from '@shop/domain';
 import type { Db } from '../../db/client';
-import { BadRequest, Invalid, NotFound } from '../../http/errors';
+import { BadRequest, Invalid, NotFound, TooManyRequests } from '../../http/errors';
 import { pageWindow } from '../../http/pagination';
 import { PermissionDenied } from '../accounts/errors';
 import { enqueueEmail } from '../mail/service';
+import { createRateLimiter, type RateLimit, type RateLimiter } from '../rate-limits/service';
 import { ledgerOfJson } from '../receivables/ledger';
 import { positionViewOf } from '../receivables/service';
 import { selectSetting } from '../settings/service';
-import { applicationEmail, invitationEmail } from './emails';
+import { applicationEmail, applicationReceiptEmail, invitationEmail } from './emails';
+import * as invitations from './invitation-queries';
 import { membershipOf, paysOnAccount, type Membership } from './membership';
 import * as queries from './queries';
 
@@ -47,6 +49,22 @@ export {
   type CompanyRow,
   type LedgerJson,
 } from './queries';
+export { deleteMembershipOfUser } from './invitation-queries';
+
+/**
+ * Invitation e-mails to one address from one company: one a day, however often it is withdrawn and sent
+ * again. Keyed by the address first, so an erasure of that address forgets it (removeClient).
+ */
+export const INVITATION_EMAIL_LIMIT: RateLimit = {
+  name: 'company-invite-address',
+  limit: 1,
+  windowMs: 24 * 60 * 60_000,
+};
+
+/** 403 for a staff or owner account: they hold no trade membership (they price and approve trade accounts). */
+function assertCustomer(account: { role: string }): void {
+  if (account.role !== 'customer') throw new PermissionDenied(COMPANY_MESSAGES.staffNoTrade);
+}
 
 /** The most invitations one person's My account lists. */
 export const MY_INVITATIONS_LIMIT = 50;
@@ -81,8 +99,9 @@ export function companyViewOf(row: queries.OwnCompanyRow, now: Date = new Date()
     status: row.status,
     legal_name: row.legalName,
     trading_name: row.tradingName,
-    company_number: row.companyNumber,
-    vat_number: row.vatNumber,
+    business_type: row.businessType,
+    company_number: row.companyNumber || null,
+    vat_number: row.vatNumber || null,
     registered_address: row.registeredAddress,
     invoice_address: row.invoiceAddress,
     accounts_email: row.accountsEmail,
@@ -117,12 +136,20 @@ export function memberViewOf(row: queries.MemberRow): CompanyMemberView {
   };
 }
 
-function invitationViewOf(row: queries.InvitationRow): CompanyInvitationView {
+function invitationViewOf(row: invitations.ListedInvitationRow): CompanyInvitationView {
   return {
     id: row.id,
     email: row.email,
     role: row.role,
     order_limit: money(row.orderLimitPence),
+    invited_by:
+      row.inviterId === null
+        ? null
+        : {
+            user: row.inviterId,
+            name: `${row.inviterFirstName ?? ''} ${row.inviterLastName ?? ''}`.trim(),
+            email: row.inviterEmail ?? '',
+          },
     expires_at: row.expiresAt.toISOString(),
     created_at: row.createdAt.toISOString(),
   };
@@ -132,6 +159,8 @@ const addressViewOf = (address: { id: number } & Omit<CompanyAddressView, 'share
   ...address,
   shared: true as const,
 });
+
+const noInviter = { inviterId: null, inviterFirstName: null, inviterLastName: null, inviterEmail: null };
 
 /** 403 unless the member's role may do it (the role read from the database this request). */
 function assertMay(membership: Membership, action: 'manage' | 'approve'): void {
@@ -147,8 +176,12 @@ function assertMay(membership: Membership, action: 'manage' | 'approve'): void {
  * Membership and role are read from the database on every call (DESIGN §7): a member removed a moment ago
  * reads as none (404), and each write reads them again under the company's row lock.
  */
-export function createCompaniesService(db: Db, options: { publicUrl: string }) {
+export function createCompaniesService(
+  db: Db,
+  options: { publicUrl: string; rateLimiter?: RateLimiter | undefined },
+) {
   const accountUrl = `${options.publicUrl}/account/company`;
+  const rateLimiter = options.rateLimiter ?? createRateLimiter(db);
 
   /** The caller's membership, or 404 when they belong to no company. */
   async function membership(userId: number): Promise<Membership> {
@@ -182,13 +215,16 @@ export function createCompaniesService(db: Db, options: { publicUrl: string }) {
     getCompany: ownCompany,
 
     /**
-     * Applies for a trade account: the pending company, the caller as its administrator and the e-mail to the
-     * shop, all or nothing. A member of a pending or approved company is refused; a declined applicant's old
-     * membership ends in the same transaction.
+     * Applies for a trade account: the pending company, the caller as its administrator, the e-mail to the
+     * shop and the applicant's receipt, all or nothing. A staff or owner account is refused (403), and so is a
+     * member of a pending or approved company; a declined applicant's old membership ends in the same
+     * transaction.
      */
     async apply(caller: Caller, application: CompanyApply): Promise<CompanyView> {
       await db.transaction(async (tx) => {
-        if (!(await queries.lockUser(tx, caller.id))) throw new NotFound();
+        const account = await queries.lockUser(tx, caller.id);
+        if (!account) throw new NotFound();
+        assertCustomer(account);
         const current = await membershipOf(tx, caller.id);
         if (current?.status === 'pending') throw new BadRequest(COMPANY_MESSAGES.alreadyApplied);
         if (current?.status === 'approved') throw new BadRequest(COMPANY_MESSAGES.alreadyMember);
@@ -202,6 +238,7 @@ export function createCompaniesService(db: Db, options: { publicUrl: string }) {
         });
         const shop = await selectSetting(tx, 'contact');
         await enqueueEmail(tx, applicationEmail(shop.email, companyId, caller, application));
+        await enqueueEmail(tx, applicationReceiptEmail(caller.email, companyId, application, accountUrl));
       });
       return ownCompany(caller.id);
     },
@@ -225,7 +262,7 @@ export function createCompaniesService(db: Db, options: { publicUrl: string }) {
 
     /**
      * Changes a member's role and order limit. The company keeps at least one administrator, so the last one
-     * cannot become a buyer or approver.
+     * cannot become a buyer or approver. An administrator who stops being one loses the invitations they sent.
      */
     async updateMember(
       userId: number,
@@ -244,6 +281,9 @@ export function createCompaniesService(db: Db, options: { publicUrl: string }) {
           throw new Invalid({ role: [COMPANY_MESSAGES.lastAdministrator] });
         }
         await queries.updateMember(tx, memberId, { role: body.role, orderLimitPence: body.order_limit });
+        if (target.role === 'administrator' && body.role !== undefined && body.role !== 'administrator') {
+          await invitations.deleteInvitationsFrom(tx, member.companyId, target.userId);
+        }
         return memberViewOf({
           ...target,
           role: body.role ?? target.role,
@@ -255,7 +295,7 @@ export function createCompaniesService(db: Db, options: { publicUrl: string }) {
     /**
      * Removes a member: never the caller, never the last administrator. The member's next request reads no
      * membership (every company call reads it from the database), so it no longer acts for the company;
-     * their orders stay in the company's history.
+     * their orders stay in the company's history, and the invitations they sent are withdrawn.
      */
     async removeMember(userId: number, memberId: number): Promise<void> {
       await asAdministrator(userId, async (tx, member) => {
@@ -268,6 +308,7 @@ export function createCompaniesService(db: Db, options: { publicUrl: string }) {
         ) {
           throw new BadRequest(COMPANY_MESSAGES.lastAdministrator);
         }
+        await invitations.deleteInvitationsFrom(tx, member.companyId, target.userId);
         await queries.deleteMembership(tx, memberId);
       });
     },
@@ -277,13 +318,14 @@ export function createCompaniesService(db: Db, options: { publicUrl: string }) {
     async listInvitations(userId: number, page: PageRequest) {
       const member = await membership(userId);
       assertMay(member, 'manage');
-      const { count, rows } = await queries.selectInvitationPage(db, member.companyId, pageWindow(page));
+      const { count, rows } = await invitations.selectInvitationPage(db, member.companyId, pageWindow(page));
       return { count, results: rows.map(invitationViewOf) };
     },
 
     /**
      * Invites an address to an approved company, with the e-mail in the same transaction. Members and
-     * unexpired invitations together stay within MAX_COMPANY_MEMBERS. Whether the address belongs to
+     * unexpired invitations together stay within MAX_COMPANY_MEMBERS; one address is e-mailed by one company
+     * at most once a day (429 after), however often its invitation is withdrawn and made again. Whether the address belongs to
      * another company is not said here (that would tell one company about another's people); accepting
      * refuses it instead.
      */
@@ -304,16 +346,29 @@ export function createCompaniesService(db: Db, options: { publicUrl: string }) {
           INVITATION_DAYS,
         );
         if (!invitation) throw new Invalid({ email: [COMPANY_MESSAGES.invitedAlreadyInvited] });
+        try {
+          // Counted in the transaction: a refused invitation leaves no count behind.
+          await rateLimiter.consume(INVITATION_EMAIL_LIMIT, `${body.email}|${member.companyId}`, tx);
+        } catch (error) {
+          if (!(error instanceof TooManyRequests)) throw error;
+          throw new TooManyRequests(error.retryAfterSeconds, COMPANY_MESSAGES.invitationSentToday);
+        }
         const sent = await queries.selectInvitation(tx, invitation.id);
         await enqueueEmail(
           tx,
           invitationEmail(
             body.email,
-            { company: sent!.company, role: body.role, invitedBy: sent!.invitedBy },
+            {
+              companyId: member.companyId,
+              company: sent!.company,
+              role: body.role,
+              invitedBy: sent!.invitedBy,
+            },
             accountUrl,
           ),
         );
-        return invitationViewOf(invitation);
+        const inviter = { user: caller.id, name: sent!.invitedBy, email: caller.email };
+        return { ...invitationViewOf({ ...invitation, ...noInviter }), invited_by: inviter };
       });
     },
 
@@ -338,15 +393,23 @@ export function createCompaniesService(db: Db, options: { publicUrl: string }) {
 
     /**
      * Accepts an invitation to the caller's own address (decision 010: the account's e-mail, proved at sign-up,
-     * is the proof; any other invitation is 404). The caller must belong to no company (a declined
-     * application's membership ends here); the invitation becomes the membership, in one transaction.
+     * is the proof; any other invitation is 404). The caller must be a customer account (403 for staff and
+     * owners), belong to no company (a declined application's membership ends here), and the invitation's sender
+     * must still administer the company (403 otherwise); the invitation becomes the membership, in one
+     * transaction.
      */
     async acceptInvitation(caller: Caller, invitationId: number): Promise<CompanyView> {
       await db.transaction(async (tx) => {
-        if (!(await queries.lockUser(tx, caller.id))) throw new NotFound();
+        const account = await queries.lockUser(tx, caller.id);
+        if (!account) throw new NotFound();
+        assertCustomer(account);
         const invitation = await queries.lockInvitationTo(tx, invitationId, caller.email);
         if (!invitation) throw new NotFound();
         if (invitation.expired) throw new BadRequest(COMPANY_MESSAGES.invitationExpired);
+        // Read after the company's lock: a sender removed or demoted meanwhile counts.
+        if (!(await invitations.administers(tx, invitation.companyId, invitation.invitedById))) {
+          throw new PermissionDenied(COMPANY_MESSAGES.inviterGone);
+        }
         const current = await membershipOf(tx, caller.id);
         if (current && current.status !== 'declined') throw new BadRequest(COMPANY_MESSAGES.alreadyMember);
         if (current) await queries.deleteMembership(tx, current.memberId);

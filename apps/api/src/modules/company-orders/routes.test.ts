@@ -385,13 +385,13 @@ describe('statements the company’s endpoints send', () => {
     expect(plain()).toBe(2);
     counter.reset();
     await service.approve(approver.userId, first);
-    // membership; lock; owed; items locked; stock taken; the delivery rules (the promise is dated
-    // when the order is placed); the order with its approval marked
-    expect(plain()).toBe(7);
+    // membership; lock; the membership again under the lock; owed; items locked; stock taken; the delivery
+    // rules (the promise is dated when the order is placed); the order with its approval marked
+    expect(plain()).toBe(8);
     counter.reset();
     await service.decline(approver.userId, second, 'No');
-    // membership; lock; decided; e-mail
-    expect(plain()).toBe(4);
+    // membership; lock; the membership again under the lock; decided; e-mail
+    expect(plain()).toBe(5);
     counter.reset();
     await service.addToCart(buyer.userId, second);
     // the request's lines; then as a reorder: the cart locked, the plan's facts, the cart's own add in a

@@ -85,6 +85,17 @@ export function createCompanyOrdersService(db: Db, carts: CartsService) {
     return membership;
   }
 
+  /**
+   * The approver's membership read again once the company's row is locked (lockApproval takes it; a role
+   * change or a removal takes it too): a demotion that committed while the decision waited counts. 404 when
+   * they left the company, 403 when they may no longer approve.
+   */
+  async function approverUnderLock(tx: Db, userId: number, companyId: number): Promise<void> {
+    const now = await membershipOf(tx, userId);
+    if (!now || now.companyId !== companyId) throw new NotFound();
+    if (!companyMay(now.role, 'approve')) throw forbidden(COMPANY_MESSAGES.approverOnly);
+  }
+
   /** Approvers and administrators see the company's held orders; a buyer sees their own. */
   const approvalScope = (membership: Membership, userId: number) => ({
     companyId: membership.companyId,
@@ -317,6 +328,7 @@ export function createCompanyOrdersService(db: Db, carts: CartsService) {
       const { held, decision } = await db.transaction(async (tx) => {
         const held = await queries.lockApproval(tx, id, membership.companyId);
         if (!held) throw new NotFound();
+        await approverUnderLock(tx, userId, membership.companyId);
         if (held.status !== 'awaiting_approval') throw new Conflict(COMPANY_MESSAGES.approvalDecided);
         if (held.userId === userId) throw forbidden(COMPANY_MESSAGES.ownApproval);
         return { held, decision: await decideApproval(userId, held, tx) };
@@ -361,6 +373,7 @@ export function createCompanyOrdersService(db: Db, carts: CartsService) {
       return db.transaction(async (tx) => {
         const held = await queries.lockApproval(tx, id, membership.companyId);
         if (!held) throw new NotFound();
+        await approverUnderLock(tx, userId, membership.companyId);
         if (held.status !== 'awaiting_approval') throw new Conflict(COMPANY_MESSAGES.approvalDecided);
         const decidedAt = await queries.markApprovalDecided(tx, id, {
           status: 'declined',

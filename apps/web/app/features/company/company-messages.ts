@@ -1,4 +1,4 @@
-import { type CompanyRole, COMPANY_ROLE_LABELS } from '@shop/domain';
+import { APPLICATION_DECISION_WORKING_DAYS, type CompanyRole, COMPANY_ROLE_LABELS } from '@shop/domain';
 
 /** What the trade account screens say of their own; the API's words come from COMPANY_MESSAGES. */
 export const COMPANY_PAGE_MESSAGES = {
@@ -6,8 +6,9 @@ export const COMPANY_PAGE_MESSAGES = {
   sectionLoadFailed: (what: string) => `The ${what} could not be loaded.`,
   explain:
     'A trade account lets your business order on account within a credit limit, with purchase-order numbers, ' +
-    'several buyers and approvals. We check every application and e-mail you our decision.',
-  pending: 'We are checking your application and will e-mail you our decision.',
+    'several buyers and approvals. Limited companies, LLPs, sole traders, partnerships, charities and public ' +
+    `bodies may apply. We check every application and e-mail you our decision within ${APPLICATION_DECISION_WORKING_DAYS} working days.`,
+  pending: `We are checking your application and will e-mail you our decision within ${APPLICATION_DECISION_WORKING_DAYS} working days.`,
   declined: 'Your application was declined.',
   applied: 'Thank you. Your application has been sent to us.',
   applyFailed: 'Your application could not be sent. Please try again.',

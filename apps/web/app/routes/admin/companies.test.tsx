@@ -17,6 +17,7 @@ function row(overrides: Partial<AdminCompanyRow> = {}): AdminCompanyRow {
     status: 'pending',
     legal_name: 'Crates and Co Ltd',
     trading_name: 'Crates',
+    business_type: 'partnership',
     applicant_email: 'tara@crates.example',
     members: 1,
     credit_limit: '0.00',
@@ -78,7 +79,7 @@ describe('/admin/companies', () => {
         .map((cell) => cell.textContent),
     ).toEqual([
       'TA-000042',
-      'Crates and Co LtdTrading as Crates',
+      'Crates and Co LtdTrading as CratesPartnership',
       'tara@crates.example',
       'Awaiting a decision',
       '£2,500.00 asked',

@@ -1,4 +1,10 @@
-import { type AdminCompanyRow, COMPANY_STATUS_LABELS, formatDecimalGbp, ukDate } from '@shop/domain';
+import {
+  type AdminCompanyRow,
+  BUSINESS_TYPE_LABELS,
+  COMPANY_STATUS_LABELS,
+  formatDecimalGbp,
+  ukDate,
+} from '@shop/domain';
 import { Link, useLocation } from 'react-router';
 import type { Route } from './+types/companies';
 import { DEFAULT_COMPANY_ORDERING, getCompanies } from '~/features/admin/companies/api/companies';
@@ -31,6 +37,8 @@ const COLUMNS: Column<AdminCompanyRow>[] = [
             <span className="admin-field__hint">Trading as {row.trading_name}</span>
           </>
         ) : null}
+        <br />
+        <span className="admin-field__hint">{BUSINESS_TYPE_LABELS[row.business_type]}</span>
       </>
     ),
   },

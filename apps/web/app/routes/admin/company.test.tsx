@@ -1,4 +1,9 @@
-import type { AdminCompanyDetail, AdminExclusivePrice, LedgerView } from '@shop/domain';
+import {
+  COMPANY_MESSAGES,
+  type AdminCompanyDetail,
+  type AdminExclusivePrice,
+  type LedgerView,
+} from '@shop/domain';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -25,6 +30,7 @@ const pending: AdminCompanyDetail = {
   status: 'pending',
   legal_name: 'Crates and Co Ltd',
   trading_name: 'Crates',
+  business_type: 'limited_company',
   applicant_email: 'tara@crates.example',
   members: 1,
   credit_limit: '0.00',
@@ -148,6 +154,7 @@ describe('/admin/companies/:id', () => {
     const application = screen.getByRole('region', { name: 'Application' });
     for (const text of [
       'Crates and Co Ltd',
+      'Limited company',
       '01234567',
       'GB123456782',
       'accounts@crates.example',
@@ -173,6 +180,16 @@ describe('/admin/companies/:id', () => {
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect((await axe.run(container, AXE)).violations).toEqual([]);
   }, 20_000);
+
+  it('shows a sole trader’s application without registration numbers', async () => {
+    stubCompany(() => ({ ...pending, business_type: 'sole_trader', company_number: null, vat_number: null }));
+    renderScreen();
+    await screen.findByRole('heading', { level: 1, name: 'Crates' });
+    const application = screen.getByRole('region', { name: 'Application' });
+    expect(within(application).getByText('Sole trader')).toBeInTheDocument();
+    expect(within(application).getByText('None')).toBeInTheDocument();
+    expect(within(application).getByText('Not VAT registered')).toBeInTheDocument();
+  });
 
   it('approves with a credit limit and days after the invoice, then shows the approved account', async () => {
     let company = pending;
@@ -237,9 +254,7 @@ describe('/admin/companies/:id', () => {
     await user.clear(days);
     await user.type(days, '500');
     await user.click(within(form).getByRole('button', { name: 'Approve' }));
-    expect(
-      await within(form).findByText('Enter an amount in pounds, e.g. 2500 or 2500.00.'),
-    ).toBeInTheDocument();
+    expect(await within(form).findByText(COMPANY_MESSAGES.money)).toBeInTheDocument();
     expect(within(form).getByText('Enter a number of days from 1 to 120.')).toBeInTheDocument();
     expect(within(form).getByRole('alert')).toHaveTextContent('Check the highlighted fields.');
     expect(limit).toHaveAttribute('aria-invalid', 'true');

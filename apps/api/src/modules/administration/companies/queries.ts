@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
-import type { CompanyStatus, PaymentTerms } from '@shop/domain';
+import type { BusinessType, CompanyStatus, PaymentTerms } from '@shop/domain';
 import type { Db } from '../../../db/client';
-import { companies, companyMembers, users } from '../../../db/schema';
+import { companies, companyMembers, users, type UserRole } from '../../../db/schema';
 import {
   companyColumns,
   ledgerJsonOf,
@@ -40,6 +40,7 @@ const rowColumns = {
   status: companies.status,
   legalName: companies.legalName,
   tradingName: companies.tradingName,
+  businessType: companies.businessType,
   applicantEmail: users.email,
   members:
     sql<number>`(select count(*) from ${companyMembers} m where m.company_id = ${companyIdColumn})`.mapWith(
@@ -56,6 +57,7 @@ export type CompanyListRow = {
   status: CompanyStatus;
   legalName: string;
   tradingName: string;
+  businessType: BusinessType;
   applicantEmail: string | null;
   members: number;
   creditLimitPence: number;
@@ -119,6 +121,22 @@ export async function selectCompanyDetail(db: Db, companyId: number): Promise<Co
     .leftJoin(users, eq(users.id, companies.applicantId))
     .where(eq(companies.id, companyId));
   return row as CompanyDetailRow | undefined;
+}
+
+/**
+ * The applicant's e-mail address and role as they are now, for the approval (a staff or owner account holds no
+ * trade account) and its e-mail; undefined when the account is gone.
+ */
+export async function selectApplicant(
+  db: Db,
+  userId: number | null,
+): Promise<{ email: string; role: UserRole } | undefined> {
+  if (userId === null) return undefined;
+  const [row] = await db
+    .select({ email: users.email, role: users.role })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
 }
 
 /** The applicant's e-mail address, for the decision's e-mail (null when the account is gone). */

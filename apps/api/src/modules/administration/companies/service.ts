@@ -37,6 +37,7 @@ function rowOf(row: queries.CompanyListRow): AdminCompanyRow {
     status: row.status,
     legal_name: row.legalName,
     trading_name: row.tradingName,
+    business_type: row.businessType,
     applicant_email: row.applicantEmail,
     members: row.members,
     credit_limit: penceToDecimal(row.creditLimitPence),
@@ -69,8 +70,8 @@ export function createCompaniesAdminService(db: Db, options: { publicUrl: string
     const position = positionViewOf(ledgerOfJson(row.ledger), ukToday());
     return {
       ...rowOf(row),
-      company_number: row.companyNumber,
-      vat_number: row.vatNumber,
+      company_number: row.companyNumber || null,
+      vat_number: row.vatNumber || null,
       registered_address: row.registeredAddress,
       invoice_address: row.invoiceAddress,
       accounts_email: row.accountsEmail,
@@ -115,11 +116,17 @@ export function createCompaniesAdminService(db: Db, options: { publicUrl: string
 
     getCompany: detail,
 
-    /** Approves a pending application with a credit limit and terms (0: card payment only); 409 otherwise. */
+    /**
+     * Approves a pending application with a credit limit and terms (0: card payment only); 409 otherwise, and
+     * 409 when the applicant's account is now staff's or an owner's.
+     */
     async approve(staff: Staff, companyId: number, body: CompanyApprove): Promise<AdminCompanyDetail> {
       await db.transaction(async (tx) => {
         const company = await locked(tx, companyId);
         if (company.status !== 'pending') throw new Conflict(COMPANY_MESSAGES.alreadyDecided);
+        // Staff and owners hold no trade account: not one a colleague (or they themselves) applied for.
+        const applicant = await queries.selectApplicant(tx, company.applicantId);
+        if (applicant && applicant.role !== 'customer') throw new Conflict(COMPANY_MESSAGES.staffApplicant);
         await queries.decide(tx, companyId, staff.id, {
           status: 'approved',
           creditLimitPence: body.credit_limit_pence,
@@ -136,11 +143,10 @@ export function createCompaniesAdminService(db: Db, options: { publicUrl: string
             payment_terms: body.terms,
           },
         });
-        const to = await queries.selectUserEmail(tx, company.applicantId);
         await enqueueEmail(
           tx,
           approvedEmail(
-            to ?? company.accountsEmail,
+            applicant?.email ?? company.accountsEmail,
             company,
             body.credit_limit_pence,
             body.terms,

@@ -1,11 +1,17 @@
-import { EXCLUSIVE_PRICE_MESSAGES, type CustomerDetail, type CustomerSummary } from '@shop/domain';
+import {
+  COMPANY_MESSAGES,
+  EXCLUSIVE_PRICE_MESSAGES,
+  type CustomerDetail,
+  type CustomerSummary,
+} from '@shop/domain';
 import type { Db } from '../../../db/client';
 import type { UserRole } from '../../../db/schema';
-import { Invalid, NotFound } from '../../../http/errors';
+import { Conflict, Invalid, NotFound } from '../../../http/errors';
 import { pageWindow, type PageQuery } from '../../../http/pagination';
 import { PermissionDenied } from '../../accounts/errors';
 import { revokeUserTokens } from '../../accounts/service';
 import { snapshotOf } from '../../addresses/service';
+import { deleteMembershipOfUser, isLastAdministratorWithOthers } from '../../companies/service';
 import { audit, type Actor, type AuditEntry } from '../audit';
 import {
   createExclusivePricesService,
@@ -49,6 +55,29 @@ function assertMayManage(account: { role: UserRole; actorRole: UserRole | null }
 export async function deleteExclusivePricesOf(tx: Db, userId: number): Promise<AuditEntry[]> {
   const deleted = await queries.deleteUserExclusivePrices(tx, userId);
   return deleted.map((price) => priceDeletion('customer', userId, price));
+}
+
+/**
+ * Ends an account's trade membership as it becomes staff or an owner, in the role change's transaction, with
+ * the invitations it sent: staff and owners hold no trade membership (they decide trade accounts). The only
+ * administrator of a company that others belong to is refused (409) until another member is made one.
+ * Answers the audit entry to record with the change.
+ */
+export async function endTradeMembershipOf(tx: Db, userId: number): Promise<AuditEntry[]> {
+  if (await isLastAdministratorWithOthers(tx, userId)) {
+    throw new Conflict(COMPANY_MESSAGES.lastAdministratorPromoted);
+  }
+  const ended = await deleteMembershipOfUser(tx, userId);
+  if (!ended) return [];
+  return [
+    {
+      action: 'company_member.remove',
+      entityType: 'company_member',
+      entityId: ended.id,
+      before: { company_id: ended.companyId, user_id: userId, role: ended.role },
+      after: null,
+    },
+  ];
 }
 
 function summaryOf(row: queries.CustomerRow): CustomerSummary {

@@ -4,7 +4,7 @@ import type { UserRole } from '../../../db/schema';
 import { Conflict, NotFound } from '../../../http/errors';
 import { pageWindow, type PageQuery } from '../../../http/pagination';
 import { audit, type Actor } from '../audit';
-import { deleteExclusivePricesOf } from '../customers/service';
+import { deleteExclusivePricesOf, endTradeMembershipOf } from '../customers/service';
 import { COUNT_CAP } from '../listing';
 import * as queries from './queries';
 
@@ -34,7 +34,8 @@ export function createStaffService(db: Db) {
     /**
      * Gives a user a role. It applies to their next request (the session check reads the role every time);
      * the last active owner cannot stop being one. A customer made staff or an owner loses their exclusive
-     * prices in the same transaction (exclusive prices are for customers only), each deletion audited.
+     * prices and their trade membership in the same transaction (both are for customers only), each deletion
+     * audited; the only administrator of a company others belong to is refused (409).
      */
     async changeRole(actor: Actor, userId: number, role: UserRole): Promise<StaffMemberView> {
       return db.transaction(async (tx) => {
@@ -47,6 +48,7 @@ export function createStaffService(db: Db) {
         }
         const after = await queries.updateRole(tx, userId, role);
         const pricesEnded = role === 'customer' ? [] : await deleteExclusivePricesOf(tx, userId);
+        const membershipEnded = role === 'customer' ? [] : await endTradeMembershipOf(tx, userId);
         await audit(
           tx,
           actor,
@@ -58,6 +60,7 @@ export function createStaffService(db: Db) {
             after: { role },
           },
           ...pricesEnded,
+          ...membershipEnded,
         );
         return memberOf(after);
       });

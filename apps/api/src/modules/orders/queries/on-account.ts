@@ -64,6 +64,8 @@ const lockAccountStatement = reusableStatement((tx) =>
     .where(
       and(
         eq(companyMembers.userId, sql.placeholder('userId')),
+        // Staff and owners hold no trade membership: one left from before the rule orders nothing on account.
+        eq(users.role, 'customer'),
         sql`(case when ${sql.placeholder('cartId')}::int = 0 then ${carts.quoteId} is null else ${carts.id} = ${sql.placeholder('cartId')}::int end)`,
       ),
     )

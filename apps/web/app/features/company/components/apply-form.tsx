@@ -1,10 +1,18 @@
-import { type CompanyApplyInput, CompanyApplySchema, type CompanyView } from '@shop/domain';
+import {
+  BUSINESS_TYPE_LABELS,
+  BUSINESS_TYPES,
+  type BusinessType,
+  type CompanyApplyInput,
+  CompanyApplySchema,
+  type CompanyView,
+  INCORPORATED_BUSINESS_TYPES,
+} from '@shop/domain';
 import { useId, useState } from 'react';
 import { applyForCompany } from '../api/apply-for-company';
 import { COMPANY_PAGE_MESSAGES } from '../company-messages';
 import { failureText } from '../company-rules';
 import { useSessionEnd } from '../hooks/use-session-end';
-import { Field } from '~/components/ui/field';
+import { Field, FieldFrame, fieldAria } from '~/components/ui/field';
 import {
   ADDRESS_FIELDS,
   ADDRESS_ROWS,
@@ -20,9 +28,11 @@ const addressNames = (key: AddressKey) => ADDRESS_FIELDS.map((field) => `${key}.
 
 /** Every field's name, as the schema's and the API's errors name it, in the form's order. */
 const NAMES = [
+  'business_type',
   'legal_name',
   'trading_name',
   'company_number',
+  'vat_registered',
   'vat_number',
   ...addressNames('registered_address'),
   ...addressNames('invoice_address'),
@@ -31,7 +41,10 @@ const NAMES = [
   ...REFERENCES.flatMap((n) => [`trade_references.${n}.name`, `trade_references.${n}.email`]),
 ];
 
-const EMPTY = Object.fromEntries(NAMES.map((name) => [name, ''])) as Record<string, string>;
+const EMPTY = {
+  ...(Object.fromEntries(NAMES.map((name) => [name, ''])) as Record<string, string>),
+  business_type: 'limited_company',
+};
 
 /** Errors of the invoice address go under the registered one's fields when the form shows only that one. */
 function foldInvoiceErrors(errors: Errors, same: boolean): Errors {
@@ -45,14 +58,17 @@ function foldInvoiceErrors(errors: Errors, same: boolean): Errors {
 }
 
 /**
- * The trade account application: the company, its registered and invoice addresses, the accounts
- * contact, the credit asked for and two trade references, checked with the API's own schema; the server's
- * field errors go under their fields. `onApplied` gets the pending company.
+ * The trade account application: the kind of business and the company, its registered and invoice addresses,
+ * the accounts contact, the credit asked for and two trade references, checked with the API's own schema;
+ * the server's field errors go under their fields. A Companies House number is asked only of a limited
+ * company or an LLP, a VAT number only of a VAT-registered business. `onApplied` gets the pending company.
  */
 export function ApplyForm({ onApplied }: { onApplied: (company: CompanyView) => void }) {
   const id = useId();
   const { formRef, values, errors, set, showErrors } = useFormFields(EMPTY, NAMES);
   const [same, setSame] = useState(true);
+  const [vatRegistered, setVatRegistered] = useState(true);
+  const incorporated = INCORPORATED_BUSINESS_TYPES.includes(values.business_type as BusinessType);
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const sessionEnded = useSessionEnd('/account/company/apply');
@@ -69,10 +85,12 @@ export function ApplyForm({ onApplied }: { onApplied: (company: CompanyView) => 
 
   const body = (): CompanyApplyInput =>
     ({
+      business_type: values.business_type,
       legal_name: values.legal_name,
       trading_name: values.trading_name,
-      company_number: values.company_number,
-      vat_number: values.vat_number,
+      ...(incorporated ? { company_number: values.company_number } : {}),
+      vat_registered: vatRegistered,
+      ...(vatRegistered ? { vat_number: values.vat_number } : {}),
       registered_address: address('registered_address'),
       invoice_address: address(same ? 'registered_address' : 'invoice_address'),
       accounts_email: values.accounts_email,
@@ -101,6 +119,7 @@ export function ApplyForm({ onApplied }: { onApplied: (company: CompanyView) => 
     }
   };
 
+  const typeId = `${id}-business_type`;
   const field = (name: string, label: string, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
     <Field
       key={name}
@@ -145,12 +164,39 @@ export function ApplyForm({ onApplied }: { onApplied: (company: CompanyView) => 
     >
       <fieldset className="company-apply__group">
         <legend>Your company</legend>
+        <FieldFrame id={typeId} label="Type of business" error={errors.business_type}>
+          <select
+            id={typeId}
+            name="business_type"
+            className="form__control"
+            value={values.business_type}
+            {...fieldAria({ id: typeId, error: errors.business_type })}
+            onChange={(event) => set('business_type')(event.target.value)}
+          >
+            {BUSINESS_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {BUSINESS_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </select>
+        </FieldFrame>
         {field('legal_name', 'Legal name', { autoComplete: 'organization' })}
         {field('trading_name', 'Trading name')}
-        <div className="account-form__pair">
-          {field('company_number', 'Companies House number', { spellCheck: false })}
-          {field('vat_number', 'VAT number', { spellCheck: false })}
+        <div className="form__field form__check">
+          <input
+            id={`${id}-vat-registered`}
+            type="checkbox"
+            checked={vatRegistered}
+            onChange={(event) => setVatRegistered(event.target.checked)}
+          />
+          <label htmlFor={`${id}-vat-registered`}>We are VAT registered</label>
         </div>
+        {incorporated || vatRegistered ? (
+          <div className="account-form__pair">
+            {incorporated ? field('company_number', 'Companies House number', { spellCheck: false }) : null}
+            {vatRegistered ? field('vat_number', 'VAT number', { spellCheck: false }) : null}
+          </div>
+        ) : null}
       </fieldset>
       <fieldset className="company-apply__group">
         <legend>Registered address</legend>

@@ -25,7 +25,8 @@ const EMPTY = { email: '', role: 'buyer', order_limit: '' };
 
 /**
  * Inviting someone by e-mail with a role and an optional order limit (the server e-mails them a link to
- * sign up or sign in), and the invitations not yet answered, each to cancel.
+ * sign up or sign in), and the invitations not yet answered, each with who sent it, to cancel. An invitation
+ * ends when its sender stops administering the company.
  */
 export function InviteSection({ initial }: { initial: CompanyInvitationView[] }) {
   const id = useId();
@@ -147,6 +148,7 @@ export function InviteSection({ initial }: { initial: CompanyInvitationView[] })
                 <th scope="col">E-mail address</th>
                 <th scope="col">Role</th>
                 <th scope="col">Order limit</th>
+                <th scope="col">Invited by</th>
                 <th scope="col">Open until</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
@@ -159,6 +161,18 @@ export function InviteSection({ initial }: { initial: CompanyInvitationView[] })
                   <th scope="row">{invitation.email}</th>
                   <td>{COMPANY_ROLE_LABELS[invitation.role as CompanyRole]}</td>
                   <td>{invitation.order_limit ? formatDecimalGbp(invitation.order_limit) : 'None'}</td>
+                  <td>
+                    {invitation.invited_by ? (
+                      <>
+                        <span className="company-table__name">
+                          {invitation.invited_by.name || invitation.invited_by.email}
+                        </span>
+                        <span className="company-table__email">{invitation.invited_by.email}</span>
+                      </>
+                    ) : (
+                      'Account deleted'
+                    )}
+                  </td>
                   <td>
                     <time dateTime={invitation.expires_at}>{ukDate(invitation.expires_at)}</time>
                   </td>

@@ -1,5 +1,6 @@
 import {
   type AdminCompanyDetail,
+  BUSINESS_TYPE_LABELS,
   COMPANY_ROLE_LABELS,
   COMPANY_STATUS_LABELS,
   formatDecimalGbp,
@@ -70,10 +71,11 @@ export function CompanyApplication({ company }: { company: AdminCompanyDetail })
     <>
       <Facts
         rows={[
+          ['Type of business', BUSINESS_TYPE_LABELS[company.business_type]],
           ['Legal name', company.legal_name],
           ['Trading name', company.trading_name],
-          ['Companies House number', company.company_number],
-          ['VAT number', company.vat_number],
+          ['Companies House number', company.company_number ?? 'None'],
+          ['VAT number', company.vat_number ?? 'Not VAT registered'],
           ['Accounts e-mail', company.accounts_email],
           ['Applicant', company.applicant_email ?? 'Account removed'],
           ['Credit asked for', formatDecimalGbp(company.requested_credit_limit)],
