@@ -185,3 +185,8 @@ export function sellerNow(): SQL {
     ${JSON.stringify(DEFAULT_SHOP_SETTINGS.invoice)}::jsonb)
     || jsonb_build_object('bank', (select value from shop_settings where key = 'bank')))`;
 }
+
+/** SQL: whether staff have set the bank details an invoice on account and a statement print (a boolean). */
+export function bankDetailsSet(): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from shop_settings where key = 'bank' and jsonb_typeof(value) = 'object')`;
+}

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { CompanyStatus, PaymentTerms } from '@shop/domain';
 import type { Db } from '../../../db/client';
 import { companies, companyMembers, users } from '../../../db/schema';
+import { bankDetailsSet } from '../../documents/numbering';
 import {
   companyColumns,
   ledgerJsonOf,
@@ -103,6 +104,8 @@ export type CompanyDetailRow = CompanyRow & {
   members: number;
   owedPence: number;
   ledger: LedgerJson | string;
+  /** Whether the shop's bank details are set (the warning beside credit). */
+  bankDetailsSet: boolean;
 };
 
 /** One company with its applicant, member count, what it owes and its ledger: one statement. */
@@ -114,6 +117,7 @@ export async function selectCompanyDetail(db: Db, companyId: number): Promise<Co
       members: rowColumns.members,
       owedPence: owedPenceOf(companyIdColumn),
       ledger: ledgerJsonOf(companyIdColumn),
+      bankDetailsSet: bankDetailsSet(),
     })
     .from(companies)
     .leftJoin(users, eq(users.id, companies.applicantId))

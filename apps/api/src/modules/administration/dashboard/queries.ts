@@ -18,6 +18,7 @@ import {
   paymentsReceived,
   refunds,
 } from '../../../db/schema';
+import { bankDetailsSet } from '../../documents/numbering';
 
 /** The shop's days and months (UK time: GMT in winter, BST in summer). */
 export const SHOP_TIME_ZONE = 'Europe/London' as const;
@@ -30,6 +31,8 @@ export interface DashboardRow {
   waiting: { pending: number; processing: number; due: number; overdue: number };
   low_stock: { count: number; items: DashboardLowStockItem[] | null };
   unanswered_messages: number;
+  /** Approved companies with credit while the shop has no bank details set (0 once they are set). */
+  credit_without_bank: number;
 }
 
 /**
@@ -96,7 +99,9 @@ export async function selectDashboard(db: Db, now: Date): Promise<DashboardRow> 
               ${items.lowStockThreshold} as low_stock_threshold, ${shortfall} as shortfall
             from ${items} where ${items.trackInventory} and ${shortfall} <= 0
             order by ${shortfall}, ${items.id} limit ${LOW_STOCK_SHOWN}) s)),
-      'unanswered_messages', (select count(*) from ${contactQueries} where ${contactQueries.handledAt} is null)
+      'unanswered_messages', (select count(*) from ${contactQueries} where ${contactQueries.handledAt} is null),
+      'credit_without_bank', (select count(*) from ${companies} where not ${bankDetailsSet()}
+        and ${companies.status} = 'approved' and ${companies.creditLimitPence} > 0)
     ) as dashboard
     from bounds`);
   const value = rowsOf<{ dashboard: DashboardRow | string }>(result)[0]!.dashboard;

@@ -1,4 +1,9 @@
-import { companyAccountNumber, type Dashboard, type DashboardCharts } from '@shop/domain';
+import {
+  bankDetailsMissingWarning,
+  companyAccountNumber,
+  type Dashboard,
+  type DashboardCharts,
+} from '@shop/domain';
 import type { Db } from '../../../db/client';
 import { selectDashboard, selectDashboardCharts, SHOP_TIME_ZONE } from './queries';
 
@@ -23,6 +28,10 @@ export function createDashboardService(db: Db) {
         due_out_today: { total: row.waiting.due, overdue: row.waiting.overdue },
         low_stock: { count: row.low_stock.count, items: row.low_stock.items ?? [] },
         unanswered_messages: row.unanswered_messages,
+        warnings:
+          Number(row.credit_without_bank) > 0
+            ? [bankDetailsMissingWarning(Number(row.credit_without_bank))]
+            : [],
       };
     },
 
