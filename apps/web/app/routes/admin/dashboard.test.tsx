@@ -42,6 +42,7 @@ const FIGURES: Dashboard = {
     items: [{ id: 5, sku: 'TD-PRO-50', title: 'Tape dispenser', stock: 0, low_stock_threshold: 20 }],
   },
   unanswered_messages: 9,
+  warnings: [],
 };
 
 const day = (date: string, net = 0, vat = 0, orders = 0) => ({
