@@ -12,6 +12,7 @@ CREATE TABLE "credit_allocations" (
 DROP INDEX "orders_account_due_idx";--> statement-breakpoint
 ALTER TABLE "companies" ADD COLUMN "business_type" "business_type" DEFAULT 'limited_company' NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_approvals" ADD COLUMN "quote_id" integer;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "bill_to" jsonb;--> statement-breakpoint
 ALTER TABLE "quotes" ADD COLUMN "withdrawn_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "credit_allocations" ADD CONSTRAINT "credit_allocations_refund_id_refunds_id_fk" FOREIGN KEY ("refund_id") REFERENCES "public"."refunds"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "credit_allocations" ADD CONSTRAINT "credit_allocations_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint

@@ -638,6 +638,15 @@ export interface SellerSnapshot {
   bank?: { account_name: string; sort_code: string; account_number: string } | null;
 }
 
+/**
+ * Whom a company's order is invoiced to: the company's legal name and invoice address from its profile when
+ * the order was made (the buyer chooses only where the goods go).
+ */
+export interface BillToSnapshot {
+  legal_name: string;
+  address: AddressSnapshot;
+}
+
 /** A document an outbound e-mail carries, made when the message is sent from the figures stored for it. */
 export type EmailAttachmentRef =
   | { kind: 'invoice' | 'receipt'; order_id: number }
@@ -679,6 +688,11 @@ export const orders = pgTable(
     transactionId: text('transaction_id').unique('orders_transaction_id_unique'),
     shippingAddress: jsonb('shipping_address').$type<AddressSnapshot>().notNull(),
     billingAddress: jsonb('billing_address').$type<AddressSnapshot>().notNull(),
+    /**
+     * A company's order: the company its documents are addressed to, as its profile stood when the order was
+     * made. Null for a consumer's order (its billing address is the addressee) and on orders from before.
+     */
+    billTo: jsonb('bill_to').$type<BillToSnapshot>(),
     shippingDetails: jsonb('shipping_details').$type<ShippingDetailsSnapshot>(),
     totalWeightKg: weight('total_weight_kg').notNull().default(0),
     /**

@@ -32,6 +32,25 @@ export const DashboardLowStockItemSchema = z.object({
 });
 export type DashboardLowStockItem = z.infer<typeof DashboardLowStockItemSchema>;
 
+/** A warning on the dashboard: what is wrong, in words, and the back-office page that puts it right. */
+export const DashboardWarningSchema = z.object({
+  kind: z.literal('bank_details_missing'),
+  message: z.string(),
+  /** The back-office path, e.g. /admin/settings. */
+  href: z.string(),
+});
+export type DashboardWarning = z.infer<typeof DashboardWarningSchema>;
+
+/** The dashboard's warning while approved companies have credit and no bank details are set. */
+export function bankDetailsMissingWarning(companies: number): DashboardWarning {
+  const who = companies === 1 ? '1 company has' : `${companies} companies have`;
+  return {
+    kind: 'bank_details_missing',
+    message: `${who} credit on account, but no bank details are set: their invoices and statements tell them to ask our accounts team how to pay.`,
+    href: '/admin/settings',
+  };
+}
+
 /** GET administration/dashboard/. */
 export const DashboardSchema = z.object({
   generated_at: z.string(),
@@ -52,6 +71,8 @@ export const DashboardSchema = z.object({
   trade_applications: count,
   /** Requests for quote not yet priced (requested: no version sent). */
   quotes_to_price: count,
+  /** What needs putting right: companies given credit while no bank details are set. */
+  warnings: z.array(DashboardWarningSchema),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 

@@ -603,6 +603,11 @@ export const AdminCompanyDetailSchema = AdminCompanyRowSchema.extend({
   available_credit: money,
   decided_at: z.string().nullable(),
   member_list: z.array(CompanyMemberViewSchema),
+  /**
+   * What staff should know before or after deciding: BANK_DETAILS_MISSING while no bank details are set and
+   * the company is pending or has credit. Empty otherwise.
+   */
+  warnings: z.array(z.string()),
 });
 export type AdminCompanyDetail = z.infer<typeof AdminCompanyDetailSchema>;
 
@@ -612,6 +617,10 @@ export const AdminCompanyFiltersSchema = z
     search: z.string().trim().max(100).optional(),
   })
   .strict();
+
+/** The warning beside credit approved (or about to be) while the shop has no bank details set. */
+export const BANK_DETAILS_MISSING =
+  'No bank details are set: invoices and statements on account will tell the company to ask our accounts team how to pay. Set them in Settings, under Bank details.';
 
 /** A company's account number as printed: TA- and six digits. */
 export function companyAccountNumber(id: number): string {

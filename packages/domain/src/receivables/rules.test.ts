@@ -629,7 +629,7 @@ describe('a ledger worked by hand', () => {
     expect(february.openingBalancePence).toBe(7_000);
     expect(february.lines.map((l) => [l.kind, l.description, l.balancePence])).toEqual([
       ['payment', 'Bank transfer BACS-22', 0],
-      ['credit_note', 'Credit note 3', -2_000],
+      ['credit_note', 'Credit note CN-000003 against INV-000001', -2_000],
     ]);
     expect(february.closingBalancePence).toBe(-2_000);
     expect(february.unappliedCreditPence).toBe(2_000);
@@ -698,7 +698,7 @@ describe('a ledger worked by hand', () => {
         on: '2026-02-10',
         kind: 'payment_reversal',
         id: 31,
-        description: 'Reversal of the payment of 2026-01-10 BACS-30',
+        description: 'Reversal of the payment of 10 January 2026 BACS-30',
         debitPence: 10_000,
         creditPence: 0,
         balancePence: 10_000,

@@ -1,4 +1,6 @@
 import { addDays, endOfMonth, format, isWeekend, parseISO, startOfMonth } from 'date-fns';
+import { formatUkDay } from '../dates';
+import { documentNumber } from '../orders/documents';
 
 /**
  * Receivables (DESIGN §7): a company's ledger of on-account invoices (debits), payments received and
@@ -404,14 +406,14 @@ export interface StatementLine {
 }
 
 export interface Statement {
-  /** The month, 'YYYY-MM', and its first and last days. */
+  /** The month, 'YYYY-MM', and its first and last days (today, for the current month to date). */
   month: string;
   from: string;
   to: string;
   openingBalancePence: number;
   lines: StatementLine[];
   closingBalancePence: number;
-  /** Aged debt on the last day of the month, counting only entries dated up to it. */
+  /** Aged debt on the last day (the month's, or today's for the current month), counting entries up to it. */
   aged: AgedDebt;
   overduePence: number;
   unappliedCreditPence: number;
@@ -444,25 +446,35 @@ export function ledgerAsOf(ledger: Ledger, on: string): Ledger {
   };
 }
 
+/** An invoice as every statement, screen and e-mail names it: its number (INV-000042), or its order's. */
+export function invoiceName(invoice: Pick<LedgerInvoice, 'id' | 'number'>): string {
+  return invoice.number === null ? `for order #${invoice.id}` : documentNumber('invoice', invoice.number);
+}
+
 function entryLines(ledger: Ledger): Omit<StatementLine, 'balancePence'>[] {
   const lines: Omit<StatementLine, 'balancePence'>[] = [];
+  const invoices = new Map<number, LedgerInvoice>();
   for (const invoice of ledger.invoices) {
+    invoices.set(invoice.id, invoice);
     const po = invoice.purchaseOrderNumber ? ` (PO ${invoice.purchaseOrderNumber})` : '';
     lines.push({
       on: invoice.issuedOn,
       kind: 'invoice',
       id: invoice.id,
-      description: `Invoice ${invoice.number ?? `for order ${invoice.id}`}${po}`,
+      description: `Invoice ${invoiceName(invoice)}${po}, due ${formatUkDay(invoice.dueOn)}`,
       debitPence: invoice.totalPence,
       creditPence: 0,
     });
   }
   for (const note of ledger.creditNotes) {
+    const against = invoices.get(note.invoiceId);
     lines.push({
       on: note.issuedOn,
       kind: 'credit_note',
       id: note.id,
-      description: `Credit note ${note.number ?? note.id}`,
+      description: `Credit note ${note.number === null ? note.id : documentNumber('credit_note', note.number)}${
+        against?.number != null ? ` against ${documentNumber('invoice', against.number)}` : ''
+      }`,
       debitPence: 0,
       creditPence: note.amountPence,
     });
@@ -482,7 +494,7 @@ function entryLines(ledger: Ledger): Omit<StatementLine, 'balancePence'>[] {
         on: payment.reversal.on,
         kind: 'payment_reversal',
         id: payment.reversal.id,
-        description: `Reversal of the payment of ${payment.receivedOn}${reference}`,
+        description: `Reversal of the payment of ${formatUkDay(payment.receivedOn)}${reference}`,
         debitPence: payment.amountPence,
         creditPence: 0,
       });
@@ -509,10 +521,12 @@ export function ledgerLines(ledger: Ledger): StatementLine[] {
 /**
  * A month's statement: the balance brought forward from every entry before the month, each entry dated in the
  * month with the running balance, the closing balance, and the aged debt as it stood on the month's last day.
- * closing = opening + Σ debits − Σ credits = the balance of the ledger as of the last day.
+ * closing = opening + Σ debits − Σ credits = the balance of the ledger as of the last day. Given `today`, the
+ * current month runs to today (month to date), its aged debt dated today, never a day still to come.
  */
-export function statementFor(ledger: Ledger, month: string): Statement {
-  const { from, to } = monthBounds(month);
+export function statementFor(ledger: Ledger, month: string, today?: string): Statement {
+  const { from, to: monthEnd } = monthBounds(month);
+  const to = today !== undefined && today >= from && today < monthEnd ? today : monthEnd;
   const all = entryLines(ledger);
   let balance = sum(all.filter((l) => l.on < from).map((l) => l.debitPence - l.creditPence));
   const openingBalancePence = balance;

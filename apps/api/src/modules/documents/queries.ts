@@ -1,7 +1,7 @@
 import type { CompanyRole, DeliveryExtra, DeliveryService, DocumentKind } from '@shop/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AddressSnapshot, PaymentTermsSnapshot, SellerSnapshot } from '../../db/schema';
+import type { AddressSnapshot, BillToSnapshot, PaymentTermsSnapshot, SellerSnapshot } from '../../db/schema';
 import { DEFAULT_SHOP_SETTINGS } from '../../db/seed/shop-settings';
 
 /** An order as its invoice and receipt print it: every figure as stored when it was paid. */
@@ -12,6 +12,8 @@ export interface SaleRow {
   receipt_number: number | null;
   seller: SellerSnapshot | null;
   billing_address: AddressSnapshot;
+  /** A company's order: the company it is invoiced to (see billToOf). */
+  bill_to: BillToSnapshot | null;
   shipping_address: AddressSnapshot;
   subtotal_pence: number;
   discount_pence: number;
@@ -46,6 +48,14 @@ export interface SaleRow {
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
+ * Whom a company's order is invoiced to: the company as it was when the order was made, or, for an order made
+ * before that was kept, as its profile is now; null for a consumer's order (its billing address is the
+ * addressee). Reads `o` (orders) in the caller's statement.
+ */
+const billToOf = sql`coalesce(o.bill_to, (select jsonb_build_object('legal_name', c.legal_name,
+    'address', c.invoice_address) from companies c where c.id = o.company_id))`;
+
+/**
  * Who may open an order's documents: staff (user null) any; the buyer their own; a member of the
  * company the order was placed under with one of `companyRoles` (none: the buyer alone). The membership is read
  * in the document's own statement, so a removed member loses access on their next request.
@@ -77,7 +87,7 @@ export async function selectSale(
   const access = readerMay(userId, companyRoles);
   const result = await db.execute(sql`
     select o.id, o.created_at, o.invoice_number, o.receipt_number, o.seller, o.billing_address,
-      o.shipping_address, o.subtotal_pence, o.discount_pence, o.shipping_pence, o.vat_pence, o.total_pence,
+      ${billToOf} as bill_to, o.shipping_address, o.subtotal_pence, o.discount_pence, o.shipping_pence, o.vat_pence, o.total_pence,
       o.vat_rate, o.payment_method, o.transaction_id, o.is_test, o.purchase_order_number, o.company_id,
       o.invoice_due_date::text as invoice_due_date, o.payment_terms, o.delivery_service, o.delivery_extras,
       o.delivery_date::text as delivery_date,
@@ -97,6 +107,9 @@ export interface CreditNoteRow {
   order_created_at: string | Date;
   invoice_number: number | null;
   billing_address: AddressSnapshot;
+  /** A company's order: the company it is invoiced to, and its id (for the account number). */
+  bill_to: BillToSnapshot | null;
+  company_id: number | null;
   vat_rate: string | number;
   /** The order was paid through the test processor. */
   is_test: boolean;
@@ -128,7 +141,8 @@ export async function selectCreditNote(
   const n = 'n' in which ? which.n : null;
   const refundId = 'refundId' in which ? which.refundId : null;
   const result = await db.execute(sql`
-    select o.id as order_id, o.created_at as order_created_at, o.invoice_number, o.billing_address, o.vat_rate,
+    select o.id as order_id, o.created_at as order_created_at, o.invoice_number, o.billing_address,
+      ${billToOf} as bill_to, o.company_id, o.vat_rate,
       o.is_test, o.purchase_order_number, (o.payment_method = 'account') as on_account, r.id as refund_id, r.amount_pence, r.reason, r.lines as refund_lines, r.credit_note_number, r.issued_at,
       r.seller,
       (select coalesce(json_agg(json_build_object('id', l.id, 'sku', l.sku, 'title', l.title)), '[]'::json)
@@ -170,4 +184,9 @@ export function sellerNow(): SQL {
   return sql`(coalesce((select value from shop_settings where key = 'invoice'),
     ${JSON.stringify(DEFAULT_SHOP_SETTINGS.invoice)}::jsonb)
     || jsonb_build_object('bank', (select value from shop_settings where key = 'bank')))`;
+}
+
+/** SQL: whether staff have set the bank details an invoice on account and a statement print (a boolean). */
+export function bankDetailsSet(): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from shop_settings where key = 'bank' and jsonb_typeof(value) = 'object')`;
 }

@@ -36,6 +36,16 @@ export interface DocumentLine {
   totalPence: number;
 }
 
+/**
+ * The company a trade order's documents are addressed to: its legal name and invoice address from its profile
+ * (kept on the order when it was made) and its account number. The buyer chooses only the delivery address.
+ */
+export interface DocumentCompany {
+  legalName: string;
+  address: AddressSnapshot;
+  accountNumber: string;
+}
+
 /** What a VAT invoice or a paid receipt prints: all of it stored when the order was paid. */
 export interface SaleDocument {
   kind: 'invoice' | 'receipt';
@@ -45,8 +55,10 @@ export interface SaleDocument {
   issuedAt: Date;
   orderId: number;
   seller: SellerSnapshot;
-  /** The billing address the order keeps. */
+  /** The billing address the order keeps: the addressee of a consumer's order. */
   buyer: AddressSnapshot;
+  /** A company's order: addressed to the company instead. */
+  company: DocumentCompany | null;
   shipTo: AddressSnapshot;
   lines: DocumentLine[];
   shippingPence: number;
@@ -85,8 +97,10 @@ export interface CreditNoteDocument {
   invoiceNumber: string;
   invoiceDate: Date;
   seller: SellerSnapshot;
-  /** The billing address the order keeps. */
+  /** The billing address the order keeps: the addressee of a consumer's order. */
   buyer: AddressSnapshot;
+  /** A company's order: addressed to the company instead. */
+  company: DocumentCompany | null;
   /** The lines refunded (by line), or one line for an amount. Amounts include VAT. */
   lines: { description: string; packs: number | null; amountPence: number }[];
   reason: string;
@@ -205,6 +219,7 @@ function header(pdf: PDFKit.PDFDocument, document: ShopDocument) {
           ['Against invoice', `${document.invoiceNumber} of ${ukLongDate(document.invoiceDate)}`],
           ['Order number', `#${document.orderId}`],
           ...purchaseOrderFact(document),
+          ...accountNumberFact(document),
         ]
       : [
           [document.kind === 'invoice' ? 'Invoice number' : 'Receipt number', document.number],
@@ -215,6 +230,7 @@ function header(pdf: PDFKit.PDFDocument, document: ShopDocument) {
             : []),
           ['Order number', `#${document.orderId}`],
           ...purchaseOrderFact(document),
+          ...accountNumberFact(document),
           ...(document.kind === 'invoice' ? accountFacts(document) : []),
         ];
   sellerHeader(pdf, document.seller, TITLES[document.kind], facts, document.test);
@@ -259,12 +275,19 @@ function purchaseOrderFact(document: ShopDocument): [string, string][] {
   return document.purchaseOrderNumber ? [['Your PO number', document.purchaseOrderNumber]] : [];
 }
 
-/** An invoice on account names the account, its terms and the day payment is due. */
+/** Every document of a company's order names its account. */
+function accountNumberFact(document: ShopDocument): [string, string][] {
+  const number =
+    document.company?.accountNumber ??
+    (document.kind !== 'credit_note' ? document.onAccount?.accountNumber : null);
+  return number ? [['Account number', number]] : [];
+}
+
+/** An invoice on account names its terms and the day payment is due. */
 function accountFacts(document: SaleDocument): [string, string][] {
   const account = document.onAccount;
   if (!account) return [];
   return [
-    ...(account.accountNumber ? ([['Account number', account.accountNumber]] as [string, string][]) : []),
     ...(account.paymentTerms ? ([['Payment terms', account.paymentTerms]] as [string, string][]) : []),
     ...(account.dueDate ? ([['Due date', formatUkDay(account.dueDate)]] as [string, string][]) : []),
   ];
@@ -283,7 +306,9 @@ export function addressBlocks(pdf: PDFKit.PDFDocument, blocks: { title: string; 
   pdf.y = bottom + 18;
 }
 
+/** The addressee: a company's legal name and invoice address, or a consumer's billing address. */
 function buyerBlock(document: ShopDocument) {
+  if (document.company) return [document.company.legalName, ...addressLines(document.company.address)];
   return addressLines(document.buyer);
 }
 

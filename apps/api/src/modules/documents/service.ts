@@ -6,7 +6,7 @@ import {
   splitGross,
 } from '@shop/domain';
 import type { Db } from '../../db/client';
-import type { EmailAttachmentRef } from '../../db/schema';
+import type { BillToSnapshot, EmailAttachmentRef } from '../../db/schema';
 import { NotFound } from '../../http/errors';
 import { quoteDocument } from '../quotes/document';
 import { renderedStatement } from '../receivables/statements';
@@ -17,6 +17,16 @@ import type { RenderedDocument } from './rendered-document';
 
 // Its own file, so the statements (which the documents service draws) can name it without a cycle.
 export type { RenderedDocument } from './rendered-document';
+
+/** A company's document: addressed to the company, with its account number. */
+function companyOf(billTo: BillToSnapshot | null, companyId: number | null): ShopDocument['company'] {
+  if (billTo === null || companyId === null) return null;
+  return {
+    legalName: billTo.legal_name,
+    address: billTo.address,
+    accountNumber: companyAccountNumber(companyId),
+  };
+}
 
 /** On account: what the invoice asks to be paid, by when and into which account. */
 function onAccountOf(row: queries.SaleRow): SaleDocument['onAccount'] {
@@ -42,6 +52,7 @@ function saleDocument(row: queries.SaleRow, kind: 'invoice' | 'receipt'): SaleDo
     orderId: row.id,
     seller: row.seller,
     buyer: row.billing_address,
+    company: companyOf(row.bill_to, row.company_id),
     shipTo: row.shipping_address,
     lines: row.lines.map((line) => ({
       sku: line.sku,
@@ -88,6 +99,7 @@ function creditNoteDocument(row: queries.CreditNoteRow): CreditNoteDocument {
     invoiceDate: new Date(row.order_created_at),
     seller: row.seller,
     buyer: row.billing_address,
+    company: companyOf(row.bill_to, row.company_id),
     lines,
     reason: row.reason,
     vatRate,

@@ -42,8 +42,16 @@ export interface StatementDocument {
   };
   /** When it was drawn: printed as the day it was produced. */
   producedAt: Date;
-  /** The domain's figures: statementFor(ledger, month). */
+  /** The domain's figures: statementFor(ledger, month, today). */
   statement: Statement;
+  /** The invoices still open on the statement's last day, oldest first, for the remittance slip. */
+  openInvoices: {
+    /** As the invoice prints it: INV-000042. */
+    name: string;
+    purchaseOrderNumber: string | null;
+    dueOn: string;
+    openPence: number;
+  }[];
 }
 
 /** e.g. statement-TA-000042-2026-11.pdf */
@@ -185,7 +193,97 @@ export function renderStatement(document: StatementDocument): Promise<Buffer> {
     pdf.text('Nothing is owed on this account.', PAGE.margin, pdf.y, { width });
   }
 
+  // Nothing owed: nothing to remit.
+  if (statement.closingBalancePence > 0) remittanceSlip(pdf, document);
+
   pageFooters(pdf, seller, `Statement ${account} ${statement.month}`);
   pdf.end();
   return done;
+}
+
+/**
+ * The tear-off slip at the foot of the statement, for the company to send back with its payment: who pays
+ * (name, account number), for which statement (its date) and how much, the open invoices to tick, how to pay,
+ * and where to send the remittance. Starts a page of its own when too little of this one is left.
+ */
+function remittanceSlip(pdf: PDFKit.PDFDocument, document: StatementDocument) {
+  const { seller, company, statement } = document;
+  const width = RIGHT - PAGE.margin;
+  const account = companyAccountNumber(company.id);
+  const height = 210 + 14 * Math.min(document.openInvoices.length, 12);
+  if (pdf.y + height > PAGE.height - PAGE.margin - 20) {
+    pdf.addPage();
+    pdf.y = PAGE.margin;
+  } else {
+    pdf.y += 24;
+  }
+  pdf.moveTo(PAGE.margin, pdf.y).lineTo(RIGHT, pdf.y).dash(4, { space: 3 }).lineWidth(0.75).stroke().undash();
+  pdf.y += 4;
+  pdf
+    .font('regular')
+    .fontSize(7.5)
+    .text('Detach here and send this slip with your payment.', PAGE.margin, pdf.y, {
+      width,
+      align: 'center',
+    });
+  pdf.y += 8;
+  pdf.font('bold').fontSize(12).text('Remittance advice', PAGE.margin, pdf.y, { width });
+  pdf.moveDown(0.4);
+  addressBlocks(pdf, [
+    {
+      title: 'From',
+      lines: [
+        company.legalName,
+        `Account number: ${account}`,
+        `Statement date: ${ukLongDate(statement.to)}`,
+        `Amount due: ${formatGbp(statement.closingBalancePence)}`,
+        'Amount paid: ____________________',
+      ],
+    },
+    {
+      title: 'Send to',
+      lines: [seller.legal_name, ...addressLines(sellerAddressee(seller))],
+    },
+  ]);
+  if (document.openInvoices.length > 0) {
+    pdf
+      .font('bold')
+      .fontSize(9)
+      .text('Invoices this payment is for (tick each)', PAGE.margin, pdf.y, { width });
+    pdf.moveDown(0.3);
+    const columns: Column[] = [
+      { header: 'Paid', x: PAGE.margin, width: 30, align: 'left' },
+      { header: 'Invoice', x: 85, width: 90, align: 'left' },
+      { header: 'Your PO number', x: 180, width: 140, align: 'left' },
+      { header: 'Due date', x: 325, width: 95, align: 'left' },
+      { header: 'Open', x: 425, width: RIGHT - 425, align: 'right' },
+    ];
+    table(
+      pdf,
+      columns,
+      document.openInvoices.map((invoice) => [
+        '[   ]',
+        invoice.name,
+        invoice.purchaseOrderNumber ?? '',
+        ukLongDate(invoice.dueOn),
+        formatGbp(invoice.openPence),
+      ]),
+    );
+  }
+  pdf.font('regular').fontSize(9);
+  bankDetails(pdf, seller.bank ?? null, `Quote your account number ${account} as the payment reference.`);
+}
+
+/** The seller's address in an address block's shape (no person's name: the company's name is above it). */
+function sellerAddressee(seller: SellerSnapshot): AddressSnapshot {
+  return {
+    first_name: '',
+    last_name: '',
+    street: seller.address.street,
+    city: seller.address.city,
+    state: null,
+    postal_code: seller.address.postal_code,
+    country: seller.address.country,
+    telephone_number: '',
+  };
 }

@@ -112,6 +112,8 @@ export function newOrderView(order: queries.NewOrder, written: queries.WrittenOr
       transactionId: order.transactionId,
       shippingAddress: order.shippingAddress,
       billingAddress: order.billingAddress,
+      // Not in the view: the documents read it.
+      billTo: null,
       shippingDetails: order.shippingDetails,
       totalWeightKg: order.totalWeightKg,
       carrier: null,

@@ -1,4 +1,11 @@
-import { companyAccountNumber, formatGbp, RECEIVED_METHOD_LABELS, type ReceivedMethod } from '@shop/domain';
+import {
+  companyAccountNumber,
+  documentNumber,
+  formatGbp,
+  formatUkDay,
+  RECEIVED_METHOD_LABELS,
+  type ReceivedMethod,
+} from '@shop/domain';
 import type { OutgoingEmail } from '../mail/service';
 
 const SHOP = 'PackRight Supplies';
@@ -17,7 +24,8 @@ export function receiptEmail(
   balancePence: number,
 ): OutgoingEmail {
   const lines = paid.map(
-    (line) => `  Invoice ${line.number ?? `for order ${line.orderId}`}: ${formatGbp(line.amountPence)}`,
+    (line) =>
+      `  Invoice ${line.number === null ? `for order #${line.orderId}` : documentNumber('invoice', line.number)}: ${formatGbp(line.amountPence)}`,
   );
   return {
     to,
@@ -26,7 +34,7 @@ export function receiptEmail(
       `Thank you. We have received a payment on the trade account of ${company.tradingName} (${companyAccountNumber(company.id)}).`,
       [
         `Amount: ${formatGbp(payment.amountPence)}`,
-        `Date received: ${payment.receivedOn}`,
+        `Date received: ${formatUkDay(payment.receivedOn)}`,
         `Method: ${RECEIVED_METHOD_LABELS[payment.method]}`,
         `Reference: ${payment.reference || '(none)'}`,
       ].join('\n'),

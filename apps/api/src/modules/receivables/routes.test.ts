@@ -1,5 +1,7 @@
 import {
   automaticHoldReason,
+  documentNumber,
+  formatUkDay,
   COMPANY_MESSAGES,
   type CompanyView,
   LedgerPaymentViewSchema,
@@ -149,8 +151,8 @@ describe('POST payments/', () => {
     expect(receipt).toBeDefined();
     expect(receipt!.textBody).toContain('Bank transfer');
     expect(receipt!.textBody).toContain('BACS-1');
-    expect(receipt!.textBody).toContain(PAYMENT.received_on);
-    expect(receipt!.textBody).toContain(`Invoice ${older.number}`);
+    expect(receipt!.textBody).toContain(formatUkDay(PAYMENT.received_on));
+    expect(receipt!.textBody).toContain(`Invoice ${documentNumber('invoice', older.number!)}`);
     expect(receipt!.textBody).toContain(`balance is now £${money(newer.totalPence - 100)} owed`);
     expect((await emailsTo(c.buyer.email)).filter((e) => e.subject.startsWith('Payment received'))).toEqual(
       [],

@@ -27,7 +27,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { Conflict, Invalid, NotFound } from '../../http/errors';
 import { audit, type Actor } from '../administration/audit';
-import { lockCompany, selectAdministratorEmails } from '../companies/administrators';
+import { lockCompany, selectAccountsRecipients } from '../companies/administrators';
 import { enqueueEmails } from '../mail/service';
 import { selectSetting } from '../settings/service';
 import { receiptEmail } from './emails';
@@ -275,7 +275,7 @@ export function createReceivablesService(db: Db) {
           amountPence: line.amountPence,
         }));
         const balance = accountPosition(after, today).balancePence;
-        const recipients = await selectAdministratorEmails(tx, companyId);
+        const recipients = await selectAccountsRecipients(tx, companyId);
         await enqueueEmails(
           tx,
           recipients.map((to) => receiptEmail(to, company, payment, paid, balance)),

@@ -8,7 +8,7 @@ import {
   ukToday,
 } from '@shop/domain';
 import type { Db } from '../../db/client';
-import { selectAdministratorEmails } from '../companies/administrators';
+import { distinctAddresses, selectAdministratorEmails } from '../companies/administrators';
 import { statementBalance, statementMonthName } from '../documents/statement';
 import { enqueueEmail, type OutgoingEmail } from '../mail/service';
 import { selectSetting } from '../settings/service';
@@ -65,19 +65,6 @@ export function statementEmail(
   };
 }
 
-/** The company's administrators and its accounts address, each once (addresses compared without case). */
-function recipients(administrators: string[], accountsEmail: string): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const address of [...administrators, accountsEmail]) {
-    const key = address.trim().toLowerCase();
-    if (!key || seen.has(key)) continue;
-    seen.add(key);
-    out.push(address.trim());
-  }
-  return out;
-}
-
 /**
  * The monthly statement run: on or after the first working day of the UK month of `now`, when the
  * receivables setting `email_statements` is on, each approved company with ledger activity in the previous
@@ -109,7 +96,10 @@ export async function sendMonthlyStatements(
     const queued = await db.transaction(async (tx) => {
       // The key is claimed even when nothing is due (the SQL and the domain agree; this only ends the look).
       if (!(await claimEffect(tx, STATEMENT_EFFECT, company.id, month)) || !due) return 0;
-      const to = recipients(await selectAdministratorEmails(tx, company.id), company.accounts_email);
+      const to = distinctAddresses([
+        ...(await selectAdministratorEmails(tx, company.id)),
+        company.accounts_email,
+      ]);
       for (const address of to) {
         await enqueueEmail(
           tx,

@@ -6,11 +6,15 @@ import { signedInUser } from '../accounts/authenticate';
 import { sendPdf } from '../documents/routes';
 import type { RouteOptions } from '../../services';
 
-const StatementQuerySchema = z.object({ month: MonthSchema }).strict();
+/** The month 'YYYY-MM'; without it, the current UK month to date. */
+const StatementQuerySchema = z.object({ month: MonthSchema.optional() }).strict();
 
 const produces = ['application/pdf'];
 
-/** GET /api/account/company/statement.pdf?month=YYYY-MM: the caller's company's statement, for its administrators. */
+/**
+ * GET /api/account/company/statement.pdf?month=YYYY-MM: the caller's company's statement, for its administrators;
+ * without a month, this month to date.
+ */
 export const companyStatementRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
   app,
   { services: { statements } },
@@ -23,7 +27,7 @@ export const companyStatementRoutes: FastifyPluginAsyncZod<RouteOptions> = async
         tags: ['trade accounts'],
         produces,
         summary:
-          'The company’s statement of account for a month (PDF): administrators only, 404 for anyone else',
+          'The company’s statement of account for a month, by default this month to date (PDF): administrators only, 404 for anyone else',
         querystring: StatementQuerySchema,
       },
       onRequest: app.authenticate,
@@ -45,7 +49,7 @@ export const staffStatementRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
         security: [{ bearerAuth: [] }],
         tags: ['administration: companies'],
         produces,
-        summary: 'A company’s statement of account for a month (PDF)',
+        summary: 'A company’s statement of account for a month, by default this month to date (PDF)',
         params: z.object({ id: queryId }),
         querystring: StatementQuerySchema,
       },

@@ -1,4 +1,13 @@
-import { companyMay, paymentTermsLabel, RECEIVABLES_MESSAGES, statementFor, ukToday } from '@shop/domain';
+import {
+  companyMay,
+  invoiceName,
+  invoiceStates,
+  ledgerAsOf,
+  paymentTermsLabel,
+  RECEIVABLES_MESSAGES,
+  statementFor,
+  ukToday,
+} from '@shop/domain';
 import type { Db } from '../../db/client';
 import { Invalid, NotFound } from '../../http/errors';
 import { membershipOf } from '../companies/membership';
@@ -19,6 +28,9 @@ export function checkStatementMonth(month: string, now: Date = new Date()): void
   }
 }
 
+/** The current UK month, 'YYYY-MM': a statement asked for without a month is this month to date. */
+const currentMonth = (now: Date) => ukToday(now).slice(0, 7);
+
 /** The statement's figures and headings for the company and month, or null for an unknown company. */
 export async function statementDocument(
   db: Db,
@@ -31,6 +43,7 @@ export async function statementDocument(
     selectLedger(db, companyId),
   ]);
   if (!company) return null;
+  const statement = statementFor(ledger, month, ukToday(now));
   return {
     kind: 'statement',
     seller: company.seller,
@@ -42,7 +55,15 @@ export async function statementDocument(
       paymentTerms: company.payment_terms ? paymentTermsLabel(company.payment_terms) : null,
     },
     producedAt: now,
-    statement: statementFor(ledger, month),
+    statement,
+    openInvoices: invoiceStates(ledgerAsOf(ledger, statement.to))
+      .filter((invoice) => invoice.openPence > 0)
+      .map((invoice) => ({
+        name: invoiceName(invoice),
+        purchaseOrderNumber: invoice.purchaseOrderNumber ?? null,
+        dueOn: invoice.dueOn,
+        openPence: invoice.openPence,
+      })),
   };
 }
 
@@ -64,14 +85,24 @@ export async function renderedStatement(
  */
 export function createStatementsService(db: Db) {
   return {
-    async forMember(userId: number, month: string, now: Date = new Date()): Promise<RenderedDocument> {
+    async forMember(
+      userId: number,
+      month: string | undefined,
+      now: Date = new Date(),
+    ): Promise<RenderedDocument> {
+      month ??= currentMonth(now);
       checkStatementMonth(month, now);
       // Read on every request: a member removed or demoted a moment ago reads as none.
       const membership = await membershipOf(db, userId);
       if (!membership || !companyMay(membership.role, 'manage')) throw new NotFound();
       return renderedStatement(db, membership.companyId, month, now);
     },
-    async forStaff(companyId: number, month: string, now: Date = new Date()): Promise<RenderedDocument> {
+    async forStaff(
+      companyId: number,
+      month: string | undefined,
+      now: Date = new Date(),
+    ): Promise<RenderedDocument> {
+      month ??= currentMonth(now);
       checkStatementMonth(month, now);
       return renderedStatement(db, companyId, month, now);
     },

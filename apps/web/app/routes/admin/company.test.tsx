@@ -69,6 +69,7 @@ const pending: AdminCompanyDetail = {
       joined_at: '2026-11-20T09:30:00Z',
     },
   ],
+  warnings: [],
 };
 
 const approved: AdminCompanyDetail = {

@@ -44,6 +44,7 @@ const FIGURES: Dashboard = {
   unanswered_messages: 9,
   trade_applications: 3,
   quotes_to_price: 6,
+  warnings: [],
 };
 
 const day = (date: string, net = 0, vat = 0, orders = 0) => ({

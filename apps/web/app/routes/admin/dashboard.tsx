@@ -4,6 +4,7 @@ import { AdminPage } from '~/features/admin/components/admin-page';
 import { getDashboard, getDashboardCharts } from '~/features/admin/dashboard/api';
 import { DashboardCharts } from '~/features/admin/dashboard/components/dashboard-charts';
 import { DashboardFigures } from '~/features/admin/dashboard/components/dashboard-figures';
+import { DashboardWarnings } from '~/features/admin/dashboard/components/dashboard-warnings';
 
 // The back office loads in the browser with the stored token (DESIGN §2); the layout has checked the role.
 // The figures and the charts are read side by side; charts that fail leave the figures shown.
@@ -29,6 +30,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   }
   return (
     <AdminPage title="Dashboard">
+      <DashboardWarnings warnings={figures.data.warnings} />
       <DashboardFigures dashboard={figures.data} />
       {charts.state === 'failed' ? (
         <LoadFailure what="charts" failure={charts} />

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { BusinessType, CompanyStatus, PaymentTerms } from '@shop/domain';
 import type { Db } from '../../../db/client';
 import { companies, companyMembers, users, type UserRole } from '../../../db/schema';
+import { bankDetailsSet } from '../../documents/numbering';
 import {
   companyColumns,
   ledgerJsonOf,
@@ -105,6 +106,8 @@ export type CompanyDetailRow = CompanyRow & {
   members: number;
   owedPence: number;
   ledger: LedgerJson | string;
+  /** Whether the shop's bank details are set (the warning beside credit). */
+  bankDetailsSet: boolean;
 };
 
 /** One company with its applicant, member count, what it owes and its ledger: one statement. */
@@ -116,6 +119,7 @@ export async function selectCompanyDetail(db: Db, companyId: number): Promise<Co
       members: rowColumns.members,
       owedPence: owedPenceOf(companyIdColumn),
       ledger: ledgerJsonOf(companyIdColumn),
+      bankDetailsSet: bankDetailsSet(),
     })
     .from(companies)
     .leftJoin(users, eq(users.id, companies.applicantId))

@@ -2,6 +2,7 @@ import {
   type AdminCompanyDetail,
   type AdminCompanyRow,
   availableCreditPence,
+  BANK_DETAILS_MISSING,
   COMPANY_MESSAGES,
   companyAccountNumber,
   type CompanyApprove,
@@ -61,6 +62,12 @@ const creditOf = (company: { creditLimitPence: number; paymentTerms: unknown }) 
 export function createCompaniesAdminService(db: Db, options: { publicUrl: string }) {
   const accountUrl = `${options.publicUrl}/account/company`;
 
+  /** No bank details while a company waits for its credit, or has it: its documents would say "ask". */
+  function warningsOf(row: queries.CompanyDetailRow): string[] {
+    const credit = row.status === 'pending' || (row.status === 'approved' && row.creditLimitPence > 0);
+    return credit && !row.bankDetailsSet ? [BANK_DETAILS_MISSING] : [];
+  }
+
   async function detail(companyId: number): Promise<AdminCompanyDetail> {
     const [row, members] = await Promise.all([
       queries.selectCompanyDetail(db, companyId),
@@ -88,6 +95,7 @@ export function createCompaniesAdminService(db: Db, options: { publicUrl: string
       available_credit: penceToDecimal(availableCreditPence(row.creditLimitPence, row.owedPence)),
       decided_at: row.decidedAt?.toISOString() ?? null,
       member_list: members.map(memberViewOf),
+      warnings: warningsOf(row),
     };
   }
 

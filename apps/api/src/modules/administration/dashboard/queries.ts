@@ -20,6 +20,7 @@ import {
   paymentsReceived,
   refunds,
 } from '../../../db/schema';
+import { bankDetailsSet } from '../../documents/numbering';
 
 /** The shop's days and months (UK time: GMT in winter, BST in summer). */
 export const SHOP_TIME_ZONE = 'Europe/London' as const;
@@ -34,6 +35,8 @@ export interface DashboardRow {
   unanswered_messages: number;
   trade_applications: number;
   quotes_to_price: number;
+  /** Approved companies with credit while the shop has no bank details set (0 once they are set). */
+  credit_without_bank: number;
 }
 
 /**
@@ -105,7 +108,9 @@ export async function selectDashboard(db: Db, now: Date): Promise<DashboardRow> 
       'unanswered_messages', (select count(*) from ${contactQueries} where ${contactQueries.handledAt} is null),
       -- companies_status_idx and quotes_status_idx lead with the status: each count reads its own entries.
       'trade_applications', (select count(*) from ${companies} where ${companies.status} = 'pending'),
-      'quotes_to_price', (select count(*) from ${quotes} where ${quotes.status} = 'requested')
+      'quotes_to_price', (select count(*) from ${quotes} where ${quotes.status} = 'requested'),
+      'credit_without_bank', (select count(*) from ${companies} where not ${bankDetailsSet()}
+        and ${companies.status} = 'approved' and ${companies.creditLimitPence} > 0)
     ) as dashboard
     from bounds`);
   const value = rowsOf<{ dashboard: DashboardRow | string }>(result)[0]!.dashboard;

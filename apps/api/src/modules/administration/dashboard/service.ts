@@ -1,4 +1,9 @@
-import { companyAccountNumber, type Dashboard, type DashboardCharts } from '@shop/domain';
+import {
+  bankDetailsMissingWarning,
+  companyAccountNumber,
+  type Dashboard,
+  type DashboardCharts,
+} from '@shop/domain';
 import type { Db } from '../../../db/client';
 import { selectDashboard, selectDashboardCharts, SHOP_TIME_ZONE } from './queries';
 
@@ -25,6 +30,10 @@ export function createDashboardService(db: Db) {
         unanswered_messages: row.unanswered_messages,
         trade_applications: row.trade_applications,
         quotes_to_price: row.quotes_to_price,
+        warnings:
+          Number(row.credit_without_bank) > 0
+            ? [bankDetailsMissingWarning(Number(row.credit_without_bank))]
+            : [],
       };
     },
 

@@ -22,7 +22,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
 import { Conflict, DomainError, Invalid, NotFound } from '../../../http/errors';
 import { pageWindow, type PageQuery } from '../../../http/pagination';
-import { enqueueEmail } from '../../mail/service';
+import { distinctAddresses, selectAccountsEmail } from '../../companies/administrators';
+import { enqueueEmail, type OutgoingEmail } from '../../mail/service';
 import { notifyRestocked } from '../../stock-alerts/restock';
 import { statusHistoryOf, toOrderView } from '../../orders/order-views';
 import { type PaymentProvider, ProviderUnavailable } from '../../payments/provider';
@@ -50,6 +51,25 @@ export interface OrderListRequest extends PageQuery {
 
 /** An order placed on a trade account: invoiced, no card payment; a refund is a credit note. */
 const onAccount = (order: queries.OrderRow) => order.paymentMethod === 'account';
+
+/**
+ * A refund's e-mail with its credit note, to the buyer and, for a company's order, to the company's accounts
+ * address too (once when it is the buyer's).
+ */
+async function enqueueCreditNote(
+  tx: Db,
+  order: queries.OrderRow,
+  refund: queries.RefundRow,
+  email: OutgoingEmail,
+): Promise<void> {
+  const accounts = order.companyId === null ? null : await selectAccountsEmail(tx, order.companyId);
+  const attachments: OutgoingEmail['attachments'] = [
+    { kind: 'credit_note', order_id: order.id, refund_id: refund.id },
+  ];
+  for (const to of distinctAddresses([email.to, accounts])) {
+    await enqueueEmail(tx, { ...email, to, attachments });
+  }
+}
 
 /**
  * What an order's payment can still give back: paid less refunded (refunds in progress included). On account
@@ -161,7 +181,7 @@ export function createOrderAdminService(
         payment_status: inFull ? 'REFUND' : locked.order.paymentStatus,
       },
     });
-    await enqueueEmail(tx, {
+    await enqueueCreditNote(tx, locked.order, refund, {
       ...refundEmail(
         { email: locked.email, firstName: locked.firstName },
         locked.order.id,
@@ -170,7 +190,6 @@ export function createOrderAdminService(
         inFull,
         { purchaseOrderNumber: locked.order.purchaseOrderNumber, onAccount: true },
       ),
-      attachments: [{ kind: 'credit_note', order_id: locked.order.id, refund_id: refund.id }],
     });
     return { ...refund, status: 'succeeded' };
   }
@@ -215,12 +234,11 @@ export function createOrderAdminService(
             payment_status: inFull ? 'REFUND' : order.paymentStatus,
           },
         });
-        await enqueueEmail(tx, {
+        await enqueueCreditNote(tx, order, refund, {
           ...refundEmail({ email, firstName }, order.id, refund.amountPence, refund.reason, inFull, {
             purchaseOrderNumber: order.purchaseOrderNumber,
             onAccount: false,
           }),
-          attachments: [{ kind: 'credit_note', order_id: order.id, refund_id: refund.id }],
         });
         return { ...refund, status: 'succeeded', providerRefundId: made.id };
       });

@@ -1,5 +1,5 @@
 // An order written: the stock it takes, under the items' row locks, and the one statement that writes it.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { OrderDelivery } from '../../delivery/views';
 import { reusableStatement } from '../../../db/reusable-statement';
@@ -20,6 +20,7 @@ import {
   type ShippingDetailsSnapshot,
 } from '../../../db/schema';
 import { nextDocumentNumbers, sellerNow } from '../../documents/numbering';
+import { accountsInvoiceEmail } from '../accounts-email';
 
 /**
  * Locks the tracked items' rows in id order (so two checkouts never wait on each other in a circle) and
@@ -118,6 +119,29 @@ export interface WrittenOrder {
 }
 
 /**
+ * A company's order: its invoice (and paid receipt) to the company's accounts address too, unless that is the
+ * buyer's own (compared without case). The invoice's number as documentNumber prints it (INV-000042).
+ */
+function accountsCopy(order: NewOrder, attachments: SQL): SQL {
+  if (order.companyId === null) return sql``;
+  const email = accountsInvoiceEmail({
+    companyId: order.companyId,
+    totalPence: order.totalPence,
+    purchaseOrderNumber: order.purchaseOrderNumber,
+    onAccount: order.onAccount ?? null,
+  });
+  const numbered = (template: string) =>
+    sql`replace(replace(${template}, '{{order}}', new_order.id::text), '{{invoice}}',
+      'INV-' || lpad(new_order.invoice_number::text, 6, '0'))`;
+  return sql`accounts_mail as (
+      insert into outbound_emails (to_address, subject, text_body, attachments)
+      select btrim(c.accounts_email), ${numbered(email.subject)}, ${numbered(email.text)}, ${attachments}
+      from new_order join companies c on c.id = ${order.companyId}::int
+      where lower(btrim(c.accounts_email)) <> lower(btrim(${order.email.to}))
+    ),`;
+}
+
+/**
  * Writes the order in one statement: the order, its lines, the payment's link to it, the cart emptied, a
  * stock movement per tracked item sold (its stock as takeStock left it, earlier in this transaction) and the
  * confirmation e-mail queued (data-modifying CTEs run as one). Answers the order's id and time.
@@ -151,14 +175,17 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<WrittenOrder
     new_order as (
       insert into ${orders} (user_id, status, payment_status, payment_verified, subtotal_pence, discount_pence,
         shipping_pence, vat_pence, total_pence, vat_rate, payment_method, transaction_id, shipping_address,
-        billing_address, shipping_details, total_weight_kg, invoice_number, receipt_number, seller, is_test,
+        billing_address, bill_to, shipping_details, total_weight_kg, invoice_number, receipt_number, seller, is_test,
         company_id, purchase_order_number, invoice_due_date, payment_terms, delivery_service, delivery_extras,
         delivery_zone, dispatch_by, delivery_date)
       values (${order.userId}, 'pending', ${onAccount ? 'ON_ACCOUNT' : 'COMPLETED'}, ${!onAccount},
         ${order.subtotalPence}, ${order.discountPence},
         ${order.shippingPence}, ${order.vatPence}, ${order.totalPence}, ${order.vatRate}, ${order.paymentMethod},
         ${order.transactionId}, ${JSON.stringify(order.shippingAddress)}::jsonb,
-        ${JSON.stringify(order.billingAddress)}::jsonb, ${JSON.stringify(order.shippingDetails)}::jsonb,
+        ${JSON.stringify(order.billingAddress)}::jsonb,
+        (select jsonb_build_object('legal_name', c.legal_name, 'address', c.invoice_address)
+          from companies c where c.id = ${order.companyId}::int),
+        ${JSON.stringify(order.shippingDetails)}::jsonb,
         ${order.totalWeightKg}, (select last_number from numbers where kind = 'invoice'),
         (select last_number from numbers where kind = 'receipt'), ${sellerNow()}, ${order.isTest},
         ${order.companyId}, ${order.purchaseOrderNumber}, ${onAccount?.invoiceDueDate ?? null}::date,
@@ -221,6 +248,7 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<WrittenOrder
         ${`{${order.stockTaken.map((t) => t.units).join(',')}}`}::int[]) as taken(id, units)
         join ${items} on ${items.id} = taken.id
     ),
+    ${accountsCopy(order, attachments)}
     mail as (
       insert into outbound_emails (to_address, subject, text_body, attachments)
       select ${order.email.to}, replace(${order.email.subject}, '{{order}}', new_order.id::text),

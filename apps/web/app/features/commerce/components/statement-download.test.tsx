@@ -28,21 +28,22 @@ describe('statementMonths', () => {
 });
 
 describe('StatementDownload', () => {
-  it('offers last month first and downloads the chosen month’s PDF under the account’s file name', async () => {
+  it('offers this month to date first and downloads the chosen month’s PDF under the account’s file name', async () => {
     const user = userEvent.setup();
     const blob = new Blob(['%PDF'], { type: 'application/pdf' });
     vi.mocked(fetchDocument).mockResolvedValue(blob);
     render(<StatementDownload path={path} accountNumber="TA-000042" now={NOW} />);
     const month = screen.getByLabelText('Month');
-    expect(month).toHaveValue('2025-12');
+    expect(month).toHaveValue('2026-01');
+    expect(screen.getByRole('option', { name: 'January 2026 (to date)' })).toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'December 2025' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Download statement' }));
     expect(fetchDocument).toHaveBeenCalledWith(
-      '/api/account/company/statement.pdf?month=2025-12',
+      '/api/account/company/statement.pdf?month=2026-01',
       expect.any(AbortSignal),
     );
-    expect(saveFile).toHaveBeenCalledWith(blob, 'statement-TA-000042-2025-12.pdf');
+    expect(saveFile).toHaveBeenCalledWith(blob, 'statement-TA-000042-2026-01.pdf');
 
     await user.selectOptions(month, '2025-10');
     await user.click(screen.getByRole('button', { name: 'Download statement' }));
@@ -58,7 +59,7 @@ describe('StatementDownload', () => {
     const button = screen.getByRole('button', { name: 'Download statement' });
     await user.click(button);
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(/^Could not download the statement for December 2025\./);
+    expect(alert).toHaveTextContent(/^Could not download the statement for January 2026\./);
     expect(button).toHaveAccessibleDescription(alert.textContent!);
     expect(button).toBeEnabled();
     expect(saveFile).not.toHaveBeenCalled();

@@ -25,7 +25,7 @@ export function statementMonths(now: Date = new Date(), count = STATEMENT_MONTHS
 }
 
 /**
- * A company's statement of account for a chosen month (last month first chosen), downloaded as a PDF. The
+ * A company's statement of account for a chosen month (this month to date first chosen), downloaded as a PDF. The
  * API takes the signed-in person's token only (no cookie), so the PDF is fetched with it and saved from an
  * object URL, as the invoices are; a failure is told next to the button, which it describes.
  */
@@ -43,7 +43,7 @@ export function StatementDownload({
   now?: Date;
 }) {
   const months = statementMonths(now);
-  const [month, setMonth] = useState(months[1]!);
+  const [month, setMonth] = useState(months[0]!);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const id = useId();
@@ -83,6 +83,7 @@ export function StatementDownload({
           {months.map((value) => (
             <option key={value} value={value}>
               {ukMonth(`${value}-01`)}
+              {value === months[0] ? ' (to date)' : ''}
             </option>
           ))}
         </select>

@@ -50,14 +50,15 @@ export function CreditTermsForm({
             ? { credit_limit: limit.trim(), payment_terms_days: Number(days) }
             : { credit_limit: limit.trim(), payment_terms: 'end_of_following_month' };
       const given = parseOrThrow(CompanyApproveSchema.safeParse(body));
-      await (approving ? approveCompany : updateCompanyCredit)(company.id, body);
+      const answer = await (approving ? approveCompany : updateCompanyCredit)(company.id, body);
+      const warnings = answer.warnings.length > 0 ? ` ${answer.warnings.join(' ')}` : '';
       const what =
         given.credit_limit_pence === 0 || given.terms === null
           ? 'card payment only, with no credit'
           : `a credit limit of ${formatGbp(given.credit_limit_pence)}, ${paymentTermsLabel(given.terms).toLowerCase()}`;
       return approving
-        ? `${company.trading_name} is approved for ${what}. The applicant is e-mailed.`
-        : `${company.trading_name} now has ${what}.`;
+        ? `${company.trading_name} is approved for ${what}. The applicant is e-mailed.${warnings}`
+        : `${company.trading_name} now has ${what}.${warnings}`;
     });
     if (done) onDone();
   };
@@ -91,6 +92,11 @@ export function CreditTermsForm({
       </fieldset>
       {credit === 'account' ? (
         <>
+          {company.warnings.map((warning) => (
+            <p key={warning} role="note" className="admin-warning">
+              {warning}
+            </p>
+          ))}
           <AdminInput
             id={`${id}-limit`}
             label="Credit limit (£)"

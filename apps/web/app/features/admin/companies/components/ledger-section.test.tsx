@@ -12,7 +12,7 @@ import { ukToday } from '@shop/domain';
 const invoice = (id: number, due: string, open: string, total = open) => ({
   id,
   number: id,
-  purchase_order_number: null,
+  purchase_order_number: id === 7 ? 'PO-REC-1' : null,
   issued_on: '2026-10-01',
   due_on: due,
   total,
@@ -81,7 +81,9 @@ describe('LedgerSection', () => {
       within(open)
         .getAllByRole('rowheader')
         .map((c) => c.textContent),
-    ).toEqual(['Invoice 7', 'Invoice 5', 'Invoice 6']);
+    ).toEqual(['INV-000007', 'INV-000005', 'INV-000006']);
+    // Each open invoice with its PO number and due day, as the accounts-payable team matches them.
+    expect(within(open).getAllByRole('row')[1]).toHaveTextContent(/INV-000007.*PO-REC-1.*20 Dec 2026/);
     expect(screen.getByLabelText('Date received')).toHaveValue(ukToday());
     expect(
       (await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })).violations,
@@ -97,7 +99,7 @@ describe('LedgerSection', () => {
     render(<LedgerSection companyId={42} ledger={LEDGER} onChanged={onChanged} />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Amount (£)'), '150');
-    const line = (n: number) => screen.getByLabelText(new RegExp(`^Invoice ${n},`));
+    const line = (n: number) => screen.getByLabelText(new RegExp(`^Invoice INV-00000${n}\\b`));
     expect(line(5)).toHaveValue('100.00');
     expect(line(6)).toHaveValue('50.00');
     expect(line(7)).toHaveValue('');
@@ -131,7 +133,7 @@ describe('LedgerSection', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Amount (£)'), '150');
     await user.click(screen.getByRole('button', { name: 'Record the payment' }));
-    const field = await screen.findByLabelText(/^Invoice 6,/);
+    const field = await screen.findByLabelText(/^Invoice INV-000006\b/);
     expect(field).toHaveAccessibleDescription(/No more than the £50.00 open/);
   }, 20_000);
 

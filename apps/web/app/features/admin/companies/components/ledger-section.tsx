@@ -1,4 +1,5 @@
 import {
+  documentNumber,
   formatDecimalGbp,
   type LedgerView,
   penceFromDecimal,
@@ -15,8 +16,9 @@ import { type LedgerPayment, reversePayment } from '../api/receivables';
 import { CreditNoteCredits } from './credit-note-credits';
 import { RecordPaymentForm } from './record-payment-form';
 
+/** An invoice by its own number (INV-000042), as its PDF, the statement and the e-mails name it. */
 const invoiceName = (invoice: { id: number; number: number | null }) =>
-  invoice.number === null ? `Order ${invoice.id}` : `Invoice ${invoice.number}`;
+  invoice.number === null ? `Order #${invoice.id}` : documentNumber('invoice', invoice.number);
 
 /** Asks why a payment was recorded by mistake, and reverses it with an entry dated today. */
 function ReverseForm({
@@ -121,6 +123,7 @@ export function LedgerSection({
               <thead>
                 <tr>
                   <th scope="col">Invoice</th>
+                  <th scope="col">PO number</th>
                   <th scope="col">Issued</th>
                   <th scope="col">Due</th>
                   <th scope="col" className="admin-table__num">
@@ -136,6 +139,7 @@ export function LedgerSection({
                 {open.map((invoice) => (
                   <tr key={invoice.id}>
                     <th scope="row">{invoiceName(invoice)}</th>
+                    <td>{invoice.purchase_order_number ?? '—'}</td>
                     <td>{ukDate(invoice.issued_on)}</td>
                     <td>{ukDate(invoice.due_on)}</td>
                     <td className="admin-table__num">{formatDecimalGbp(invoice.total)}</td>

@@ -1,4 +1,5 @@
 import {
+  documentNumber,
   formatDecimalGbp,
   formatGbp,
   type InvoiceState,
@@ -50,8 +51,11 @@ export function suggestedLines(invoices: readonly LedgerInvoice[], amount: strin
   return lines;
 }
 
+/** 'Invoice INV-000042 (PO PO-77)': by its own number, with the buyer's PO number when it has one. */
 const invoiceName = (invoice: LedgerInvoice) =>
-  invoice.number === null ? `Order ${invoice.id}` : `Invoice ${invoice.number}`;
+  `${invoice.number === null ? `Order #${invoice.id}` : `Invoice ${documentNumber('invoice', invoice.number)}`}${
+    invoice.purchase_order_number ? ` (PO ${invoice.purchase_order_number})` : ''
+  }`;
 
 /**
  * Records a payment received: the amount, the day (today by default), the method and the reference, and its
