@@ -26,6 +26,7 @@ const pending: AdminCompanyDetail = {
   status: 'pending',
   legal_name: 'Crates and Co Ltd',
   trading_name: 'Crates',
+  business_type: 'limited_company',
   applicant_email: 'tara@crates.example',
   members: 1,
   credit_limit: '0.00',
