@@ -338,3 +338,18 @@ export async function lockHeldItems(tx: Db, itemIds: number[]) {
     .orderBy(asc(items.id))
     .for('update');
 }
+
+/**
+ * An erased buyer's held orders (their account's erasure): those that never became an order (awaiting, declined,
+ * refused) are deleted, as a cart is (no stock or credit was taken for them, and none is a VAT record); one that
+ * became an order keeps its decision, by ids, without its own copies of the addresses (the order keeps its own
+ * for VAT). One statement.
+ */
+export async function forgetHeldOrdersOf(tx: Db, userId: number): Promise<void> {
+  await tx.execute(sql`
+    with unplaced as (
+      delete from ${orderApprovals} where ${orderApprovals.userId} = ${userId} and ${orderApprovals.orderId} is null
+    )
+    update ${orderApprovals} set shipping_address = '{}'::jsonb, billing_address = '{}'::jsonb
+    where ${orderApprovals.userId} = ${userId} and ${orderApprovals.orderId} is not null`);
+}

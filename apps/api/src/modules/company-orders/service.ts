@@ -347,3 +347,5 @@ export function createCompanyOrdersService(db: Db) {
 }
 
 export type CompanyOrdersService = ReturnType<typeof createCompanyOrdersService>;
+
+export { forgetHeldOrdersOf } from './queries';

@@ -1,7 +1,8 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import type { ContactQuery } from '@shop/domain';
 import type { Db } from '../../db/client';
 import { contactQueries, newsletterSubscriptions, outboundEmails } from '../../db/schema';
+import { redact, type Redaction } from '../../lib/redact';
 import { COPY_OPENING, senderLine } from './emails';
 
 export async function insertContactQuery(db: Db, query: ContactQuery): Promise<number> {
@@ -30,28 +31,53 @@ export async function insertSubscription(db: Db, email: string): Promise<boolean
 }
 
 /**
- * Rewrites the sender's line of the shop's copies of an address's queries in the outbox (sent or not) to name
- * the placeholder instead (an account's erasure); the subject and message stay, as in contact_queries. Run it
- * before the queries lose the address: a copy is found by its query's id. The copies have no index of their
- * own, so this reads the outbox once; erasures are rare.
+ * Takes an address's person out of its contact-form queries and the shop's copies of them in the outbox (sent or
+ * not), for an account's erasure: the copy's sender line names the placeholder, and the subject and message keep
+ * their words but not the address, the name the query was sent under, or `otherNames` (the account's own
+ * name), wherever the sender typed them (an "Order" query asking to be written to at the address, say). Run it
+ * before the queries lose the address: a copy is found by its query's id. The copies have no index of their own,
+ * so this reads the outbox once; erasures are rare.
  */
-export async function redactCopiesOf(
+export async function redactQueriesOf(
   tx: Db,
   email: string,
   placeholder: { fullName: string; email: string },
+  otherNames: readonly string[] = [],
 ): Promise<void> {
-  // The same line as senderLine, from the query's stored name and address.
-  const sender = sql`'From: ' || ${contactQueries.fullName} || ' <' || ${contactQueries.email} || '>'`;
-  await tx
-    .update(outboundEmails)
-    .set({
-      textBody: sql`replace(${outboundEmails.textBody}, ${sender}, ${senderLine(placeholder.fullName, placeholder.email)})`,
+  const sent = await tx
+    .select({
+      id: contactQueries.id,
+      fullName: contactQueries.fullName,
+      subject: contactQueries.subject,
+      message: contactQueries.message,
     })
     .from(contactQueries)
-    .where(
-      and(
-        eq(contactQueries.email, email),
-        sql`starts_with(${outboundEmails.textBody}, ${COPY_OPENING}::text || ${contactQueries.id}::text || ').')`,
-      ),
-    );
+    .where(eq(contactQueries.email, email));
+  if (sent.length === 0) return;
+  const copies = await tx
+    .select({ id: outboundEmails.id, textBody: outboundEmails.textBody, queryId: contactQueries.id })
+    .from(outboundEmails)
+    .innerJoin(
+      contactQueries,
+      sql`starts_with(${outboundEmails.textBody}, ${COPY_OPENING}::text || ${contactQueries.id}::text || ').')`,
+    )
+    .where(eq(contactQueries.email, email));
+  for (const query of sent) {
+    const redactions: Redaction[] = [
+      { text: email, replacement: placeholder.email },
+      ...[query.fullName, ...otherNames].map((name) => ({ text: name, replacement: placeholder.fullName })),
+    ];
+    await tx
+      .update(contactQueries)
+      .set({ subject: redact(query.subject, redactions), message: redact(query.message, redactions) })
+      .where(eq(contactQueries.id, query.id));
+    for (const copy of copies.filter((c) => c.queryId === query.id)) {
+      const sender = senderLine(placeholder.fullName, placeholder.email);
+      const textBody = redact(
+        copy.textBody.replace(senderLine(query.fullName, email), () => sender),
+        redactions,
+      );
+      await tx.update(outboundEmails).set({ textBody }).where(eq(outboundEmails.id, copy.id));
+    }
+  }
 }
