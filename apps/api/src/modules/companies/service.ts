@@ -243,7 +243,10 @@ export function createCompaniesService(db: Db, options: { publicUrl: string }) {
         ) {
           throw new Invalid({ role: [COMPANY_MESSAGES.lastAdministrator] });
         }
-        await queries.updateMember(tx, memberId, { role: body.role, orderLimitPence: body.order_limit });
+        // An empty change (`{}`) changes nothing: there is no statement to run.
+        if (body.role !== undefined || body.order_limit !== undefined) {
+          await queries.updateMember(tx, memberId, { role: body.role, orderLimitPence: body.order_limit });
+        }
         return memberViewOf({
           ...target,
           role: body.role ?? target.role,
