@@ -140,13 +140,13 @@ export async function eraseAccount(
     const fullName = `${account.firstName} ${account.lastName}`.trim();
     await queries.forgetAddressInAudit(tx, userId, account.email);
     await redactQueriesOf(tx, account.email, DELETED_CONTACT, [fullName]);
+    await queries.eraseEmailAddress(tx, account.email, DELETED_CONTACT);
     // Mail to others that named the person (an approver's request naming its buyer, an invitation naming its
-    // inviter); the mail to the address itself goes below.
+    // inviter), once the mail to the address itself is gone.
     await redactOutbox(tx, [
       { text: account.email, replacement: DELETED_CONTACT.email },
       { text: fullName, replacement: DELETED_CONTACT.fullName },
     ]);
-    await queries.eraseEmailAddress(tx, account.email, DELETED_CONTACT);
     // Failed logins and code requests counted against the address: the address is free for a new account.
     await removeClient(tx, account.email);
     await within?.(tx);

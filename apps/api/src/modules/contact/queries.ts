@@ -1,6 +1,7 @@
-import { eq, isNotNull, sql } from 'drizzle-orm';
+import { isNotNull, sql } from 'drizzle-orm';
 import type { ContactQuery } from '@shop/domain';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows-of';
 import { contactQueries, newsletterSubscriptions, outboundEmails } from '../../db/schema';
 import { redact, type Redaction } from '../../lib/redact';
 import { COPY_OPENING, senderLine } from './emails';
@@ -44,40 +45,53 @@ export async function redactQueriesOf(
   placeholder: { fullName: string; email: string },
   otherNames: readonly string[] = [],
 ): Promise<void> {
-  const sent = await tx
-    .select({
-      id: contactQueries.id,
-      fullName: contactQueries.fullName,
-      subject: contactQueries.subject,
-      message: contactQueries.message,
-    })
-    .from(contactQueries)
-    .where(eq(contactQueries.email, email));
+  // The queries with their copies (none, or one a query), in one statement.
+  const sent = rowsOf<{
+    id: number;
+    full_name: string;
+    subject: string;
+    message: string;
+    copy_id: number | null;
+    copy_text: string | null;
+  }>(
+    await tx.execute(sql`
+      select q.id, q.full_name, q.subject, q.message, o.id as copy_id, o.text_body as copy_text
+      from ${contactQueries} q
+      left join ${outboundEmails} o on starts_with(o.text_body, ${COPY_OPENING}::text || q.id::text || ').')
+      where q.email = ${email}`),
+  );
   if (sent.length === 0) return;
-  const copies = await tx
-    .select({ id: outboundEmails.id, textBody: outboundEmails.textBody, queryId: contactQueries.id })
-    .from(outboundEmails)
-    .innerJoin(
-      contactQueries,
-      sql`starts_with(${outboundEmails.textBody}, ${COPY_OPENING}::text || ${contactQueries.id}::text || ').')`,
-    )
-    .where(eq(contactQueries.email, email));
-  for (const query of sent) {
+  const queries = new Map<number, { subject: string; message: string }>();
+  const copies: { id: number; text: string }[] = [];
+  const sender = senderLine(placeholder.fullName, placeholder.email);
+  for (const row of sent) {
     const redactions: Redaction[] = [
       { text: email, replacement: placeholder.email },
-      ...[query.fullName, ...otherNames].map((name) => ({ text: name, replacement: placeholder.fullName })),
+      ...[row.full_name, ...otherNames].map((name) => ({ text: name, replacement: placeholder.fullName })),
     ];
-    await tx
-      .update(contactQueries)
-      .set({ subject: redact(query.subject, redactions), message: redact(query.message, redactions) })
-      .where(eq(contactQueries.id, query.id));
-    for (const copy of copies.filter((c) => c.queryId === query.id)) {
-      const sender = senderLine(placeholder.fullName, placeholder.email);
-      const textBody = redact(
-        copy.textBody.replace(senderLine(query.fullName, email), () => sender),
-        redactions,
-      );
-      await tx.update(outboundEmails).set({ textBody }).where(eq(outboundEmails.id, copy.id));
+    queries.set(row.id, {
+      subject: redact(row.subject, redactions),
+      message: redact(row.message, redactions),
+    });
+    if (row.copy_id !== null && row.copy_text !== null) {
+      const text = row.copy_text.replace(senderLine(row.full_name, email), () => sender);
+      copies.push({ id: row.copy_id, text: redact(text, redactions) });
     }
+  }
+  await tx.execute(sql`
+    update ${contactQueries} q set subject = v.subject, message = v.message
+    from (values ${sql.join(
+      [...queries].map(([id, query]) => sql`(${id}::int, ${query.subject}::text, ${query.message}::text)`),
+      sql`, `,
+    )}) as v(id, subject, message)
+    where q.id = v.id`);
+  if (copies.length > 0) {
+    await tx.execute(sql`
+      update ${outboundEmails} o set text_body = v.text
+      from (values ${sql.join(
+        copies.map((copy) => sql`(${copy.id}::int, ${copy.text}::text)`),
+        sql`, `,
+      )}) as v(id, text)
+      where o.id = v.id`);
   }
 }

@@ -92,8 +92,8 @@ export async function markFailed(db: Db, id: number, error: string): Promise<voi
 /**
  * Replaces personal data in every message of the outbox, sent or not, to whomever (an erasure: the mail to others
  * that named the person, such as an approver's request naming its buyer). Candidates are found by the texts in
- * any case in one read of the outbox (no index serves a text search; erasures are rare), then each is rewritten
- * where `redact` finds a whole occurrence.
+ * any case in one read of the outbox (no index serves a text search; erasures are rare), and those where `redact`
+ * finds a whole occurrence are rewritten in one statement.
  */
 export async function redactOutbox(db: Db, redactions: readonly Redaction[]): Promise<void> {
   const needles = redactions.map((r) => r.text.trim().toLowerCase()).filter((text) => text.length > 0);
@@ -115,17 +115,25 @@ export async function redactOutbox(db: Db, redactions: readonly Redaction[]): Pr
       sql`(${holds(sql`${outboundEmails.subject}`)}) or (${holds(sql`${outboundEmails.textBody}`)})
         or (${holds(sql`coalesce(${outboundEmails.htmlBody}, '')`)})`,
     );
-  for (const row of candidates) {
-    if (![row.subject, row.textBody, row.htmlBody].some((text) => mentions(text, redactions))) continue;
-    await db
-      .update(outboundEmails)
-      .set({
-        subject: redact(row.subject, redactions),
-        textBody: redact(row.textBody, redactions),
-        htmlBody: row.htmlBody === null ? null : redact(row.htmlBody, htmlRedactions(redactions)),
-      })
-      .where(eq(outboundEmails.id, row.id));
-  }
+  const changed = candidates
+    .filter((row) => [row.subject, row.textBody, row.htmlBody].some((text) => mentions(text, redactions)))
+    .map((row) => ({
+      id: row.id,
+      subject: redact(row.subject, redactions),
+      textBody: redact(row.textBody, redactions),
+      htmlBody: row.htmlBody === null ? null : redact(row.htmlBody, htmlRedactions(redactions)),
+    }));
+  if (changed.length === 0) return;
+  // Every rewritten message in one statement.
+  await db.execute(sql`
+    update ${outboundEmails} o set subject = v.subject, text_body = v.text_body, html_body = v.html_body
+    from (values ${sql.join(
+      changed.map(
+        (row) => sql`(${row.id}::int, ${row.subject}::text, ${row.textBody}::text, ${row.htmlBody}::text)`,
+      ),
+      sql`, `,
+    )}) as v(id, subject, text_body, html_body)
+    where o.id = v.id`);
 }
 
 /** The redactions as an HTML body holds them: the texts both as they are and escaped. */
