@@ -13,7 +13,15 @@ const isWellFormed = (text: string) => !LONE_SURROGATE.test(text);
 /** The first string in `value` (a key or a value, at any depth) that is not well-formed UTF-16, as its path. */
 function illFormedPath(value: unknown, path: string[] = [], depth = 0): string[] | undefined {
   if (typeof value === 'string') return isWellFormed(value) ? undefined : path;
+  // Parsed JSON and query strings only: a raw body (a file's bytes, a Buffer) is not text.
   if (value === null || typeof value !== 'object' || depth > 64) return undefined;
+  if (
+    !Array.isArray(value) &&
+    Object.getPrototypeOf(value) !== Object.prototype &&
+    Object.getPrototypeOf(value) !== null
+  ) {
+    return undefined;
+  }
   for (const [key, item] of Object.entries(value)) {
     if (!isWellFormed(key)) return path;
     const found = illFormedPath(item, [...path, key], depth + 1);
