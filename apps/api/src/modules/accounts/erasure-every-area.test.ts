@@ -172,5 +172,20 @@ describe('POST /api/account/delete/ after every area was used', () => {
       ),
     );
     expect(approvals).toEqual([{ id: approved, shipping_address: {}, billing_address: {} }]);
+    // The approvers still read it, with the delivery address its order keeps.
+    const history = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/account/company/approvals/${approved}/`,
+      headers: { authorization: `Bearer ${colleague}` },
+    });
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.json()).toMatchObject({ order: order.id, shipping_address: { street } });
+    const listed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/account/company/approvals/',
+      headers: { authorization: `Bearer ${colleague}` },
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json<{ count: number }>().count).toBe(1);
   }, 120_000);
 });

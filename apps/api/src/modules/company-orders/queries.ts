@@ -171,6 +171,15 @@ export interface ApprovalRow extends BuyerRow {
   decidedAt: Date | null;
 }
 
+/**
+ * A held order's copy of an address, or, once its buyer's account was erased (the copy blanked, `{}`), its
+ * order's copy, which is kept for VAT: a placed held order still reads whole. The order is read only then.
+ */
+const keptAddress = (column: 'shipping_address' | 'billing_address') =>
+  sql<AddressSnapshot>`(case when ${orderApprovals}.${sql.identifier(column)} = '{}'::jsonb
+    then (select o.${sql.identifier(column)} from ${orders} o where o.id = ${orderApprovals.orderId})
+    else ${orderApprovals}.${sql.identifier(column)} end)`;
+
 const approvalColumns = {
   id: orderApprovals.id,
   companyId: orderApprovals.companyId,
@@ -185,8 +194,8 @@ const approvalColumns = {
   vatRate: orderApprovals.vatRate,
   totalWeightKg: orderApprovals.totalWeightKg,
   shippingDetails: orderApprovals.shippingDetails,
-  shippingAddress: orderApprovals.shippingAddress,
-  billingAddress: orderApprovals.billingAddress,
+  shippingAddress: keptAddress('shipping_address'),
+  billingAddress: keptAddress('billing_address'),
   purchaseOrderNumber: orderApprovals.purchaseOrderNumber,
   orderId: orderApprovals.orderId,
   reason: orderApprovals.reason,
