@@ -14,6 +14,8 @@ ALTER TABLE "companies" ADD COLUMN "business_type" "business_type" DEFAULT 'limi
 ALTER TABLE "order_approvals" ADD COLUMN "quote_id" integer;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "bill_to" jsonb;--> statement-breakpoint
 ALTER TABLE "quotes" ADD COLUMN "withdrawn_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "stock_alerts" ADD COLUMN "foreign_attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "stock_alerts" ADD COLUMN "requested_by" text;--> statement-breakpoint
 ALTER TABLE "credit_allocations" ADD CONSTRAINT "credit_allocations_refund_id_refunds_id_fk" FOREIGN KEY ("refund_id") REFERENCES "public"."refunds"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "credit_allocations" ADD CONSTRAINT "credit_allocations_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "credit_allocations" ADD CONSTRAINT "credit_allocations_recorded_by_users_id_fk" FOREIGN KEY ("recorded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

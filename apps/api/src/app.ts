@@ -12,6 +12,7 @@ import { isLoopbackOrigin, type Config } from './config';
 import type { Database } from './db/client';
 import { frameworkErrors, registerErrorHandling } from './http/errors';
 import { DOCUMENT_SECURITY_HEADERS, registerSecurityHeaders } from './http/security';
+import { registerWellFormedText } from './http/well-formed-text';
 import { registerAuthentication } from './modules/accounts/authenticate';
 import { accountRoutes } from './modules/accounts/routes';
 import { addressRoutes } from './modules/addresses/routes';
@@ -130,6 +131,7 @@ export async function buildApp({ config, database, storefront, logStream, paymen
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerSecurityHeaders(app);
+  registerWellFormedText(app);
   app.addHook('onResponse', (request, reply, done) => {
     // Probes (health checks) stay out of the log unless they fail.
     if (request.routeOptions.config.quiet && reply.statusCode < 500) return done();

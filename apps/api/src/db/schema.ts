@@ -1459,7 +1459,11 @@ export const stockAlerts = pgTable(
     email: text('email').notNull(),
     codeHash: text('code_hash'),
     codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    /** Wrong tries at the code from the client that asked for it (requested_by), and from all others. */
     attempts: integer('attempts').notNull().default(0),
+    foreignAttempts: integer('foreign_attempts').notNull().default(0),
+    /** The keyed hash of the client that asked for the code (tokens.hashClient), as account codes keep it. */
+    requestedBy: text('requested_by'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
     createdAt: createdAt(),

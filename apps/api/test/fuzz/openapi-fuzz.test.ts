@@ -7,9 +7,12 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/db/schema';
+import { companyMembers, users } from '../../src/db/schema';
 import { ACCESS_TOKEN_TYP, AUDIENCE, ISSUER, keyIdOf } from '../../src/modules/accounts/tokens';
+import { staffMember } from '../support/administration';
 import { itemBySku, newShopper, tierId } from '../support/carts';
+import { tradeCompany } from '../support/orders';
+import { withQuoteCalls } from '../support/quotes';
 import { createTestApp, testConfig, type TestContext } from '../helper';
 import { answerProblems, changedTables, checksumQuery, type Checksums } from './checks';
 import {
@@ -50,6 +53,22 @@ const SLOW_OPERATIONS = [
  * it, accounts/profile.test.ts).
  */
 const EXCLUDED_OPERATIONS = ['POST /api/account/logout-all/'];
+
+/**
+ * The back-office areas of the trade accounts, their receivables, quotes and the settings they read (bank details,
+ * delivery, receivables): sent mostly with an owner's token, so they are exercised past the role check. The
+ * rest of the back office is sent with the shopper's (refused with 403), as before.
+ */
+const STAFF_AREAS = /^\/api\/administration\/(companies|quotes|settings)\//;
+
+/**
+ * The areas of trade accounts (companies, held orders, invoices, statements), receivables, delivery, saved lists,
+ * stock alerts and quotes, customer-side and staff-side: they get FOCUS_SHARE times an ordinary operation's
+ * requests, enough for a hostile value to meet a row that exists and a token that may act on it.
+ */
+const FOCUS_AREAS =
+  /\/(account\/company|account\/invitations|account\/trade-account|administration\/companies|quotes|administration\/quotes|account\/lists|stock-alerts|account\/stock-alerts|delivery|administration\/settings)(\/|\.|$)|delivery-(options|promise)/;
+const FOCUS_SHARE = 6;
 
 const JWT_SECRET = 'fuzz-signing-secret-0123456789-abcdefghijklmnop';
 const OTHER_SECRET = 'another-signing-secret-0123456789-abcdefghijklm';
@@ -154,6 +173,18 @@ beforeAll(async () => {
       pack_quantity: 1,
     },
   ]);
+  // The shopper administers an approved trade account, so the company, held-order, invoice, statement and
+  // on-account routes answer them past 403/404; a pending application and a quote request give staff's calls
+  // rows to find.
+  const company = await tradeCompany(ctx, { creditLimitPence: 500_000 });
+  await ctx.database.db
+    .insert(companyMembers)
+    .values({ companyId: company.id, userId: shopper.userId, role: 'administrator' });
+  const pending = await tradeCompany(ctx, { status: 'pending' });
+  const quoted = await withQuoteCalls(ctx, shopper).request();
+  if (quoted.statusCode !== 201) throw new Error(`quote refused: ${quoted.body}`);
+  const knownIds = [company.id, pending.id, quoted.json<{ id: number }>().id, shopper.cartId];
+  const owner = await staffMember(ctx, 'owner', 'fuzz-owner');
   const other = await newShopper(ctx, 'other');
   const deleted = await newShopper(ctx, 'deleted');
   await ctx.database.db.delete(users).where(eq(users.id, deleted.userId));
@@ -201,6 +232,16 @@ beforeAll(async () => {
       { weight: 1, arbitrary: fc.constant(valid) },
       { weight: 1, arbitrary: fc.constantFrom(...bad) },
     ),
+    staffAuth: fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc.constant<AuthVariant>({ name: 'owner', authorization: bearer(owner.token) }),
+      },
+      { weight: 1, arbitrary: fc.constant(valid) },
+      { weight: 1, arbitrary: fc.constantFrom(...bad) },
+    ),
+    staffOperation: (operation) => STAFF_AREAS.test(operation.path),
+    knownIds,
   };
 
   const docs = await ctx.app.inject({ url: '/api/docs/json' });
@@ -236,9 +277,13 @@ function batchSeed(operationIndex: number, batch: number): number {
   return (SEED + operationIndex * 1_000_003 + batch * 7_919) | 0;
 }
 
-/** How many requests each operation gets: equal shares, the slow ones a fraction, at least 50 each. */
+/**
+ * How many requests each operation gets: equal shares, the slow ones a fraction, the trade, receivables,
+ * delivery, lists, alerts and quotes areas (FOCUS_AREAS) a larger one, at least 50 each.
+ */
 function plan(list: Operation[]): Map<string, number> {
-  const weight = (op: Operation) => (SLOW_OPERATIONS.includes(op.id) ? SLOW_SHARE : 1);
+  const weight = (op: Operation) =>
+    SLOW_OPERATIONS.includes(op.id) ? SLOW_SHARE : FOCUS_AREAS.test(op.path) ? FOCUS_SHARE : 1;
   const total = list.reduce((sum, op) => sum + weight(op), 0);
   return new Map(list.map((op) => [op.id, Math.max(50, Math.round((RUNS * weight(op)) / total))]));
 }

@@ -148,8 +148,10 @@ const HOSTILE_PATH_SEGMENTS = [
   '1%2F2',
 ];
 
-function pathSegmentArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
+function pathSegmentArbitrary(schema: JsonSchema, knownIds: readonly number[] = []): fc.Arbitrary<string> {
   return fc.oneof(
+    // Ids of rows the run made (a company, a quote), so calls reach past the 404 to their checks.
+    ...(knownIds.length > 0 ? [{ weight: 3, arbitrary: fc.constantFrom(...knownIds.map(String)) }] : []),
     { weight: 4, arbitrary: validArbitrary(schema).map((value) => percentEncode(String(value))) },
     { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_PATH_SEGMENTS) },
     { weight: 2, arbitrary: oddStringArbitrary(60).map(percentEncode) },
@@ -258,6 +260,72 @@ function rawBodyArbitrary(schema: JsonSchema | undefined): fc.Arbitrary<string> 
   );
 }
 
+/** Where a value holds strings: the paths to each, keys included (a key is `[...path, key, KEY]`). */
+const KEY = Symbol('key');
+type Path = (string | number | typeof KEY)[];
+
+function stringPaths(value: unknown, path: Path = []): Path[] {
+  if (typeof value === 'string') return [path];
+  if (Array.isArray(value)) return value.flatMap((item, i) => stringPaths(item, [...path, i]));
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => [
+      [...path, key, KEY],
+      ...stringPaths(item, [...path, key]),
+    ]);
+  }
+  return [];
+}
+
+/** `value` with the string (or key) at `path` given a lone surrogate, at its start, middle or end. */
+function poisoned(value: unknown, path: Path, surrogate: string, at: number): unknown {
+  const spoil = (text: string) => {
+    const cut = Math.min(text.length, Math.floor((text.length * at) / 2));
+    return `${text.slice(0, cut)}${surrogate}${text.slice(cut)}`;
+  };
+  if (path.length === 0) return typeof value === 'string' ? spoil(value) : value;
+  const [head, ...rest] = path;
+  if (Array.isArray(value)) {
+    return value.map((item, i) => (i === head ? poisoned(item, rest, surrogate, at) : item));
+  }
+  const record = value as Record<string, unknown>;
+  if (rest.length === 1 && rest[0] === KEY) {
+    return Object.fromEntries(
+      Object.entries(record).map(([key, item]) => [key === head ? spoil(key) : key, item]),
+    );
+  }
+  return Object.fromEntries(
+    Object.entries(record).map(([key, item]) => [
+      key,
+      key === head ? poisoned(item, rest, surrogate, at) : item,
+    ]),
+  );
+}
+
+/**
+ * A body of the right shape with one string, or one key, holding half of a surrogate pair: text that JSON
+ * carries (`"\ud800"`) but no UTF-8 can, so a route that stores it as text or JSON must refuse it, not fail.
+ */
+export function loneSurrogateBodyArbitrary(schema: JsonSchema): fc.Arbitrary<unknown> {
+  return validArbitrary(schema).chain((value) => {
+    const paths = stringPaths(value);
+    if (paths.length === 0) return fc.constant(value);
+    const values = paths.filter((path) => path.at(-1) !== KEY);
+    const keys = paths.filter((path) => path.at(-1) === KEY);
+    // Mostly a value: a key of the wrong name is refused by every strict schema anyway.
+    const path = fc.oneof(
+      ...(values.length > 0 ? [{ weight: 4, arbitrary: fc.constantFrom(...values) }] : []),
+      ...(keys.length > 0 ? [{ weight: 1, arbitrary: fc.constantFrom(...keys) }] : []),
+    );
+    return fc
+      .tuple(
+        path,
+        fc.constantFrom('\uD800', '\uDBFF', '\uDC00', '\uDFFF', '\uDFFF\uD800'),
+        fc.integer({ min: 0, max: 2 }),
+      )
+      .map(([path, surrogate, at]) => poisoned(value, path, surrogate, at));
+  });
+}
+
 const JSON_TYPE = 'application/json';
 const ODD_CONTENT_TYPES = [
   'application/json; charset=utf-8',
@@ -289,6 +357,7 @@ function bodyArbitrary(operation: Operation): fc.Arbitrary<BodyParts> {
   const payload = operation.body
     ? fc.oneof(
         { weight: 9, arbitrary: fuzzArbitrary(operation.body).map(toJsonText) },
+        { weight: 4, arbitrary: loneSurrogateBodyArbitrary(operation.body).map(toJsonText) },
         { weight: 2, arbitrary: rawBodyArbitrary(operation.body) },
         { weight: 1, arbitrary: fc.constant<string | undefined>(undefined) },
       )
@@ -326,12 +395,24 @@ export interface RequestOptions {
   securedAuth: fc.Arbitrary<AuthVariant>;
   /** Authorization variants for public operations (mostly none). */
   publicAuth: fc.Arbitrary<AuthVariant>;
+  /** Authorization variants for the back-office operations `staffOperation` picks (staff's token the most). */
+  staffAuth?: fc.Arbitrary<AuthVariant>;
+  staffOperation?: (operation: Operation) => boolean;
+  /** Ids of rows that exist, tried in paths beside hostile and random ones. */
+  knownIds?: readonly number[];
+}
+
+/** The Authorization variants an operation is sent with. */
+function authFor(operation: Operation, options: RequestOptions): fc.Arbitrary<AuthVariant> {
+  if (!operation.secured) return options.publicAuth;
+  if (options.staffAuth && options.staffOperation?.(operation)) return options.staffAuth;
+  return options.securedAuth;
 }
 
 /** Hostile requests for one operation. */
 export function requestArbitrary(operation: Operation, options: RequestOptions): fc.Arbitrary<FuzzRequest> {
   const path = fc
-    .tuple(...operation.pathParams.map((param) => pathSegmentArbitrary(param.schema)))
+    .tuple(...operation.pathParams.map((param) => pathSegmentArbitrary(param.schema, options.knownIds)))
     .map((segments) =>
       operation.pathParams.reduce(
         (url, param, i) => url.replace(`{${param.name}}`, segments[i]!),
@@ -350,7 +431,7 @@ export function requestArbitrary(operation: Operation, options: RequestOptions):
       path,
       query: queryArbitrary(operation),
       body: bodyArbitrary(operation),
-      auth: operation.secured ? options.securedAuth : options.publicAuth,
+      auth: authFor(operation, options),
       cookie,
       remoteAddress,
     })

@@ -49,7 +49,9 @@ export const QUOTE_MESSAGES = {
   attachmentTooLarge: 'A file can be at most 10 MB.',
   tooManyAttachments: `A request can have at most ${QUOTE_LIMITS.attachmentsPerQuote} files.`,
   attachmentsClosed: 'Files can only be added before the quote is sent.',
-  filename: `A file name has at most ${QUOTE_LIMITS.filenameLength} characters and no control characters.`,
+  filename: `A file name has at most ${QUOTE_LIMITS.filenameLength} characters.`,
+  filenameCharacters:
+    'A file name cannot contain control characters or text-direction marks (such as U+202E, which shows a name backwards).',
   priceRange: 'Enter a price from £0.00 to £100,000.00 per pack.',
   deliveryRange: 'Enter a delivery price from £0.00 to £100,000.00.',
   discountRange: 'Enter a discount from 0 to 100 percent.',
@@ -84,6 +86,14 @@ export const QuoteRequestSchema = z
   .strict();
 export type QuoteRequest = z.infer<typeof QuoteRequestSchema>;
 
+/**
+ * Characters a file name may not hold: C0 and C1 controls and DEL, and the marks that change the direction text
+ * is shown in (embeddings and overrides U+202A-U+202E, isolates U+2066-U+2069, the LRM, RLM and Arabic letter
+ * mark), with which `logo\u202Egpj.pdf` shows as `logofdp.jpg` on staff's screen.
+ */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
 /** POST quotes/{id}/attachments/?filename=: the file's name as the buyer's computer had it (optional). */
 export const QuoteAttachmentQuerySchema = z
   .object({
@@ -92,8 +102,7 @@ export const QuoteAttachmentQuerySchema = z
       .trim()
       .min(1, QUOTE_MESSAGES.filename)
       .max(QUOTE_LIMITS.filenameLength, QUOTE_MESSAGES.filename)
-      // eslint-disable-next-line no-control-regex
-      .regex(/^[^\u0000-\u001f\u007f]*$/, QUOTE_MESSAGES.filename)
+      .refine((name) => !UNSAFE_NAME_CHARACTERS.test(name), QUOTE_MESSAGES.filenameCharacters)
       .optional(),
   })
   .strict();

@@ -9,6 +9,7 @@ import { card, orderBody } from '../../../test/support/orders';
 import { eraseAccount } from './service';
 import { rowsOf as rowsOfResult } from '../../db/rows-of';
 import { accountClient } from '../../../test/support/accounts';
+import { rowsNaming as scan } from '../../../test/support/erasure';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -19,29 +20,8 @@ afterAll(() => ctx.close());
 const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
   rowsOfResult<T>(await ctx.database.db.execute(query));
 
-/**
- * Every row of every text, varchar, array and JSON column of the public schema that holds `needle`
- * (case-insensitive), as `table.column#id` (the row's id, or its key when it has no id column).
- */
-async function rowsNaming(needle: string): Promise<string[]> {
-  const columns = await rowsOf<{ table_name: string; column_name: string }>(sql`
-    select c.table_name, c.column_name
-    from information_schema.columns c
-    join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
-    where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
-      and c.data_type in ('text', 'character varying', 'character', 'json', 'jsonb', 'ARRAY')
-    order by c.table_name, c.column_name`);
-  expect(columns.length).toBeGreaterThan(50);
-  const hits: string[] = [];
-  for (const { table_name: table, column_name: column } of columns) {
-    const found = await rowsOf<{ row: string }>(sql`
-      select coalesce(to_jsonb(t) ->> 'id', to_jsonb(t) ->> 'key') as row
-      from ${sql.identifier(table)} t
-      where position(${needle.toLowerCase()} in lower(t.${sql.identifier(column)}::text)) > 0`);
-    hits.push(...found.map(({ row }) => `${table}.${column}#${row}`));
-  }
-  return hits.sort();
-}
+/** Every text or JSON column's rows that name `needle` (the generic scan, test/support/erasure.ts). */
+const rowsNaming = (needle: string) => scan(ctx, needle);
 
 describe('POST /api/account/delete/: what is left', () => {
   it('finds the e-mail nowhere and the street only in the kept order’s address copies', async () => {

@@ -144,9 +144,15 @@ export async function updateProfile(
 export async function lockAccountForErasure(
   tx: Db,
   userId: number,
-): Promise<{ id: number; email: string; role: UserRole } | undefined> {
+): Promise<{ id: number; email: string; role: UserRole; firstName: string; lastName: string } | undefined> {
   const [row] = await tx
-    .select({ id: users.id, email: users.email, role: users.role })
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .for('update');

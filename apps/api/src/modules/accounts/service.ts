@@ -18,8 +18,9 @@ import type { Db } from '../../db/client';
 import type { UserRole } from '../../db/schema';
 import { BadRequest, Invalid, NotFound, TooManyRequests } from '../../http/errors';
 import { isLastAdministratorWithOthers, leaveCompaniesOnErasure } from '../companies/service';
-import { redactCopiesOf } from '../contact/service';
-import { enqueueEmail } from '../mail/service';
+import { forgetHeldOrdersOf } from '../company-orders/service';
+import { redactQueriesOf } from '../contact/service';
+import { enqueueEmail, redactOutbox } from '../mail/service';
 import { removeClient } from '../rate-limits/service';
 import type { RateLimit, RateLimiter } from '../rate-limits/service';
 import { deleteAlertsOfAccount } from '../stock-alerts/service';
@@ -106,7 +107,9 @@ const DELETED_CONTACT = { fullName: 'Deleted', email: DELETED_CONTACT_EMAIL };
  * the user's row is anonymised and deactivated, and their addresses, cart, exclusive prices, sessions, codes,
  * newsletter subscription, stock alerts (theirs and any asked for with their address), e-mails in the outbox and
  * rate-limit counts go; their payments lose their address
- * copies; contact-form queries, and the shop's copies of them in the outbox, lose the address and name; the
+ * copies; contact-form queries, and the shop's copies of them in the outbox, lose the address and name (in the
+ * sender's line and wherever the sender typed them); other mail in the outbox loses the address and the
+ * account's name; held orders that never became orders go, and one that did loses its address copies; the
  * audit log's entries about the account, its queries and its subscription lose any address they copied.
  * Its trade-account membership and the invitations to its address go (refused while it is the only
  * administrator of a company others belong to).
@@ -128,14 +131,22 @@ export async function eraseAccount(
       throw new BadRequest(COMPANY_MEMBER_MESSAGES.lastAdministratorLeaving);
     }
     await leaveCompaniesOnErasure(tx, userId, account.email);
+    await forgetHeldOrdersOf(tx, userId);
     await queries.anonymiseUser(tx, userId, deletedAccountEmail(userId));
     await queries.deleteAccountRecords(tx, userId);
     await deleteAlertsOfAccount(tx, userId, account.email);
     // These two find their rows through the queries and the subscription, so they run while those still
     // hold the address.
+    const fullName = `${account.firstName} ${account.lastName}`.trim();
     await queries.forgetAddressInAudit(tx, userId, account.email);
-    await redactCopiesOf(tx, account.email, DELETED_CONTACT);
+    await redactQueriesOf(tx, account.email, DELETED_CONTACT, [fullName]);
     await queries.eraseEmailAddress(tx, account.email, DELETED_CONTACT);
+    // Mail to others that named the person (an approver's request naming its buyer, an invitation naming its
+    // inviter), once the mail to the address itself is gone.
+    await redactOutbox(tx, [
+      { text: account.email, replacement: DELETED_CONTACT.email },
+      { text: fullName, replacement: DELETED_CONTACT.fullName },
+    ]);
     // Failed logins and code requests counted against the address: the address is free for a new account.
     await removeClient(tx, account.email);
     await within?.(tx);

@@ -297,6 +297,14 @@ describe('members', () => {
     expect((await buyer('GET', '/api/account/company/')).json()).toMatchObject({ role: 'approver' });
   });
 
+  it('answers an empty change with the member as they are, changing nothing', async () => {
+    const { admin, company, buyerEmail } = await companyWithBuyer('empty-change');
+    const buyerId = await memberIdOf(company.id, buyerEmail);
+    const res = await admin.call('PATCH', `/api/account/company/members/${buyerId}/`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ role: 'buyer', email: buyerEmail });
+  });
+
   it('keeps the last administrator and never removes the caller', async () => {
     const { admin, company } = await companyWithBuyer('last');
     const adminId = await memberIdOf(company.id, admin.email);

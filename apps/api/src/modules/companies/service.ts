@@ -280,7 +280,10 @@ export function createCompaniesService(
         ) {
           throw new Invalid({ role: [COMPANY_MESSAGES.lastAdministrator] });
         }
-        await queries.updateMember(tx, memberId, { role: body.role, orderLimitPence: body.order_limit });
+        // An empty change (`{}`) changes nothing: there is no statement to run.
+        if (body.role !== undefined || body.order_limit !== undefined) {
+          await queries.updateMember(tx, memberId, { role: body.role, orderLimitPence: body.order_limit });
+        }
         if (target.role === 'administrator' && body.role !== undefined && body.role !== 'administrator') {
           await invitations.deleteInvitationsFrom(tx, member.companyId, target.userId);
         }

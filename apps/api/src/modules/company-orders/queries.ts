@@ -175,6 +175,15 @@ export interface ApprovalRow extends BuyerRow {
   decidedAt: Date | null;
 }
 
+/**
+ * A held order's copy of an address, or, once its buyer's account was erased (the copy blanked, `{}`), its
+ * order's copy, which is kept for VAT: a placed held order still reads whole. The order is read only then.
+ */
+const keptAddress = (column: 'shipping_address' | 'billing_address') =>
+  sql<AddressSnapshot>`(case when ${orderApprovals}.${sql.identifier(column)} = '{}'::jsonb
+    then (select o.${sql.identifier(column)} from ${orders} o where o.id = ${orderApprovals.orderId})
+    else ${orderApprovals}.${sql.identifier(column)} end)`;
+
 const approvalColumns = {
   id: orderApprovals.id,
   companyId: orderApprovals.companyId,
@@ -189,8 +198,8 @@ const approvalColumns = {
   vatRate: orderApprovals.vatRate,
   totalWeightKg: orderApprovals.totalWeightKg,
   shippingDetails: orderApprovals.shippingDetails,
-  shippingAddress: orderApprovals.shippingAddress,
-  billingAddress: orderApprovals.billingAddress,
+  shippingAddress: keptAddress('shipping_address'),
+  billingAddress: keptAddress('billing_address'),
   purchaseOrderNumber: orderApprovals.purchaseOrderNumber,
   quoteId: orderApprovals.quoteId,
   orderId: orderApprovals.orderId,
@@ -372,4 +381,19 @@ export async function lockHeldItems(tx: Db, itemIds: number[]) {
     .where(inArray(items.id, itemIds))
     .orderBy(asc(items.id))
     .for('update');
+}
+
+/**
+ * An erased buyer's held orders (their account's erasure): those that never became an order (awaiting, declined,
+ * refused) are deleted, as a cart is (no stock or credit was taken for them, and none is a VAT record); one that
+ * became an order keeps its decision, by ids, without its own copies of the addresses (the order keeps its own
+ * for VAT). One statement.
+ */
+export async function forgetHeldOrdersOf(tx: Db, userId: number): Promise<void> {
+  await tx.execute(sql`
+    with unplaced as (
+      delete from ${orderApprovals} where ${orderApprovals.userId} = ${userId} and ${orderApprovals.orderId} is null
+    )
+    update ${orderApprovals} set shipping_address = '{}'::jsonb, billing_address = '{}'::jsonb
+    where ${orderApprovals.userId} = ${userId} and ${orderApprovals.orderId} is not null`);
 }

@@ -398,3 +398,5 @@ export function createCompanyOrdersService(db: Db, carts: CartsService) {
 }
 
 export type CompanyOrdersService = ReturnType<typeof createCompanyOrdersService>;
+
+export { forgetHeldOrdersOf } from './queries';

@@ -6,7 +6,7 @@ import { selectSetting } from '../settings/service';
 import * as queries from './queries';
 
 // The contact module's call for other modules.
-export { redactCopiesOf } from './queries';
+export { redactQueriesOf } from './queries';
 
 export function createContactService(db: Db) {
   return {

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { attachmentDisposition } from '../../http/content-disposition';
 import { queryId } from '../../http/query-ids';
 import { signedInUser } from '../accounts/authenticate';
 import type { RenderedDocument } from './rendered-document';
@@ -14,7 +15,7 @@ export const MAX_REFUND_ORDINAL = 1000;
 export function sendPdf(reply: FastifyReply, document: RenderedDocument) {
   return reply
     .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${document.filename}"`)
+    .header('content-disposition', attachmentDisposition(document.filename))
     .header('cache-control', 'private, no-store')
     .send(document.content);
 }

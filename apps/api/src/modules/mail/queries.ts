@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outboundEmails, type EmailAttachmentRef } from '../../db/schema';
+import { mentions, redact, type Redaction } from '../../lib/redact';
 
 export interface OutgoingEmail {
   to: string;
@@ -86,4 +87,63 @@ export async function markFailed(db: Db, id: number, error: string): Promise<voi
     .update(outboundEmails)
     .set({ status: 'failed', lastError: error.slice(0, 1000) })
     .where(eq(outboundEmails.id, id));
+}
+
+/**
+ * Replaces personal data in every message of the outbox, sent or not, to whomever (an erasure: the mail to others
+ * that named the person, such as an approver's request naming its buyer). Candidates are found by the texts in
+ * any case in one read of the outbox (no index serves a text search; erasures are rare), and those where `redact`
+ * finds a whole occurrence are rewritten in one statement.
+ */
+export async function redactOutbox(db: Db, redactions: readonly Redaction[]): Promise<void> {
+  const needles = redactions.map((r) => r.text.trim().toLowerCase()).filter((text) => text.length > 0);
+  if (needles.length === 0) return;
+  const holds = (column: SQL) =>
+    sql.join(
+      needles.map((needle) => sql`position(${needle} in lower(${column})) > 0`),
+      sql` or `,
+    );
+  const candidates = await db
+    .select({
+      id: outboundEmails.id,
+      subject: outboundEmails.subject,
+      textBody: outboundEmails.textBody,
+      htmlBody: outboundEmails.htmlBody,
+    })
+    .from(outboundEmails)
+    .where(
+      sql`(${holds(sql`${outboundEmails.subject}`)}) or (${holds(sql`${outboundEmails.textBody}`)})
+        or (${holds(sql`coalesce(${outboundEmails.htmlBody}, '')`)})`,
+    );
+  const changed = candidates
+    .filter((row) => [row.subject, row.textBody, row.htmlBody].some((text) => mentions(text, redactions)))
+    .map((row) => ({
+      id: row.id,
+      subject: redact(row.subject, redactions),
+      textBody: redact(row.textBody, redactions),
+      htmlBody: row.htmlBody === null ? null : redact(row.htmlBody, htmlRedactions(redactions)),
+    }));
+  if (changed.length === 0) return;
+  // Every rewritten message in one statement.
+  await db.execute(sql`
+    update ${outboundEmails} o set subject = v.subject, text_body = v.text_body, html_body = v.html_body
+    from (values ${sql.join(
+      changed.map(
+        (row) => sql`(${row.id}::int, ${row.subject}::text, ${row.textBody}::text, ${row.htmlBody}::text)`,
+      ),
+      sql`, `,
+    )}) as v(id, subject, text_body, html_body)
+    where o.id = v.id`);
+}
+
+/** The redactions as an HTML body holds them: the texts both as they are and escaped. */
+function htmlRedactions(redactions: readonly Redaction[]): Redaction[] {
+  const escape = (text: string) =>
+    text
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&#39;');
+  return redactions.flatMap((r) => [r, { text: escape(r.text), replacement: escape(r.replacement) }]);
 }

@@ -10,6 +10,7 @@ import {
 import type { FastifyError, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { attachmentDisposition } from '../../http/content-disposition';
 import { pageSchema, paginate, PageQuerySchema } from '../../http/pagination';
 import { queryId, queryInteger } from '../../http/query-ids';
 import { signedInUser } from '../accounts/authenticate';
@@ -30,20 +31,11 @@ export const AttachmentParamsSchema = z.object({ id: queryId, attachmentId: quer
 /** A quote's version (absent: the latest). */
 export const QuotePdfQuerySchema = z.object({ version: queryInteger(1, 1000).optional() }).strict();
 
-/**
- * `filename` as a header parameter: the name itself for old clients, with anything but printable ASCII (and
- * quotes and backslashes) as `_`, and the UTF-8 name percent-encoded for the rest (RFC 6266).
- */
-export function contentDisposition(filename: string): string {
-  const fallback = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
-
 /** A stored file as a download: never opened in the page, never sniffed as another type, never cached. */
 export function sendAttachment(reply: FastifyReply, file: AttachmentDownload) {
   return reply
     .header('content-type', file.contentType)
-    .header('content-disposition', contentDisposition(file.filename))
+    .header('content-disposition', attachmentDisposition(file.filename))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .send(file.content);

@@ -97,13 +97,21 @@ export async function upsertAccountAlert(
 
 /**
  * A visitor's alert, waiting for its code. A new alert takes the code given; a waiting one whose code is spent
- * (expired, or burnt by wrong tries) takes it in place of the old one; an alert whose code still lives, or
- * that is active already, keeps what it has. `codeIsNew` says whether the given code was stored (and must be
+ * (expired, or its requester's own tries burnt) takes it in place of the old one, with the asking client as its
+ * requester; an alert whose code still lives for its requester, or that is active already, keeps what it has
+ * (others' wrong tries never let a stranger replace the code the requester holds). `codeIsNew` says whether the given code was stored (and must be
  * e-mailed); `created` whether the row is new.
  */
 export async function upsertVisitorAlert(
   tx: Db,
-  alert: { itemId: number; email: string; codeHash: string; ttlMs: number; maxAttempts: number },
+  alert: {
+    itemId: number;
+    email: string;
+    codeHash: string;
+    ttlMs: number;
+    maxAttempts: number;
+    requestedBy: string;
+  },
 ): Promise<AlertRow & { created: boolean; codeIsNew: boolean }> {
   const renew = sql`(${stockAlerts.confirmedAt} is null
     and (${stockAlerts.codeExpiresAt} is null or ${stockAlerts.codeExpiresAt} <= now()
@@ -116,6 +124,7 @@ export async function upsertVisitorAlert(
       email: alert.email,
       codeHash: alert.codeHash,
       codeExpiresAt: expiresAt,
+      requestedBy: alert.requestedBy,
     })
     .onConflictDoUpdate({
       ...waitingTarget,
@@ -123,6 +132,8 @@ export async function upsertVisitorAlert(
         codeHash: sql`case when ${renew} then excluded.code_hash else ${stockAlerts.codeHash} end`,
         codeExpiresAt: sql`case when ${renew} then excluded.code_expires_at else ${stockAlerts.codeExpiresAt} end`,
         attempts: sql`case when ${renew} then 0 else ${stockAlerts.attempts} end`,
+        foreignAttempts: sql`case when ${renew} then 0 else ${stockAlerts.foreignAttempts} end`,
+        requestedBy: sql`case when ${renew} then excluded.requested_by else ${stockAlerts.requestedBy} end`,
       },
     })
     .returning({
@@ -140,6 +151,8 @@ export interface AwaitingAlert {
   codeHash: string;
   codeExpiresAt: Date;
   attempts: number;
+  foreignAttempts: number;
+  requestedBy: string | null;
 }
 
 /** The address's alerts waiting for a code, locked until the transaction ends, oldest first. */
@@ -151,6 +164,8 @@ export async function lockAwaitingAlerts(tx: Db, email: string): Promise<Awaitin
       codeHash: stockAlerts.codeHash,
       codeExpiresAt: stockAlerts.codeExpiresAt,
       attempts: stockAlerts.attempts,
+      foreignAttempts: stockAlerts.foreignAttempts,
+      requestedBy: stockAlerts.requestedBy,
     })
     .from(stockAlerts)
     .where(
@@ -166,11 +181,15 @@ export async function lockAwaitingAlerts(tx: Db, email: string): Promise<Awaitin
   return rows.map((row) => ({ ...row, codeHash: row.codeHash!, codeExpiresAt: row.codeExpiresAt! }));
 }
 
-/** Counts a wrong code against each of these alerts. */
-export async function recordWrongTry(tx: Db, ids: readonly number[]): Promise<void> {
+/** Counts a wrong code against each of these alerts: as its requester's try when this client asked for it. */
+export async function recordWrongTry(tx: Db, ids: readonly number[], clientHash: string): Promise<void> {
+  const own = sql`${stockAlerts.requestedBy} is not distinct from ${clientHash}`;
   await tx
     .update(stockAlerts)
-    .set({ attempts: sql`${stockAlerts.attempts} + 1` })
+    .set({
+      attempts: sql`${stockAlerts.attempts} + case when ${own} then 1 else 0 end`,
+      foreignAttempts: sql`${stockAlerts.foreignAttempts} + case when ${own} then 0 else 1 end`,
+    })
     .where(sql`${stockAlerts.id} = any(${intArray(ids)})`);
 }
 

@@ -238,28 +238,55 @@ describe('POST stock-alerts/ as a visitor, and confirm/', () => {
     expect((await alertRow(ctx, alert.id))!.confirmedAt).toBeNull();
   });
 
-  it('counts wrong codes and burns the code after five, the right one included', async () => {
+  it('counts the requester’s wrong codes and burns the code for them after five, the right one included', async () => {
     const covers = await soldOut(COVERS);
     const email = newAddress('guesser');
-    const alert = await visitors.asked(covers.id, email);
+    const own = visitors.nextIp();
+    const asked = await visitors.ask({ item: covers.id, email }, own);
+    expect(asked.statusCode).toBe(201);
+    const { id } = asked.json<{ id: number }>();
     const code = await alertCode(ctx, email);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     for (let attempt = 1; attempt <= 4; attempt++) {
-      const res = await visitors.confirm({ email, code: wrong });
+      const res = await visitors.confirm({ email, code: wrong }, own);
       expect(res.json(), `attempt ${attempt}`).toEqual({ code: [ACCOUNT_MESSAGES.otpInvalid] });
     }
-    expect((await visitors.confirm({ email, code: wrong })).json()).toEqual({
+    expect((await visitors.confirm({ email, code: wrong }, own)).json()).toEqual({
       code: [ACCOUNT_MESSAGES.otpBurnt],
     });
-    expect((await alertRow(ctx, alert.id))!.attempts).toBe(5);
-    const right = await visitors.confirm({ email, code });
+    expect((await alertRow(ctx, id))!.attempts).toBe(5);
+    const right = await visitors.confirm({ email, code }, own);
     expect(right.json()).toEqual({ code: [ACCOUNT_MESSAGES.otpBurnt] });
-    expect((await alertRow(ctx, alert.id))!.confirmedAt).toBeNull();
+    expect((await alertRow(ctx, id))!.confirmedAt).toBeNull();
 
     // Asking again sends a fresh code with fresh tries.
+    expect((await visitors.ask({ item: covers.id, email }, own)).statusCode).toBe(200);
+    expect((await alertRow(ctx, id))!.attempts).toBe(0);
+    expect((await visitors.confirm({ email, code: await alertCode(ctx, email) }, own)).statusCode).toBe(200);
+  });
+
+  it('gives the requester tries of their own: five wrong codes from other clients do not burn their code', async () => {
+    const covers = await soldOut(COVERS);
+    const email = newAddress('targeted');
+    const own = visitors.nextIp();
+    const asked = await visitors.ask({ item: covers.id, email }, own);
+    expect(asked.statusCode).toBe(201);
+    const { id } = asked.json<{ id: number }>();
+    const code = await alertCode(ctx, email);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    // A stranger's five wrong tries, each from another client, then the right code from another still.
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const res = await visitors.confirm({ email, code: wrong });
+      expect(res.statusCode, `attempt ${attempt}`).toBe(400);
+    }
+    expect((await visitors.confirm({ email, code })).json()).toEqual({ code: [ACCOUNT_MESSAGES.otpBurnt] });
+    // A stranger asking again neither replaces the code nor mails the address again.
     expect((await visitors.ask({ item: covers.id, email })).statusCode).toBe(200);
-    expect((await alertRow(ctx, alert.id))!.attempts).toBe(0);
-    expect((await visitors.confirm({ email, code: await alertCode(ctx, email) })).statusCode).toBe(200);
+    expect(await alertCodeEmails(ctx, email)).toHaveLength(1);
+    // The requester's client still has its five tries: the code they were sent works.
+    const mine = await visitors.confirm({ email, code }, own);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect((await alertRow(ctx, id))!.confirmedAt).not.toBeNull();
   });
 
   it('refuses codes of the wrong shape and a code for an address with nothing waiting', async () => {

@@ -60,7 +60,7 @@ export const stockAlertRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
         answer = await stockAlerts.requestForAccount(user, item);
       } else {
         if (email === undefined) throw new Invalid({ email: [CONTACT_MESSAGES.emailRequired] });
-        answer = await stockAlerts.requestAsVisitor(item, email);
+        answer = await stockAlerts.requestAsVisitor(item, email, request.ip);
       }
       return reply.code(answer.created ? 201 : 200).send(answer.alert);
     },
@@ -73,13 +73,14 @@ export const stockAlertRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
         tags: ['stock alerts'],
         summary:
           'Confirms a visitor’s alert with the code e-mailed to the address: it becomes active (and is e-mailed ' +
-          'at once if the item came back meanwhile). A code expires after 10 minutes and 5 wrong tries',
+          'at once if the item came back meanwhile). A code expires after 10 minutes, 5 wrong tries from the ' +
+          'client that asked for it and 5 from all others',
         body: StockAlertConfirmSchema,
         response: { 200: StockAlertAnswerSchema },
       },
       onRequest: (request) => rateLimiter.consume(STOCK_ALERT_LIMITS.checksPerClient, request.ip),
     },
-    async (request) => stockAlerts.confirm(request.body),
+    async (request) => stockAlerts.confirm(request.body, request.ip),
   );
 
   app.get(

@@ -34,7 +34,8 @@ export const STOCK_ALERT_LIMITS = {
   requestsPerClient: { name: 'stock-alert-client', limit: 10, windowMs: 10 * MINUTE },
   /**
    * Codes e-mailed to one address from every client together, counted only when one is sent: an address
-   * cannot be flooded, and with 5 tries a code at most 50 guesses a day are made at its alerts.
+   * cannot be flooded, and with 5 tries a code from its requester and 5 from everyone else at most 100
+   * guesses a day are made at its alerts (each right with chance 1 in 10^6: at most 1 in 10,000).
    */
   codesPerAddress: { name: 'stock-alert-code-address', limit: 10, windowMs: 24 * HOUR },
   /** Code checks per client, on top of the tries per code. */
@@ -106,13 +107,15 @@ export function createStockAlertsService(db: Db, { tokens, rateLimiter, publicUr
 
     /**
      * POST stock-alerts/ as a visitor: the alert waits for a 6-digit code e-mailed to the address (CSPRNG, stored
-     * as its keyed hash, 10 minutes, 5 wrong tries: the account codes' rules and functions). Asking again while
-     * the code lives answers the same alert and sends nothing; once it is spent, a new code is sent. Each code
-     * e-mailed counts against the address's daily budget, in the same transaction.
+     * as its keyed hash, 10 minutes, 5 wrong tries from the client that asked and 5 from all others: the account
+     * codes' rules and functions). Asking again while the code lives for its requester answers the same alert
+     * and sends nothing; once it is spent, a new code is sent. Each code e-mailed counts against the address's
+     * daily budget, in the same transaction.
      */
     async requestAsVisitor(
       itemId: number,
       email: string,
+      client: string,
     ): Promise<{ alert: StockAlertAnswer; created: boolean }> {
       const code = newOtpCode();
       return db.transaction(async (tx) => {
@@ -123,6 +126,7 @@ export function createStockAlertsService(db: Db, { tokens, rateLimiter, publicUr
           codeHash: tokens.hashCode(email, CODE_PURPOSE, code),
           ttlMs: OTP_TTL_MS,
           maxAttempts: OTP_MAX_ATTEMPTS,
+          requestedBy: tokens.hashClient(client),
         });
         if (codeIsNew) {
           await rateLimiter.consume(STOCK_ALERT_LIMITS.codesPerAddress, email, tx);
@@ -136,18 +140,23 @@ export function createStockAlertsService(db: Db, { tokens, rateLimiter, publicUr
 
     /**
      * POST stock-alerts/confirm/: checks a typed code against the address's alerts waiting for one, as the account
-     * codes are checked (each candidate compared in constant time; a wrong code counts against every one that
-     * could still be tried, and is kept: decided in the transaction, thrown after it). The matched alert becomes
-     * active; if its item came back while it waited, it is spent and e-mailed at once, as a restock would.
+     * codes are checked (each candidate compared in constant time; a wrong code counts against every one this
+     * client could still try, as its requester's try or as another client's, and is kept: decided in the
+     * transaction, thrown after it). A stranger's wrong tries never use up the requester's. The matched alert
+     * becomes active; if its item came back while it waited, it is spent and e-mailed at once, as a restock would.
      */
-    async confirm({ email, code }: StockAlertConfirm): Promise<StockAlertAnswer> {
+    async confirm({ email, code }: StockAlertConfirm, client: string): Promise<StockAlertAnswer> {
       const typed = tokens.hashCode(email, CODE_PURPOSE, code);
+      const clientHash = tokens.hashClient(client);
+      /** Whether this client may still try the alert's code, after `extra` more wrong tries of its own. */
+      const triesLeft = (row: queries.AwaitingAlert, extra = 0) =>
+        (row.requestedBy === clientHash ? row.attempts : row.foreignAttempts) + extra < OTP_MAX_ATTEMPTS;
       const outcome = await db.transaction(
         async (tx): Promise<{ answer: StockAlertAnswer } | { refusal: string }> => {
           const now = Date.now();
           const rows = await queries.lockAwaitingAlerts(tx, email);
           const live = rows.filter((row) => row.codeExpiresAt.getTime() > now);
-          const tryable = live.filter((row) => row.attempts < OTP_MAX_ATTEMPTS);
+          const tryable = live.filter((row) => triesLeft(row));
           if (tryable.length === 0) {
             if (live.length > 0) return { refusal: ACCOUNT_MESSAGES.otpBurnt };
             return { refusal: rows.length > 0 ? ACCOUNT_MESSAGES.otpExpired : ACCOUNT_MESSAGES.otpInvalid };
@@ -158,8 +167,9 @@ export function createStockAlertsService(db: Db, { tokens, rateLimiter, publicUr
             await queries.recordWrongTry(
               tx,
               tryable.map((row) => row.id),
+              clientHash,
             );
-            const stillTryable = tryable.some((row) => row.attempts + 1 < OTP_MAX_ATTEMPTS);
+            const stillTryable = tryable.some((row) => triesLeft(row, 1));
             return { refusal: stillTryable ? ACCOUNT_MESSAGES.otpInvalid : ACCOUNT_MESSAGES.otpBurnt };
           }
           const [confirmed] = await queries.confirmAlerts(

@@ -51,12 +51,12 @@ describe('statements of stock alerts', () => {
     const signedIn = take();
 
     const email = `counted.${Date.now().toString(36)}@example.com`;
-    await alerts.requestAsVisitor(covers.id, email);
+    await alerts.requestAsVisitor(covers.id, email, '198.51.100.7');
     const visitor = take();
-    await alerts.requestAsVisitor(covers.id, email);
+    await alerts.requestAsVisitor(covers.id, email, '198.51.100.7');
     const again = take();
 
-    const confirmed = await alerts.confirm({ email, code: await alertCode(ctx, email) });
+    const confirmed = await alerts.confirm({ email, code: await alertCode(ctx, email) }, '198.51.100.7');
     expect(confirmed.status).toBe('active');
     const confirm = take();
 
