@@ -321,13 +321,13 @@ describe('trade accounts in Chromium', { timeout: 150_000 }, () => {
     ] as const) {
       await form.getByLabel('Amount (£)').fill(amount);
       await form
-        .getByLabel(/^Invoice \d+, due/)
+        .getByLabel(/^Invoice INV-\d+, due/)
         .first()
         .waitFor();
       await expect
         .poll(() =>
           form
-            .getByLabel(/^Invoice \d+, due/)
+            .getByLabel(/^Invoice INV-\d+, due/)
             .first()
             .inputValue(),
         )
