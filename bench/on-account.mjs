@@ -1,8 +1,8 @@
 // `npm run bench:on-account`: placing an order on a trade account, on PostgreSQL only (speed is judged
 // there): a scratch database `bench_<timestamp>` on DATABASE_URL, dropped afterwards, with the synthetic catalogue
 // (apps/api/dist/seed.js --items N), 10,000 approved companies with on-account orders of their own (so the owed
-// sum and the PO re-use check read a realistic company), and one buyer (apps/api/dist/create-owner.js) who is a
-// member of one of them with credit enough for every order the bench makes. Before each timed order the buyer's
+// sum and the PO re-use check read a realistic company), and one buyer (made by apps/api/dist/create-owner.js, then
+// a customer again: staff hold no trade membership) who is a member of one of them with credit enough for every order the bench makes. Before each timed order the buyer's
 // cart is filled with 10 lines straight in SQL (not timed); then `POST /api/orders/` with
 // `payment_method: "account"` and a new PO number is timed, --single times one at a time after a warm-up.
 // The budget is the card order's: p95 <= 15 ms one at a time (and at most 12 statements, which
@@ -117,6 +117,7 @@ async function main() {
   const client = new pg.Client({ connectionString: database.databaseUrl });
   await client.connect();
   onCleanUp(() => client.end());
+  await client.query(`update users set role = 'customer' where email = $1`, [BUYER.email]);
   log(`writing ${COMPANIES} companies with ${5 * COMPANIES} on-account orders`);
   const { addressId, cartId, lines } = await fillCompanies(client);
   const fillCart = () =>

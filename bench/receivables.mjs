@@ -2,7 +2,8 @@
 // scratch database `bench_<timestamp>` on DATABASE_URL, dropped afterwards, with the synthetic catalogue and
 // 10,000 approved companies whose ledgers hold 500,000 entries together (per company: 25 on-account invoices
 // over five years, 3 credit notes, 12 payments received and 10 allocations), written straight in SQL. One user
-// (apps/api/dist/create-owner.js) is staff and the administrator of one company.
+// (apps/api/dist/create-owner.js) is staff; a customer (made the same way, then a customer again: staff hold no
+// trade membership) is the administrator of one company and the buyer of every invoice.
 //
 // Timed one at a time after a warm-up: the company's balance and aged debt (`GET account/company/`, budget p95
 // <= 10 ms), staff's ledger of a company, the quarter's VAT return (budget <= 200 ms), a month's statement PDF
@@ -66,12 +67,13 @@ const BUDGET_VAT_MS = 200;
 const BUDGET_CHARTS_MS = 200;
 const ADMIN_URL = process.env.DATABASE_URL;
 const USER = { email: 'bench-accounts@packright.example', password: 'bench-accounts-password' };
+const BUYER = { email: 'bench-buyer@packright.example', password: 'bench-buyer-password' };
 const createOwnerEntry = path.join(root, 'apps/api/dist/create-owner.js');
 
 const ADDRESS = `'{"first_name":"Pat","last_name":"Buyer","street":"1 High Street","city":"Leicester","state":null,"postal_code":"LE1 1AA","country":"UK","telephone_number":"+447700900123"}'::jsonb`;
 const SELLER = `'{"legal_name":"PackRight Supplies Ltd","address":{"street":"Unit 4, Meridian Business Park","city":"Leicester","postal_code":"LE19 1WZ","country":"United Kingdom"},"vat_number":"GB123456782","company_number":"01234567"}'::jsonb`;
 
-/** The companies and their ledgers; the user administers the first company. */
+/** The companies and their ledgers; the buyer administers the first company. */
 export async function fillLedgers(client) {
   const statements = [
     `insert into companies (status, legal_name, trading_name, company_number, vat_number, registered_address,
@@ -81,7 +83,7 @@ export async function fillLedgers(client) {
               5000000, '{"kind":"days","days":30}'::jsonb
        from generate_series(1, ${COMPANIES}) n`,
     `insert into company_members (company_id, user_id, role)
-       select (select min(id) from companies), id, 'administrator' from users where email = '${USER.email}'`,
+       select (select min(id) from companies), id, 'administrator' from users where email = '${BUYER.email}'`,
     // Invoices: spread over five years, due 30 days after, written in the order they were made (as a shop writes
     // them, so the table's rows follow created_at) and numbered in that order.
     `insert into orders (user_id, status, payment_status, payment_verified, subtotal_pence, shipping_pence, vat_pence,
@@ -94,7 +96,7 @@ export async function fillLedgers(client) {
        from (select c.id as company_id, k, 10000 + (c.id * 37 + k * 11) % 5000 as net,
                     now() - make_interval(days => (c.id * 7 + k * 73) % ${YEARS_DAYS}, mins => (c.id * 13 + k) % 1440) as at
                from companies c cross join generate_series(1, ${INVOICES}) k) i
-       cross join (select id from users where email = '${USER.email}') u
+       cross join (select id from users where email = '${BUYER.email}') u
        order by i.at, i.company_id, i.k`,
     // Credit notes on the first invoices of each company.
     `insert into refunds (order_id, amount_pence, reason, status, credit_note_number, issued_at, seller)
@@ -201,11 +203,13 @@ async function main() {
   log(`seeding ${ROWS} items`);
   await runNode([seedEntry, '--items', String(ROWS)], { env });
   await runNode([createOwnerEntry, '--email', USER.email, '--password', USER.password], { env });
+  await runNode([createOwnerEntry, '--email', BUYER.email, '--password', BUYER.password], { env });
 
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: database.databaseUrl });
   await client.connect();
   onCleanUp(() => client.end());
+  await client.query(`update users set role = 'customer' where email = $1`, [BUYER.email]);
   log(`writing ${COMPANIES} companies' ledgers`);
   const counts = await fillLedgers(client);
   const entries = counts.invoices + counts.credit_notes + counts.payments + counts.allocations;
@@ -217,13 +221,19 @@ async function main() {
   // runs in this process and then sleeps 10 minutes; the timings start once it has finished, so they are what a
   // request costs rather than a request beside the pass.
   await waitForScheduledPass(client);
-  const login = await fetch(`${shop.origin}/api/account/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(USER),
-  });
-  if (login.status !== 200) throw new Error(`login answered ${login.status}`);
-  const token = (await login.json()).token.access;
+  const tokenOf = async (user) => {
+    const login = await fetch(`${shop.origin}/api/account/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(user),
+    });
+    if (login.status !== 200) throw new Error(`login answered ${login.status}`);
+    return (await login.json()).token.access;
+  };
+  const staffToken = await tokenOf(USER);
+  const buyerToken = await tokenOf(BUYER);
+  // The company's own reads go as its administrator; everything under administration/ as staff.
+  const token = (where) => (where.startsWith('/api/account/') ? buyerToken : staffToken);
   const company = counts.company;
 
   const reads = [
@@ -245,7 +255,7 @@ async function main() {
   const loadStart = os.loadavg()[0];
   const single = [];
   for (const [name, where, budget, calls = SINGLE] of reads) {
-    const figure = await oneAtATime(shop.origin, where, token, calls);
+    const figure = await oneAtATime(shop.origin, where, token(where), calls);
     log(`${name}: p50/p95/p99 ${fmt(figure.p50, 2)} / ${fmt(figure.p95, 2)} / ${fmt(figure.p99, 2)} ms`);
     single.push({ name, where, budget, calls, ...figure });
   }
@@ -255,7 +265,9 @@ async function main() {
     requestsFile,
     reads
       .slice(0, 2)
-      .map(([, where]) => JSON.stringify({ path: where, headers: { authorization: `Bearer ${token}` } }))
+      .map(([, where]) =>
+        JSON.stringify({ path: where, headers: { authorization: `Bearer ${token(where)}` } }),
+      )
       .join('\n'),
   );
   const otherCores = sampleOtherCpu(shop.child.pid);
@@ -284,7 +296,7 @@ ${facts.cores} cores, ${facts.memory}, ${facts.os}, Node ${facts.node}, autocann
 ${counts.invoices.toLocaleString('en-GB')} on-account invoices over five years, ${counts.credit_notes.toLocaleString('en-GB')} credit notes,
 ${counts.payments.toLocaleString('en-GB')} payments received and ${counts.allocations.toLocaleString('en-GB')} allocations, written in SQL;
 ${ROWS.toLocaleString('en-GB')} synthetic items. Production build, one process. Each request ${SINGLE} times one at a time
-after ${WARMUP_CALLS} to warm up, signed in as a member of staff who is also one company's administrator.
+after ${WARMUP_CALLS} to warm up, as a customer who administers one company (its own reads) and as a member of staff (the back office's).
 The machine's load average (1 minute) was ${loadStart.toFixed(2)} when the timings started and ${loadEnd.toFixed(2)} when they ended.
 
 ${table(
