@@ -10,8 +10,11 @@ import { ApiError, request } from '~/lib/api-client';
  */
 export const CheckoutCompanySchema = CompanyViewSchema.pick({
   id: true,
+  account_number: true,
   status: true,
+  legal_name: true,
   trading_name: true,
+  invoice_address: true,
   role: true,
   order_limit: true,
   po_required: true,

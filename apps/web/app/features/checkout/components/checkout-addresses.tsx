@@ -1,8 +1,9 @@
-import type { AddressView } from '@shop/domain';
+import type { AddressView, CompanyView } from '@shop/domain';
 import { useId, useRef } from 'react';
 import { CHECKOUT_MESSAGES, type CheckoutProblems } from '../checkout-rules';
 import type { CheckoutAddresses } from '../hooks/use-checkout-addresses';
 import { AddressChoice, type SharedAddresses } from './address-choice';
+import { AddressLines } from '~/features/addresses/components/address-lines';
 import {
   type AddressFormLook,
   type AddressFormMessages,
@@ -24,18 +25,26 @@ const FORM_LOOK: AddressFormLook = {
 
 const joined = (...messages: (string | undefined)[]) => messages.filter(Boolean).join(' ') || undefined;
 
-/** The billing and shipping addresses: chosen, deleted, or added with the form that opens below them. */
+/** Who a company's invoice is addressed to: its legal name, invoice address and account number. */
+export type InvoiceTo = Pick<CompanyView, 'legal_name' | 'invoice_address' | 'account_number'>;
+
+/**
+ * The billing and shipping addresses: chosen, deleted, or added with the form that opens below them. A
+ * company member (`invoiceTo`) sees whom the invoice is addressed to and chooses only the delivery address.
+ */
 export function CheckoutAddressesSection({
   choice,
   shared,
   problems,
   onCreated,
+  invoiceTo = null,
 }: {
   choice: CheckoutAddresses;
   shared: SharedAddresses | null;
   problems: Pick<CheckoutProblems, 'billing' | 'shipping'>;
   /** After the new address is saved and chosen for both. */
   onCreated: (address: AddressView) => void;
+  invoiceTo?: InvoiceTo | null;
 }) {
   const sameId = useId();
   const formId = useId();
@@ -46,9 +55,22 @@ export function CheckoutAddressesSection({
       <h2 id="checkout-addresses-title" className="checkout__heading">
         Addresses
       </h2>
+      {invoiceTo ? (
+        <div className="checkout__invoice-to">
+          <h3 className="address-choice__group-title">Invoice to</h3>
+          <p>
+            {invoiceTo.legal_name} (account {invoiceTo.account_number})
+          </p>
+          <AddressLines address={invoiceTo.invoice_address} telephone={false} />
+          <p className="form__hint">
+            Invoices and statements go to your company’s invoice address. Ask your account’s administrator to
+            change it.
+          </p>
+        </div>
+      ) : null}
       <AddressChoice
-        legend="Billing address"
-        name="billing_address"
+        legend={invoiceTo ? 'Delivery address' : 'Billing address'}
+        name={invoiceTo ? 'shipping_address' : 'billing_address'}
         addresses={choice.addresses}
         shared={shared}
         selectedId={choice.billingId}
@@ -58,16 +80,18 @@ export function CheckoutAddressesSection({
         error={joined(problems.billing, choice.sameAsBilling ? problems.shipping : undefined)}
         focusId={choice.addedId}
       />
-      <div className="form__check checkout__same">
-        <input
-          id={sameId}
-          type="checkbox"
-          checked={choice.sameAsBilling}
-          onChange={(event) => choice.chooseSameAsBilling(event.target.checked)}
-        />
-        <label htmlFor={sameId}>Same as billing address</label>
-      </div>
-      {choice.sameAsBilling ? null : (
+      {invoiceTo ? null : (
+        <div className="form__check checkout__same">
+          <input
+            id={sameId}
+            type="checkbox"
+            checked={choice.sameAsBilling}
+            onChange={(event) => choice.chooseSameAsBilling(event.target.checked)}
+          />
+          <label htmlFor={sameId}>Same as billing address</label>
+        </div>
+      )}
+      {choice.sameAsBilling || invoiceTo ? null : (
         <AddressChoice
           legend="Shipping address"
           name="shipping_address"

@@ -66,8 +66,20 @@ function renderCheckout(data: CheckoutData) {
 const trade: CheckoutCompany = {
   company: {
     id: 7,
+    account_number: 'TA-000007',
     status: 'approved',
+    legal_name: 'Acme Packaging Ltd',
     trading_name: 'Acme Packaging',
+    invoice_address: {
+      first_name: 'Accounts',
+      last_name: 'Payable',
+      street: '12 Canal Wharf',
+      city: 'Leeds',
+      state: null,
+      postal_code: 'LS1 4AB',
+      country: 'United Kingdom',
+      telephone_number: '+441130000000',
+    },
     role: 'buyer',
     order_limit: null,
     po_required: false,

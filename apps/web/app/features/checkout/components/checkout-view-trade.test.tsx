@@ -38,8 +38,20 @@ function trade(overrides: Partial<CheckoutCompany['company']> = {}, addresses = 
   return {
     company: {
       id: 7,
+      account_number: 'TA-000007',
       status: 'approved',
+      legal_name: 'Acme Packaging Ltd',
       trading_name: 'Acme Packaging',
+      invoice_address: {
+        first_name: 'Accounts',
+        last_name: 'Payable',
+        street: '12 Canal Wharf',
+        city: 'Leeds',
+        state: null,
+        postal_code: 'LS1 4AB',
+        country: 'United Kingdom',
+        telephone_number: '+441130000000',
+      },
       role: 'buyer',
       order_limit: null,
       po_required: false,
@@ -106,7 +118,7 @@ function renderCheckout(data: CheckoutData) {
 const withCompany = (company: CheckoutCompany, overrides: Partial<CheckoutData> = {}) =>
   checkoutData({ company, ...overrides });
 
-const billingGroup = () => screen.getByRole('group', { name: 'Billing address' });
+const billingGroup = () => screen.getByRole('group', { name: 'Delivery address' });
 const poField = () => screen.getByRole('textbox', { name: /^Purchase-order number/ });
 const methods = () => screen.getByRole('group', { name: 'Payment method' });
 const bodiesOf = (api: ReturnType<typeof stubApi>, method: string, url: string) =>
@@ -184,6 +196,18 @@ describe('a member of a company without credit', () => {
       transaction_id: 'pi_test_1',
       purchase_order_number: 'PO-4471',
     });
+  });
+
+  it('addresses the invoice to the company and asks only for the delivery address', () => {
+    shop();
+    renderCheckout(data());
+    const addresses = screen.getByRole('region', { name: 'Addresses' });
+    expect(within(addresses).getByRole('heading', { name: 'Invoice to' })).toBeInTheDocument();
+    expect(within(addresses).getByText('Acme Packaging Ltd (account TA-000007)')).toBeInTheDocument();
+    expect(within(addresses).getByText('12 Canal Wharf')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Billing address' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Same as billing address' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Shipping address' })).not.toBeInTheDocument();
   });
 
   it('starts with the company’s address, and no open form, for a member with none of their own', () => {

@@ -157,7 +157,7 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
   const accountOption = accountOptionOf(trade);
 
   const [cart, setCart] = useState<CartView>(data.cart);
-  const addresses = useCheckoutAddresses(data.addresses, sharedList);
+  const addresses = useCheckoutAddresses(data.addresses, sharedList, trade !== null);
   const payment = usePaymentMethod(accountOption);
   const hasItems = cart.items.length > 0;
   const card = useCardPayment(data.payment, hasItems && payment.cardWanted);
@@ -210,6 +210,7 @@ export function CheckoutView({ data }: { data: CheckoutData }) {
         <CheckoutAddressesSection
           choice={addresses}
           shared={shared}
+          invoiceTo={trade?.company ?? null}
           problems={problems}
           onCreated={() => setProblems(({ billing: _billing, shipping: _shipping, ...rest }) => rest)}
         />

@@ -8,19 +8,29 @@ const firstId = (addresses: readonly AddressView[]) => addresses[0]?.id ?? null;
 
 /**
  * The checkout's addresses: the buyer's own (added and deleted here) beside a trade account's shared ones,
- * the billing and shipping choice, "same as billing", and the new-address form's state.
+ * the billing and shipping choice, "same as billing", and the new-address form's state. `deliveryOnly`: a
+ * company member's documents go to the company's invoice address, so they choose one address, the delivery
+ * address, which the order also names as its billing address.
  */
-export function useCheckoutAddresses(initial: AddressView[], shared: readonly AddressView[]) {
+export function useCheckoutAddresses(
+  initial: AddressView[],
+  shared: readonly AddressView[],
+  deliveryOnly = false,
+) {
   const [addresses, setAddresses] = useState<AddressView[]>(initial);
   // Saved addresses are chosen for the buyer: their defaults (My account), else the newest (spec 2, §2);
   // a trade buyer with none of their own gets the company's first.
   const [billingId, setBillingId] = useState<number | null>(
-    () => initial.find((address) => address.is_default_billing)?.id ?? firstId(initial) ?? firstId(shared),
+    () =>
+      (deliveryOnly ? initial.find((address) => address.is_default_shipping)?.id : undefined) ??
+      initial.find((address) => address.is_default_billing)?.id ??
+      firstId(initial) ??
+      firstId(shared),
   );
   const [shippingId, setShippingId] = useState<number | null>(
     () => initial.find((address) => address.is_default_shipping)?.id ?? billingId,
   );
-  const [sameAsBilling, setSameAsBilling] = useState(() => billingId === shippingId);
+  const [sameAsBilling, setSameAsBilling] = useState(() => deliveryOnly || billingId === shippingId);
   // Open from the start for a buyer with no saved address; the focus moves there only when they open it.
   const [formOpen, setFormOpen] = useState(initial.length === 0 && shared.length === 0);
   const [formOpenedByBuyer, setFormOpenedByBuyer] = useState(false);
