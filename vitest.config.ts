@@ -22,6 +22,7 @@ export const ENGINE_SPECIFIC_API_TESTS = [
   'apps/api/src/modules/lists/statement-counts.test.ts',
   'apps/api/src/modules/orders/faults.test.ts',
   'apps/api/src/modules/orders/statement-counts.test.ts',
+  'apps/api/src/modules/receivables/covered.test.ts',
   'apps/api/src/modules/receivables/reminders.test.ts',
   'apps/api/src/modules/receivables/routes.test.ts',
   'apps/api/src/modules/receivables/statements.test.ts',

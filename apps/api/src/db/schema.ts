@@ -711,6 +711,15 @@ export const orders = pgTable(
     /** Pence refunded to the buyer through the provider, across every refund of the order. */
     refundedPence: integer('refunded_pence').notNull().default(0),
     /**
+     * What covers the order as a ledger's invoice (DESIGN §7), in pence: its succeeded credit notes, the
+     * allocations to it of payments received that are not reversed, and credit notes' credit set against it,
+     * less the credit moved off its own notes to other invoices. Its open amount is `total_pence` less this,
+     * never below zero. Kept by triggers on refunds, payment_allocations, payments_received and
+     * credit_allocations (migration 0020), so every writer keeps it in step, in the writer's transaction; the
+     * dashboard's aged debt reads it instead of summing the whole ledger a call.
+     */
+    coveredPence: integer('covered_pence').notNull().default(0),
+    /**
      * The VAT invoice's and the paid receipt's numbers, each from its gap-free sequence (document_sequences),
      * given in the statement that makes the order, so a rolled-back order takes no number.
      */
@@ -742,10 +751,10 @@ export const orders = pgTable(
     // full (REFUND) ones leave it, so a pass reads the open ones only, however long the history grows. (Not
     // `= 'ON_ACCOUNT'`: a fresh database runs every migration in one transaction, where 0013's new enum value
     // cannot be used.)
-    // It also carries what the dashboard's aged debt reads of each open invoice (company, total, days, status),
-    // so that chart is an index-only scan and never reads the wide order rows of the whole history.
+    // It also carries what the dashboard's aged debt reads of each open invoice (company, total, days, status,
+    // what covers it), so that chart is an index-only scan and never reads the wide order rows of the history.
     index('orders_account_due_idx')
-      .on(t.invoiceDueDate, t.id, t.companyId, t.totalPence, t.createdAt, t.paymentStatus)
+      .on(t.invoiceDueDate, t.id, t.companyId, t.totalPence, t.createdAt, t.paymentStatus, t.coveredPence)
       .where(sql`${t.paymentMethod} = 'account' and ${t.paymentStatus} not in ('COMPLETED', 'REFUND')`),
     // The dashboard's sales by day and month: invoiced (PENDING is the only status not invoiced; not
     // `in (…'ON_ACCOUNT')`, which a fresh database's one migration transaction cannot use), not cancelled, not

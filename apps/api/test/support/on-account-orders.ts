@@ -1,11 +1,13 @@
 // Test support for the documents of trade accounts: a card order turned into one on account, as the
 // checkout on account will write it (no payment, no receipt number, a PO number, terms and a due date).
-import type { CompanyRole } from '@shop/domain';
-import { eq } from 'drizzle-orm';
+import { invoiceStates, type CompanyRole } from '@shop/domain';
+import { eq, inArray } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { TestContext } from '../helper';
 import { companies, companyMembers, orders, payments } from '../../src/db/schema';
 import { newShopper } from './carts';
 import { placedOrder } from './administration-orders';
+import { selectLedger } from '../../src/modules/receivables/ledger';
 
 const ADDRESS = {
   first_name: 'Accounts',
@@ -73,4 +75,25 @@ export async function onAccountOrder(
     return shopper;
   };
   return { ...placed, company, colleague };
+}
+
+/**
+ * Expects each of the company's invoices to carry as covered_pence what the domain derives from its ledger
+ * (credit notes and credit moved, and live payments' allocations): the triggers of migration 0020 keep it.
+ */
+export async function expectCoverAsLedger(ctx: TestContext, companyId: number) {
+  const states = invoiceStates(await selectLedger(ctx.database.db, companyId));
+  const stored = await ctx.database.db
+    .select({ id: orders.id, covered: orders.coveredPence })
+    .from(orders)
+    .where(
+      inArray(
+        orders.id,
+        states.map((state) => state.id),
+      ),
+    );
+  const coverOf = new Map(stored.map((row) => [row.id, row.covered]));
+  expect(states.map((state) => ({ id: state.id, covered: coverOf.get(state.id) }))).toEqual(
+    states.map((state) => ({ id: state.id, covered: state.creditedPence + state.paidPence })),
+  );
 }

@@ -119,6 +119,7 @@ export function newOrderView(order: queries.NewOrder, written: queries.WrittenOr
       carrier: null,
       trackingNumber: null,
       refundedPence: 0,
+      coveredPence: 0,
       invoiceNumber: written.invoiceNumber,
       receiptNumber: written.receiptNumber,
       seller: written.seller,

@@ -14,6 +14,7 @@ import { countingDb } from '../../../test/query-counter';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
 import { staffMember, type StaffMember } from '../../../test/support/administration';
 import { pence, setStock, tradeCompany, type TradeMember } from '../../../test/support/orders';
+import { expectCoverAsLedger } from '../../../test/support/on-account-orders';
 import { auditLog, companies, orders } from '../../db/schema';
 import { applyHoldsOnce } from './holds';
 import { createReceivablesService } from './service';
@@ -140,6 +141,8 @@ describe('a credit note’s credit on a paid invoice', () => {
     const own = await c.admin.call('GET', '/api/account/company/');
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json<CompanyView>()).toMatchObject({ balance: '-1.00', overdue: '0.00', aged: ZERO_AGED });
+    // What covers each invoice, as the dashboard reads it, was kept in the same writes.
+    await expectCoverAsLedger(ctx, c.id);
     const audits = await ctx.database.db
       .select({ action: auditLog.action })
       .from(auditLog)

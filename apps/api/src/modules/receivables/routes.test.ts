@@ -17,6 +17,7 @@ import { countingDb } from '../../../test/query-counter';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
 import { expectStaffOnly, staffMember, type StaffMember } from '../../../test/support/administration';
 import { pence, setStock, tradeCompany, type TradeMember } from '../../../test/support/orders';
+import { expectCoverAsLedger } from '../../../test/support/on-account-orders';
 import { auditLog, companies, outboundEmails, orders, paymentsReceived } from '../../db/schema';
 import { applyHoldsOnce } from './holds';
 import { createReceivablesService } from './service';
@@ -234,6 +235,7 @@ describe('POST payments/', () => {
     const ledger = await ledgerOf(c.id);
     expect(ledger.balance).toBe(money(inv.totalPence - 100));
     expect(ledger.entries.map((e) => e.kind)).toEqual(['invoice', 'payment', 'payment', 'payment_reversal']);
+    await expectCoverAsLedger(ctx, c.id);
     const audits = await ctx.database.db
       .select({ action: auditLog.action })
       .from(auditLog)
