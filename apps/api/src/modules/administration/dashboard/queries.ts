@@ -9,17 +9,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { rowsOf } from '../../../db/rows-of';
-import {
-  companies,
-  contactQueries,
-  creditAllocations,
-  items,
-  orders,
-  paymentAllocations,
-  quotes,
-  paymentsReceived,
-  refunds,
-} from '../../../db/schema';
+import { companies, contactQueries, items, orders, quotes } from '../../../db/schema';
 import { bankDetailsSet } from '../../documents/numbering';
 
 /** The shop's days and months (UK time: GMT in winter, BST in summer). */
@@ -137,9 +127,10 @@ export interface DashboardChartsRow {
  *   month present: the orders of the 12 months are read once through orders_created_idx, summed by UK day,
  *   and the days' sums summed again by month (the 30 days lie within the 12 months);
  * - every company's open on-account invoices, as the ledger defines them (receivables/ledger.ts and the
- *   domain's invoiceStates): open = total − its succeeded credit notes − the allocations to it of the
- *   company's payments received that are not reversed, never below zero; due on its due day (or the UK day it
- *   was made); aged by the UK days from then to today (the domain's bucketOf);
+ *   domain's invoiceStates): open = total − what covers it (its succeeded credit notes, the allocations to it
+ *   of payments received that are not reversed, credit notes' credit set against it less credit moved off its
+ *   own notes: orders.covered_pence), never below zero; due on its due day (or the UK day it was made); aged
+ *   by the UK days from then to today (the domain's bucketOf);
  * - the ten companies with most past due (then the oldest, then id).
  * Days are generated as UK calendar days (timestamps without a zone, so a clock change shifts nothing) and
  * each bound is turned into an instant in Europe/London.
@@ -164,39 +155,18 @@ export function dashboardChartsStatement(now: Date): SQL {
     ),
     -- Only ON_ACCOUNT orders can be open: the ledger marks an invoice COMPLETED in the transaction that covers
     -- it, and ON_ACCOUNT again when a reversal reopens it (receivables/service.ts); REFUND means credited in
-    -- full. orders_account_due_idx holds these with every column read here, so they are read index-only (the
-    -- order rows are wide, and the history's pages would not stay cached). What covers them is summed in one
-    -- pass joined by hash, not probed invoice by invoice (which the planner costed past its JIT threshold,
-    -- 1.4 s of compiling a call): their credit notes, the live allocations of payments, and credit notes'
-    -- credit set against them, less what was moved off a note on them.
-    open_orders as materialized (
-      select o.id, o.company_id, o.total_pence,
+    -- full. Each one's open amount is its total less what covers it (orders.covered_pence, which the ledger's
+    -- triggers keep: its credit notes, the live allocations of payments, credit set against it less credit
+    -- moved off its notes). orders_account_due_idx holds these with every column read here, so they are read
+    -- index-only: the order rows are wide, and the history's pages would not stay cached.
+    open_invoices as materialized (
+      select o.company_id, o.total_pence - o.covered_pence as open_pence,
         (select today from bounds)
           - coalesce(o.invoice_due_date, (o.created_at at time zone ${zone})::date) as past_due
       from ${orders} o
       where o.payment_method = 'account' and o.payment_status not in ('COMPLETED', 'REFUND')
         and o.payment_status = 'ON_ACCOUNT' and o.company_id is not null
-    ),
-    covered as (
-      select x.order_id, sum(x.pence) as pence from (
-        select r.order_id, r.amount_pence as pence from ${refunds} r
-          where r.status = 'succeeded'
-        union all
-        -- Allocations belong to payments, never to reversal entries: a live one's payment has no reversal.
-        select a.order_id, a.amount_pence from ${paymentAllocations} a
-          where not exists (select 1 from ${paymentsReceived} v where v.reverses_id = a.payment_id)
-        union all
-        select c.order_id, c.amount_pence from ${creditAllocations} c
-        union all
-        select r.order_id, -c.amount_pence from ${creditAllocations} c join ${refunds} r on r.id = c.refund_id
-      ) x
-      where x.order_id in (select id from open_orders)
-      group by x.order_id
-    ),
-    open_invoices as materialized (
-      select oo.company_id, oo.past_due, oo.total_pence - coalesce(cv.pence, 0) as open_pence
-      from open_orders oo left join covered cv on cv.order_id = oo.id
-      where oo.total_pence - coalesce(cv.pence, 0) > 0
+        and o.total_pence - o.covered_pence > 0
     )
     select json_build_object(
       'as_of', (select to_char(today, 'YYYY-MM-DD') from bounds),
