@@ -3,6 +3,7 @@ import { formatUkDay } from '../dates';
 import {
   availableCreditPence,
   companyMay,
+  distinctAddresses,
   creditAllows,
   invoiceDueDate,
   needsApproval,
@@ -169,4 +170,23 @@ describe('formatUkDay', () => {
     ['2027-01-01', '1 January 2027'],
     ['2026-03-29', '29 March 2026'],
   ])('%s reads %s', (day, words) => expect(formatUkDay(day)).toBe(words));
+});
+
+describe('distinctAddresses', () => {
+  it('keeps each address once, the first spelling, in order, without blanks', () => {
+    expect(
+      distinctAddresses([
+        ' Ann@Example.com ',
+        'accounts@example.com',
+        'ann@example.com',
+        '',
+        null,
+        undefined,
+        '  ',
+      ]),
+    ).toEqual(['Ann@Example.com', 'accounts@example.com']);
+  });
+  it('is empty for no addresses', () => {
+    expect(distinctAddresses([])).toEqual([]);
+  });
 });

@@ -85,3 +85,20 @@ const LINK_LIKE =
 export function looksLikeLink(text: string): boolean {
   return LINK_LIKE.test(text);
 }
+
+/**
+ * Who a company's account documents go to, each address once: in the order given, compared without case or
+ * surrounding spaces, blanks left out (an administrator whose address is also the accounts address gets one).
+ */
+export function distinctAddresses(addresses: readonly (string | null | undefined)[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const address of addresses) {
+    const trimmed = address?.trim() ?? '';
+    const key = trimmed.toLowerCase();
+    if (!key || seen.has(key)) continue;
+    seen.add(key);
+    out.push(trimmed);
+  }
+  return out;
+}

@@ -1,4 +1,8 @@
 // The companies' calls for the receivables and the documents: who administers a company, where its account
 // documents go, and its lock. Apart from service.ts, which reads the receivables' positions.
-export { lockCompany, selectAdministratorEmails } from './queries';
-export { distinctAddresses, selectAccountsEmail, selectAccountsRecipients } from './accounts-recipients';
+export {
+  lockCompany,
+  selectAccountsEmail,
+  selectAccountsRecipients,
+  selectAdministratorEmails,
+} from './queries';

@@ -486,18 +486,6 @@ export async function lockOpenPence(tx: Db, orderId: number): Promise<number | u
   return claimed ? Number(claimed.open_pence) : undefined;
 }
 
-/** Who a company's payment reminders go to: its administrators and its accounts address (as stored). */
-export async function selectReminderRecipients(tx: Db, companyId: number): Promise<string[]> {
-  const rows = rowsOf<{ email: string }>(
-    await tx.execute(sql`
-      select u.email from company_members m join users u on u.id = m.user_id
-      where m.company_id = ${companyId} and m.role = 'administrator'
-      union
-      select c.accounts_email from companies c where c.id = ${companyId}`),
-  );
-  return rows.map((row) => row.email);
-}
-
 /** The calendar day `days` after `day` (both YYYY-MM-DD), as the database counts it. */
 export async function selectDayAfter(db: Db, day: string, days: number): Promise<string> {
   return rowsOf<{ day: string }>(
@@ -534,7 +522,6 @@ export async function selectStatementHeading(db: Db, companyId: number): Promise
 export interface StatementCandidateRow {
   id: number;
   trading_name: string;
-  accounts_email: string;
 }
 
 /** SQL: a timestamp's UK calendar day, as a date. */
@@ -553,7 +540,7 @@ export async function selectStatementCandidates(
   const first = sql`${from}::date`;
   const last = sql`${to}::date`;
   const result = await db.execute(sql`
-    select c.id, c.trading_name, c.accounts_email
+    select c.id, c.trading_name
     from companies c
     where c.status = 'approved'
       and not exists (select 1 from scheduled_effects e

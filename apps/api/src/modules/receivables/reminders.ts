@@ -1,6 +1,7 @@
 import { type ReceivablesSettings, reminderDue, ukToday } from '@shop/domain';
 import type { Db } from '../../db/client';
 import { enqueueEmail } from '../mail/service';
+import { selectAccountsRecipients } from '../companies/administrators';
 import { selectSetting } from '../settings/service';
 import * as queries from './queries';
 import { reminderEmail, type ReminderInvoice, type ReminderKind } from './reminder-emails';
@@ -61,12 +62,7 @@ async function sendReminder(
     if (!(await queries.claimEffect(tx, queries.REMINDER_EFFECT, invoice.orderId, reminder.period))) {
       return 'done';
     }
-    const recipients = await queries.selectReminderRecipients(tx, invoice.companyId);
-    const seen = new Set<string>();
-    for (const email of recipients) {
-      const address = email.trim();
-      if (!address || seen.has(address.toLowerCase())) continue;
-      seen.add(address.toLowerCase());
+    for (const address of await selectAccountsRecipients(tx, invoice.companyId)) {
       await enqueueEmail(
         tx,
         reminderEmail(address, reminder.kind, reminder.daysPastDue, { ...invoice, openPence }, bank),

@@ -8,7 +8,7 @@ import {
   ukToday,
 } from '@shop/domain';
 import type { Db } from '../../db/client';
-import { distinctAddresses, selectAdministratorEmails } from '../companies/administrators';
+import { selectAccountsRecipients } from '../companies/administrators';
 import { statementBalance, statementMonthName } from '../documents/statement';
 import { enqueueEmail, type OutgoingEmail } from '../mail/service';
 import { selectSetting } from '../settings/service';
@@ -96,10 +96,7 @@ export async function sendMonthlyStatements(
     const queued = await db.transaction(async (tx) => {
       // The key is claimed even when nothing is due (the SQL and the domain agree; this only ends the look).
       if (!(await claimEffect(tx, STATEMENT_EFFECT, company.id, month)) || !due) return 0;
-      const to = distinctAddresses([
-        ...(await selectAdministratorEmails(tx, company.id)),
-        company.accounts_email,
-      ]);
+      const to = await selectAccountsRecipients(tx, company.id);
       for (const address of to) {
         await enqueueEmail(
           tx,

@@ -1,5 +1,6 @@
 import {
   companyAccountNumber,
+  distinctAddresses,
   documentNumber,
   lineRefundPence,
   nextStatuses,
@@ -22,7 +23,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
 import { Conflict, DomainError, Invalid, NotFound } from '../../../http/errors';
 import { pageWindow, type PageQuery } from '../../../http/pagination';
-import { distinctAddresses, selectAccountsEmail } from '../../companies/administrators';
+import { selectAccountsEmail } from '../../companies/administrators';
 import { enqueueEmail, type OutgoingEmail } from '../../mail/service';
 import { notifyRestocked } from '../../stock-alerts/restock';
 import { statusHistoryOf, toOrderView } from '../../orders/order-views';
