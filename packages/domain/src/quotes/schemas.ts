@@ -87,12 +87,11 @@ export const QuoteRequestSchema = z
 export type QuoteRequest = z.infer<typeof QuoteRequestSchema>;
 
 /**
- * Characters a file name may not hold: C0 and C1 controls and DEL, and the marks that change the direction text
- * is shown in (embeddings and overrides U+202A-U+202E, isolates U+2066-U+2069, the LRM, RLM and Arabic letter
- * mark), with which `logo\u202Egpj.pdf` shows as `logofdp.jpg` on staff's screen.
+ * Characters a file name may not hold: controls (`Cc`: C0 and C1 controls and DEL) and the marks that change the
+ * direction text is shown in (`Bidi_Control`: embeddings and overrides U+202A-U+202E, isolates U+2066-U+2069,
+ * the LRM, RLM and Arabic letter mark), with which `logo\u202Egpj.pdf` shows as `logofdp.jpg` on staff's screen.
  */
-// eslint-disable-next-line no-control-regex
-const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const UNSAFE_NAME_CHARACTERS = /[\p{Cc}\p{Bidi_Control}]/u;
 
 /** POST quotes/{id}/attachments/?filename=: the file's name as the buyer's computer had it (optional). */
 export const QuoteAttachmentQuerySchema = z
