@@ -12,6 +12,9 @@ import {
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
+import { countingDb } from '../../../test/query-counter';
+import { createCartsService } from '../carts/service';
+import { createCompanyOrdersService } from './service';
 import { setStock, tradeCompany, type TradeMember } from '../../../test/support/orders';
 import { outboundEmails } from '../../db/schema';
 
@@ -155,5 +158,33 @@ describe('POST account/company/approvals/{id}/add-to-cart/', () => {
     expect((await buyer.call('POST', '/api/account/company/approvals/0/add-to-cart/')).statusCode).toBe(400);
     expect((await ctx.app.inject({ method: 'POST', url })).statusCode).toBe(401);
     expect((await approver.cart()).items).toEqual([]);
+  });
+});
+
+describe('putting a declined request back in the cart', () => {
+  it('takes the same statements for one line as for three', async () => {
+    const { approver, buyer } = await companyWithApprovals();
+    const counted = async (lines: [string, number][]) => {
+      const answer = await held(buyer, lines);
+      await approver.call('POST', `/api/account/company/approvals/${answer.approval}/decline/`, {
+        reason: 'No',
+      });
+      const counter = countingDb(ctx.database);
+      const service = createCompanyOrdersService(counter.db, createCartsService(counter.db));
+      const result = await service.addToCart(buyer.userId, answer.approval);
+      expect(result.lines).toHaveLength(lines.length);
+      return counter.sql.filter((text) => !/^\s*(begin|commit|rollback)\b/i.test(text)).length;
+    };
+    const one = await counted([[TAPE, 1]]);
+    const three = await counted([
+      [TAPE, 2],
+      [WRAP, 3],
+      ['PW-HAND-400-BK', 1],
+    ]);
+    expect(three).toBe(one);
+    // The request's lines (1); the put-back, as a reorder's (putBackInCart): the cart locked, the items read,
+    // a savepoint around the cart's add (its cart, its items, one write, the release) (7); the cart as it reads
+    // (its id, its lines, the settings) (3).
+    expect(one).toBe(11);
   });
 });
