@@ -154,6 +154,7 @@ export function approval(overrides: Partial<ApprovalView> = {}): ApprovalView {
     reason: null,
     created_at: '2026-01-20T09:30:00Z',
     decided_at: null,
+    can_put_back: false,
     ...overrides,
   };
 }

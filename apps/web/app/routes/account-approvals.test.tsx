@@ -125,7 +125,7 @@ describe('/account/approvals', { timeout: 20_000 }, () => {
   it('puts a declined request back in the buyer’s cart in one click, saying what came back', async () => {
     const { api, user } = renderPage({
       [COMPANY]: { company: buyerCompany() },
-      [LIST]: page([approval({ status: 'declined', reason: 'Over budget.' })]),
+      [LIST]: page([approval({ status: 'declined', reason: 'Over budget.', can_put_back: true })]),
       [TO_CART]: {
         cart: { id: 5, items: [{}] },
         lines: [
@@ -147,10 +147,32 @@ describe('/account/approvals', { timeout: 20_000 }, () => {
     expect(api.called('POST', '/api/account/company/approvals/11/add-to-cart/')).toHaveLength(1);
   });
 
-  it('offers no put-back on a request still waiting, nor to an approver', async () => {
+  it('offers no put-back on a request still waiting', async () => {
     renderPage({ [COMPANY]: { company: buyerCompany() } });
     await screen.findByRole('article');
     expect(screen.queryByRole('button', { name: /back in my cart/ })).not.toBeInTheDocument();
+  });
+
+  it('offers an approver the put-back on their own declined request, never on another buyer’s', async () => {
+    renderPage({
+      [LIST]: page([
+        // Another buyer's, declined by this approver: the API says it is not the caller's to put back.
+        approval({ id: 11, reference: 'AR-000011', status: 'declined', reason: 'No.' }),
+        // The approver's own, over their own limit and declined by an administrator.
+        approval({
+          id: 12,
+          reference: 'AR-000012',
+          status: 'declined',
+          reason: 'Not this month.',
+          buyer: { id: 71, email: 'amy@acme.example', name: 'Amy Approver' },
+          can_put_back: true,
+        }),
+      ]),
+    });
+    await screen.findAllByRole('article');
+    expect(
+      screen.getAllByRole('button', { name: /back in my cart/ }).map((button) => button.textContent),
+    ).toEqual(['Put AR-000012 back in my cart']);
   });
 
   it('filters by status through the URL', async () => {

@@ -4,6 +4,7 @@ import {
   availableCreditPence,
   companyMay,
   distinctAddresses,
+  mayGoBackInCart,
   creditAllows,
   invoiceDueDate,
   needsApproval,
@@ -188,5 +189,14 @@ describe('distinctAddresses', () => {
   });
   it('is empty for no addresses', () => {
     expect(distinctAddresses([])).toEqual([]);
+  });
+});
+
+describe('mayGoBackInCart', () => {
+  it('is true only for a request that placed nothing', () => {
+    expect(mayGoBackInCart('declined')).toBe(true);
+    expect(mayGoBackInCart('refused')).toBe(true);
+    expect(mayGoBackInCart('awaiting_approval')).toBe(false);
+    expect(mayGoBackInCart('approved')).toBe(false);
   });
 });

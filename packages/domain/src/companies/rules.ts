@@ -1,5 +1,5 @@
 import { addDays, addMonths, endOfMonth, format, parseISO } from 'date-fns';
-import type { CompanyRole, PaymentTerms } from './schemas';
+import type { ApprovalStatus, CompanyRole, PaymentTerms } from './schemas';
 
 /**
  * The rules of trade accounts (DESIGN §7): pure functions of plain values. The API reads and locks
@@ -36,6 +36,14 @@ export function availableCreditPence(limitPence: number, owedPence: number): num
 /** Whether an on-account order of `totalPence` fits the available credit. */
 export function creditAllows(availablePence: number, totalPence: number): boolean {
   return totalPence <= availablePence;
+}
+
+/**
+ * Whether an approval request's lines may go back in its buyer's cart, to change and send again: it placed
+ * nothing (declined, or refused when stock or credit had run out). Only its buyer may, an approver included.
+ */
+export function mayGoBackInCart(status: ApprovalStatus): boolean {
+  return status === 'declined' || status === 'refused';
 }
 
 /**

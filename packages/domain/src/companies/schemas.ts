@@ -537,6 +537,11 @@ export const ApprovalViewSchema = z.object({
   reason: z.string().nullable(),
   created_at: z.string(),
   decided_at: z.string().nullable(),
+  /**
+   * Whether the caller may put its lines back in their cart (`add-to-cart/`): their own request that placed
+   * nothing (mayGoBackInCart), an approver's own included.
+   */
+  can_put_back: z.boolean(),
 });
 export type ApprovalView = z.infer<typeof ApprovalViewSchema>;
 

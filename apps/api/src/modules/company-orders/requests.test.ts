@@ -7,6 +7,7 @@ import {
   COMPANY_MESSAGES,
   pageSchema,
   ReorderResultSchema,
+  type ApprovalView,
   type AwaitingApprovalView,
 } from '@shop/domain';
 import { desc, eq } from 'drizzle-orm';
@@ -124,6 +125,11 @@ describe('POST account/company/approvals/{id}/add-to-cart/', () => {
     await approver.call('POST', `/api/account/company/approvals/${answer.approval}/decline/`, {
       reason: 'No',
     });
+    // The view says whose it is to put back: the buyer's, not the approver's who declined it.
+    const viewBy = async (member: TradeMember) =>
+      (await member.call('GET', `/api/account/company/approvals/${answer.approval}/`)).json<ApprovalView>();
+    expect((await viewBy(buyer)).can_put_back).toBe(true);
+    expect((await viewBy(approver)).can_put_back).toBe(false);
     const res = await buyer.call('POST', url);
     expect(res.statusCode, res.body).toBe(200);
     const result = ReorderResultSchema.parse(res.json());
@@ -186,5 +192,26 @@ describe('putting a declined request back in the cart', () => {
     // a savepoint around the cart's add (its cart, its items, one write, the release) (7); the cart as it reads
     // (its id, its lines, the settings) (3).
     expect(one).toBe(11);
+  });
+});
+
+describe('an approver’s own request over their limit', () => {
+  it('once declined by an administrator, is theirs to put back in their cart', async () => {
+    const company = await tradeCompany(ctx, { creditLimitPence: 5_000_000 });
+    const admin = await company.member('administrator', null, 'own-admin');
+    const approver = (await company.member('approver', 100, 'own-approver'))!;
+    const answer = await held(approver, [[TAPE, 2]]);
+    const declined = await admin!.call('POST', `/api/account/company/approvals/${answer.approval}/decline/`, {
+      reason: 'Not this month',
+    });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.json<ApprovalView>().can_put_back).toBe(false);
+    const own = await approver.call('GET', `/api/account/company/approvals/${answer.approval}/`);
+    expect(own.json<ApprovalView>().can_put_back).toBe(true);
+    const res = await approver.call('POST', `/api/account/company/approvals/${answer.approval}/add-to-cart/`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await approver.cart()).items.map((item) => [item.item.sku, item.pack_quantity])).toEqual([
+      [TAPE, 2],
+    ]);
   });
 });

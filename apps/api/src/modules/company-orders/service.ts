@@ -11,6 +11,7 @@ import {
   creditAllows,
   discounted,
   documentNumber,
+  mayGoBackInCart,
   documentPaths,
   insufficientStockDetail,
   invoiceDueDate,
@@ -42,7 +43,8 @@ const forbidden = (message: string) => new DomainError(message, 403);
 
 const buyerOf = (row: queries.BuyerRow) => ({ id: row.buyerId, email: row.buyerEmail, name: row.buyerName });
 
-export function toApprovalView(row: queries.ApprovalRow): ApprovalView {
+/** An approval request as `userId` reads it. */
+export function toApprovalView(row: queries.ApprovalRow, userId: number): ApprovalView {
   return {
     id: row.id,
     reference: approvalReference(row.id),
@@ -66,6 +68,7 @@ export function toApprovalView(row: queries.ApprovalRow): ApprovalView {
     reason: row.reason,
     created_at: new Date(row.createdAt).toISOString(),
     decided_at: row.decidedAt ? new Date(row.decidedAt).toISOString() : null,
+    can_put_back: row.buyerId === userId && mayGoBackInCart(row.status),
   };
 }
 
@@ -308,14 +311,14 @@ export function createCompanyOrdersService(db: Db, carts: CartsService) {
       const window = pageWindow(page);
       const rows = await queries.selectApprovals(db, scope, window);
       const count = countFromPage(rows.length, window) ?? (await queries.countApprovals(db, scope));
-      return { count, results: rows.map(toApprovalView) };
+      return { count, results: rows.map((row) => toApprovalView(row, userId)) };
     },
 
     async getApproval(userId: number, id: number): Promise<ApprovalView> {
       const membership = await memberOf(userId);
       const row = await queries.selectApproval(db, id, approvalScope(membership, userId));
       if (!row) throw new NotFound();
-      return toApprovalView(row);
+      return toApprovalView(row, userId);
     },
 
     /**
@@ -335,12 +338,15 @@ export function createCompanyOrdersService(db: Db, carts: CartsService) {
       });
       if (decision.kind === 'refused') throw new Conflict(decision.reason);
       return {
-        approval: toApprovalView({
-          ...held,
-          status: 'approved',
-          orderId: decision.order.id,
-          decidedAt: decision.decidedAt,
-        }),
+        approval: toApprovalView(
+          {
+            ...held,
+            status: 'approved',
+            orderId: decision.order.id,
+            decidedAt: decision.decidedAt,
+          },
+          userId,
+        ),
         order: decision.order,
       };
     },
@@ -353,8 +359,7 @@ export function createCompanyOrdersService(db: Db, carts: CartsService) {
     async addToCart(userId: number, id: number): Promise<ReorderResult> {
       const row = await queries.selectOwnApprovalLines(db, id, userId);
       if (!row) throw new NotFound();
-      if (row.status !== 'declined' && row.status !== 'refused')
-        throw new Conflict(COMPANY_MESSAGES.notPutBack);
+      if (!mayGoBackInCart(row.status)) throw new Conflict(COMPANY_MESSAGES.notPutBack);
       const lines = row.lines.map((line) => ({
         itemId: line.itemId,
         packQuantity: line.packQuantity,
@@ -391,7 +396,7 @@ export function createCompanyOrdersService(db: Db, carts: CartsService) {
             held.purchaseOrderNumber,
           ),
         );
-        return toApprovalView({ ...held, status: 'declined', reason, decidedAt });
+        return toApprovalView({ ...held, status: 'declined', reason, decidedAt }, userId);
       });
     },
   };

@@ -26,10 +26,6 @@ import { check } from '~/lib/form-fields';
 const heldName = (approval: ApprovalView) =>
   `approval request ${approval.reference} from ${approval.buyer.name || approval.buyer.email}`;
 
-/** Whether the request placed nothing, so its lines can go back in the buyer's cart. */
-const canPutBack = (approval: ApprovalView) =>
-  approval.status === 'declined' || approval.status === 'refused';
-
 interface ApprovalCardProps {
   approval: ApprovalView;
   /** Whether the caller may approve or decline it (an approver or administrator). */
@@ -37,7 +33,7 @@ interface ApprovalCardProps {
   busy: boolean;
   onApprove: () => void;
   onDecline: (reason: string) => Promise<boolean>;
-  /** Puts the request's lines back in the buyer's cart (their own requests only). */
+  /** Puts the request's lines back in the caller's cart (offered on their own requests that placed nothing). */
   onPutBack: () => void;
 }
 
@@ -226,7 +222,7 @@ function ApprovalCard({ approval, canDecide, busy, onApprove, onDecline, onPutBa
             </div>
           )
         ) : null}
-        {!canDecide && canPutBack(approval) ? (
+        {approval.can_put_back ? (
           <div className="address-card__actions">
             <button type="button" className="button button--primary" disabled={busy} onClick={onPutBack}>
               {busy ? 'Putting the items back…' : `Put ${approval.reference} back in my cart`}
