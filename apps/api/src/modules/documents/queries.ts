@@ -160,6 +160,16 @@ export async function selectCreditNote(
 }
 
 /**
+ * SQL: a number as the domain prints it (documentNumber's INV-000042, approvalReference's AR-000002): the
+ * prefix, a hyphen and the number to six digits at least. Not plain `lpad(…, 6)`, which would cut a seventh
+ * digit off (1234567 as 123456).
+ */
+export function paddedNumberSql(prefix: 'INV' | 'RCT' | 'CN' | 'AR', value: SQL): SQL {
+  // The prefix is one of the shop's own, written into the text so a prepared statement's parameters stay its own.
+  return sql`${sql.raw(`'${prefix}-'`)} || lpad(${value}::text, greatest(6, length(${value}::text)), '0')`;
+}
+
+/**
  * The next number of each kind, as a statement to put in a CTE (`kind`, `last_number`). The counter's row stays
  * locked until the transaction ends, so numbers are given in commit order, and a transaction that rolls back
  * gives its number back: one sequence with no gaps (HMRC: invoice numbers in one unbroken series). A

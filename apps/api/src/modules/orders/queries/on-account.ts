@@ -17,6 +17,7 @@ import {
 } from '../../../db/schema';
 import { ledgerBalanceOf } from '../../receivables/ledger';
 import type { NewOrder } from './order-writes';
+import { paddedNumberSql } from '../../documents/numbering';
 
 /** The buyer's company as the on-account order reads it under its lock, with the cart locked too. */
 export interface LockedAccount {
@@ -165,7 +166,7 @@ export async function insertApproval(tx: Db, approval: NewApproval): Promise<num
     ),
     reference as (
       -- approvalReference: AR- and the id, six digits at least.
-      select 'AR-' || lpad(held.id::text, greatest(6, length(held.id::text)), '0') as text from held
+      select ${paddedNumberSql('AR', sql`held.id`)} as text from held
     ),
     mail as (
       insert into outbound_emails (to_address, subject, text_body)

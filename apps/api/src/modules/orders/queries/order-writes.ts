@@ -19,7 +19,7 @@ import {
   type PaymentTermsSnapshot,
   type ShippingDetailsSnapshot,
 } from '../../../db/schema';
-import { nextDocumentNumbers, sellerNow } from '../../documents/numbering';
+import { nextDocumentNumbers, paddedNumberSql, sellerNow } from '../../documents/numbering';
 import { accountsInvoiceEmail } from '../accounts-email';
 
 /**
@@ -132,7 +132,7 @@ function accountsCopy(order: NewOrder, attachments: SQL): SQL {
   });
   const numbered = (template: string) =>
     sql`replace(replace(${template}, '{{order}}', new_order.id::text), '{{invoice}}',
-      'INV-' || lpad(new_order.invoice_number::text, 6, '0'))`;
+      ${paddedNumberSql('INV', sql`new_order.invoice_number`)})`;
   return sql`accounts_mail as (
       insert into outbound_emails (to_address, subject, text_body, attachments)
       select btrim(c.accounts_email), ${numbered(email.subject)}, ${numbered(email.text)}, ${attachments}
