@@ -662,12 +662,14 @@ export async function isLastAdministratorWithOthers(tx: Db, userId: number): Pro
 
 /**
  * Ends an erased account's place in trade accounts in one statement: its membership (its orders stay in the
- * company's history) and the invitations to its address.
+ * company's history), the invitations to its address, and those it sent (withdrawn, as a removal withdraws
+ * them: else they would wait under a deleted sender, count against the company's places and be refused).
  */
 export async function leaveCompaniesOnErasure(tx: Db, userId: number, email: string): Promise<void> {
   await tx.execute(sql`
     with membership as (delete from ${companyMembers} where ${companyMembers.userId} = ${userId})
-    delete from ${companyInvitations} where ${companyInvitations.email} = ${email}`);
+    delete from ${companyInvitations}
+    where ${companyInvitations.email} = ${email} or ${companyInvitations.invitedBy} = ${userId}`);
 }
 
 /** The accounts e-mail address a company gave in its application (null for no such company). */

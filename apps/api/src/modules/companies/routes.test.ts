@@ -34,6 +34,7 @@ import {
   inviteAndJoin,
   signUpAs,
 } from '../../../test/support/companies';
+import { tradeCompany } from '../../../test/support/orders';
 import { eraseAccount } from '../accounts/service';
 import { selectOwnAddresses } from '../addresses/queries';
 import { COMPANY_APPLY_LIMIT } from './routes';
@@ -634,5 +635,25 @@ describe('deleting an account', () => {
     await eraseAccount(ctx.database.db, admin.userId);
     const [kept] = await ctx.database.db.select().from(companies).where(eq(companies.id, company.id));
     expect(kept?.status).toBe('approved');
+  });
+
+  it('withdraws the invitations an erased administrator sent, as a removal does', async () => {
+    const company = await tradeCompany(ctx);
+    const first = (await company.member('administrator', null, 'erase-first'))!;
+    const second = (await company.member('administrator', null, 'erase-second'))!;
+    for (const [sender, email] of [
+      [first, 'kept-erase@example.com'],
+      [second, 'newcomer-erase@example.com'],
+    ] as const) {
+      const res = await sender.call('POST', '/api/account/company/invitations/', { email, role: 'buyer' });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    await eraseAccount(ctx.database.db, second.userId);
+    const pending = await ctx.database.db
+      .select({ email: companyInvitations.email })
+      .from(companyInvitations)
+      .where(eq(companyInvitations.companyId, company.id));
+    // The other administrator's invitation is theirs, and stays.
+    expect(pending).toEqual([{ email: 'kept-erase@example.com' }]);
   });
 });
