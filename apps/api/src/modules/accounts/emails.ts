@@ -1,12 +1,8 @@
 import type { AuthenticationType } from '@shop/domain';
+import { escapeHtml } from '../../lib/escape-html';
 import type { OutgoingEmail } from '../mail/service';
 
 const SHOP = 'PackRight Supplies';
-
-/** Text a customer typed, made safe to put in the HTML body. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function html(paragraphs: string[]): string {
   // Only our own fixed text and digits go in here, or text passed through escapeHtml first.

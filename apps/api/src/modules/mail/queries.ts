@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outboundEmails, type EmailAttachmentRef } from '../../db/schema';
+import { escapeHtml } from '../../lib/escape-html';
 import { mentions, redact, type Redaction } from '../../lib/redact';
 
 export interface OutgoingEmail {
@@ -96,7 +97,11 @@ export async function markFailed(db: Db, id: number, error: string): Promise<voi
  * finds a whole occurrence are rewritten in one statement.
  */
 export async function redactOutbox(db: Db, redactions: readonly Redaction[]): Promise<void> {
-  const needles = redactions.map((r) => r.text.trim().toLowerCase()).filter((text) => text.length > 0);
+  const inHtml = htmlRedactions(redactions);
+  // The texts as they are and as an HTML body escapes them: a body may hold a name only escaped.
+  const needles = [...new Set(inHtml.map((r) => r.text.trim().toLowerCase()))].filter(
+    (text) => text.length > 0,
+  );
   if (needles.length === 0) return;
   const holds = (column: SQL) =>
     sql.join(
@@ -116,12 +121,17 @@ export async function redactOutbox(db: Db, redactions: readonly Redaction[]): Pr
         or (${holds(sql`coalesce(${outboundEmails.htmlBody}, '')`)})`,
     );
   const changed = candidates
-    .filter((row) => [row.subject, row.textBody, row.htmlBody].some((text) => mentions(text, redactions)))
+    .filter(
+      (row) =>
+        mentions(row.subject, redactions) ||
+        mentions(row.textBody, redactions) ||
+        mentions(row.htmlBody, inHtml),
+    )
     .map((row) => ({
       id: row.id,
       subject: redact(row.subject, redactions),
       textBody: redact(row.textBody, redactions),
-      htmlBody: row.htmlBody === null ? null : redact(row.htmlBody, htmlRedactions(redactions)),
+      htmlBody: row.htmlBody === null ? null : redact(row.htmlBody, inHtml),
     }));
   if (changed.length === 0) return;
   // Every rewritten message in one statement.
@@ -136,14 +146,7 @@ export async function redactOutbox(db: Db, redactions: readonly Redaction[]): Pr
     where o.id = v.id`);
 }
 
-/** The redactions as an HTML body holds them: the texts both as they are and escaped. */
+/** The redactions as an HTML body holds them: the texts both as they are and as the e-mails escape them. */
 function htmlRedactions(redactions: readonly Redaction[]): Redaction[] {
-  const escape = (text: string) =>
-    text
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/"/g, '&quot;')
-      .replace(/'/g, '&#39;');
-  return redactions.flatMap((r) => [r, { text: escape(r.text), replacement: escape(r.replacement) }]);
+  return redactions.flatMap((r) => [r, { text: escapeHtml(r.text), replacement: escapeHtml(r.replacement) }]);
 }
