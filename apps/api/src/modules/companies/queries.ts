@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, gt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import {
   balancePence,
-  distinctAddresses,
   type BusinessType,
   type CompanyApply,
   type CompanyInvite,
@@ -648,10 +647,14 @@ export async function countOtherMembers(db: Db, companyId: number, memberId: num
 }
 
 /**
- * An account being erased, as its company sees it: whether it is the only administrator of a company that
- * others still belong to (then the erasure waits until another member is made one). False for a non-member.
+ * An account being erased or made staff, as its company sees it: whether it is the only administrator of a
+ * company that others still belong to (then it waits until another member is made one). False for a
+ * non-member. The company's row is locked first, as every member change locks it, and the count is a statement
+ * of its own after the lock: an administrator demoted or removed meanwhile is counted as such, so the company
+ * is never left without one. The caller holds the account's row (user, then company, as an acceptance takes them).
  */
 export async function isLastAdministratorWithOthers(tx: Db, userId: number): Promise<boolean> {
+  if ((await lockCompanyOfUser(tx, userId)) === undefined) return false;
   const result = await tx.execute(sql`
     select m.role = 'administrator'
        and (select count(*) from ${companyMembers} a where a.company_id = m.company_id and a.role = 'administrator') = 1
@@ -670,28 +673,4 @@ export async function leaveCompaniesOnErasure(tx: Db, userId: number, email: str
     with membership as (delete from ${companyMembers} where ${companyMembers.userId} = ${userId})
     delete from ${companyInvitations}
     where ${companyInvitations.email} = ${email} or ${companyInvitations.invitedBy} = ${userId}`);
-}
-
-/** The accounts e-mail address a company gave in its application (null for no such company). */
-export async function selectAccountsEmail(db: Db, companyId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ email: companies.accountsEmail })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return row?.email ?? null;
-}
-
-/**
- * Who gets a company's account documents (statements, payment receipts): its administrators and its accounts
- * address, each once. One statement.
- */
-export async function selectAccountsRecipients(db: Db, companyId: number): Promise<string[]> {
-  const result = await db.execute<{ email: string }>(sql`
-    select email from (
-      select u.email, 0 as rank, m.id as n from company_members m join users u on u.id = m.user_id
-      where m.company_id = ${companyId} and m.role = 'administrator'
-      union all
-      select c.accounts_email, 1, 0 from companies c where c.id = ${companyId}
-    ) recipients order by rank, n`);
-  return distinctAddresses(rowsOf<{ email: string }>(result).map((row) => row.email));
 }
