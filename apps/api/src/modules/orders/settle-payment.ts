@@ -289,15 +289,17 @@ async function refundOnceWaited(
   payment: queries.PaymentRow,
   since: Date,
   detailsWaitMs: number,
-  reason: string,
+  waitedFor: 'details' | 'an address its delivery covers',
 ): Promise<Settlement> {
   const { db } = deps;
+  const misdirected = waitedFor !== 'details';
+  const reason = misdirected ? CHECKOUT_MESSAGES.deliveryNeverPaidFor : CHECKOUT_MESSAGES.detailsNeverArrived;
   const marked = await db.transaction(async (tx) => {
     if (!(await queries.markDetailsNeverArrived(tx, payment.id, reason, detailsWaitMs / 1000))) return false;
+    // Read in the transaction that marks it: an account erased while the payment waited is told nothing.
     const buyer = await queries.selectBuyerDetails(tx, payment.userId);
     // An erased account's placeholder address can receive nothing.
     if (buyer && !buyer.deleted) {
-      const misdirected = reason === CHECKOUT_MESSAGES.deliveryNeverPaidFor;
       await enqueueEmail(
         tx,
         detailsNeverArrivedEmail(buyer.email, buyer.firstName, payment.amountPence, misdirected),
@@ -338,22 +340,10 @@ async function settleWithoutDetails(
   if (billing && shipping) {
     const completion = await completePayment(deps, payment, intent, { billing, shipping });
     if (completion.kind !== 'misdirected') return completion;
-    return refundOnceWaited(
-      deps,
-      payment,
-      completion.since,
-      detailsWaitMs,
-      CHECKOUT_MESSAGES.deliveryNeverPaidFor,
-    );
+    return refundOnceWaited(deps, payment, completion.since, detailsWaitMs, 'an address its delivery covers');
   }
   if (!payment.awaitingDetailsSince) return awaitDetails(deps, payment);
-  return refundOnceWaited(
-    deps,
-    payment,
-    payment.awaitingDetailsSince,
-    detailsWaitMs,
-    CHECKOUT_MESSAGES.detailsNeverArrived,
-  );
+  return refundOnceWaited(deps, payment, payment.awaitingDetailsSince, detailsWaitMs, 'details');
 }
 
 /**
@@ -402,13 +392,7 @@ export async function settlePayment(
   if (completion.kind !== 'misdirected') return completion;
   return detailsWaitMs === undefined
     ? { kind: 'waiting', since: completion.since }
-    : refundOnceWaited(
-        deps,
-        payment,
-        completion.since,
-        detailsWaitMs,
-        CHECKOUT_MESSAGES.deliveryNeverPaidFor,
-      );
+    : refundOnceWaited(deps, payment, completion.since, detailsWaitMs, 'an address its delivery covers');
 }
 
 /**
