@@ -410,17 +410,11 @@ export async function selectCompanyLedger(db: Db, companyId: number): Promise<Le
 export const REMINDER_EFFECT = 'reminder';
 
 /**
- * SQL: what is still owed on invoice `orderId` (an outer column): its total less credit notes and live
- * allocations, less credit notes' credit set against it, plus what of its own notes was set against others.
+ * SQL: what is still owed on invoice `order` (an outer alias): its total less what covers it, orders.covered_pence,
+ * which the ledger's triggers keep (decision 016). Not clamped: below zero it is covered beyond its total, and the
+ * reminders skip it as they skip a paid one.
  */
-const openPenceOf = (order: SQL) => sql`(${order}.total_pence
-  - coalesce((select sum(r.amount_pence) from refunds r where r.order_id = ${order}.id and r.status = 'succeeded'), 0)
-  - coalesce((select sum(a.amount_pence) from payment_allocations a join payments_received p on p.id = a.payment_id
-      where a.order_id = ${order}.id
-        and not exists (select 1 from payments_received v where v.reverses_id = p.id)), 0)
-  - coalesce((select sum(c.amount_pence) from credit_allocations c where c.order_id = ${order}.id), 0)
-  + coalesce((select sum(c.amount_pence) from refunds r join credit_allocations c on c.refund_id = r.id
-      where r.order_id = ${order}.id), 0))`;
+const openPenceOf = (order: SQL) => sql`(${order}.total_pence - ${order}.covered_pence)`;
 
 export interface ReminderCandidateRow {
   id: number;
@@ -441,8 +435,8 @@ export type Keyset = { dueOn: string; id: number } | null;
 /**
  * One statement: up to `limit` unpaid invoices on account after `after`, due by `horizon` (today plus the days
  * before), with what is still owed and the periods already reminded. The partial index orders_account_due_idx
- * holds only unpaid invoices on account, in this order, so paid history is never read and each page starts
- * where the last ended.
+ * holds only unpaid invoices on account, in this order, with what covers each, so paid history and the ledger's
+ * rows are never read and each page starts where the last ended.
  */
 export function candidatesStatement(horizon: string, after: Keyset, limit: number): SQL {
   const keyset = after
