@@ -15,7 +15,7 @@ import { createTestApp, testConfig, type TestContext } from '../../../test/helpe
 import { staffMember, type StaffMember } from '../../../test/support/administration';
 import { pence, setStock, tradeCompany, type TradeMember } from '../../../test/support/orders';
 import { expectCoverAsLedger } from '../../../test/support/on-account-orders';
-import { auditLog, companies, orders } from '../../db/schema';
+import { auditLog, companies, orders, refunds } from '../../db/schema';
 import { applyHoldsOnce } from './holds';
 import { createReceivablesService } from './service';
 import { selectReminderCandidates } from './queries';
@@ -196,13 +196,19 @@ describe('a credit note’s credit on a paid invoice', () => {
     expect(refused.json()).toEqual({ allocations: [RECEIVABLES_MESSAGES.overCredit('0.00')] });
   });
 
-  it('answers 404 for another company’s credit note or an unknown one, and staff only', async () => {
+  it('answers 404 for another company’s credit note, a refund not succeeded or an unknown one, and staff only', async () => {
     const a = await company();
     const b = await company();
     const { creditNoteId } = await paidThenCredited(a, 200);
     expect((await allocate(b.id, creditNoteId, {})).statusCode).toBe(404);
     expect((await allocate(a.id, 999_999, {})).statusCode).toBe(404);
     expect((await allocate(999_999, creditNoteId, {})).statusCode).toBe(404);
+    // A refund still pending, or failed, is no credit note yet.
+    const { creditNoteId: notYet } = await paidThenCredited(a, 300);
+    for (const status of ['pending', 'failed']) {
+      await ctx.database.db.update(refunds).set({ status }).where(eq(refunds.id, notYet));
+      expect((await allocate(a.id, notYet, {})).statusCode).toBe(404);
+    }
     const own = await a.admin.call(
       'POST',
       `/api/administration/companies/${a.id}/credit-notes/${creditNoteId}/allocate/`,
@@ -220,9 +226,9 @@ describe('a credit note’s credit on a paid invoice', () => {
     const counter = countingDb(ctx.database);
     const service = createReceivablesService(counter.db);
     await service.allocateCreditNote({ id: staff.userId, email: staff.email }, c.id, creditNoteId, undefined);
-    // lock, the note's company, ledger, allocations, statuses, audit, settings (hold rule: nothing to do).
+    // lock, ledger, allocations, statuses, audit, settings (hold rule: nothing to do).
     // node-postgres logs the transaction's begin and commit too; PGlite does not.
     const statements = counter.sql.filter((text) => !/^(begin|commit)\b/i.test(text.trim()));
-    expect(statements).toHaveLength(7);
+    expect(statements).toHaveLength(6);
   });
 });

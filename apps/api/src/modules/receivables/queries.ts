@@ -214,18 +214,6 @@ export async function insertCreditAllocations(
   );
 }
 
-/**
- * Whether `creditNoteId` is a credit note (a succeeded refund of an on-account order) of the company: the
- * caller holds the company's lock, under which the ledger is read.
- */
-export async function isCreditNoteOf(db: Db, companyId: number, creditNoteId: number): Promise<boolean> {
-  const result = await db.execute(sql`
-    select 1 from refunds r join orders o on o.id = r.order_id
-    where r.id = ${creditNoteId} and r.status = 'succeeded' and o.company_id = ${companyId}
-      and o.payment_method = 'account'`);
-  return rowsOf(result).length > 0;
-}
-
 /** The reversal entry of a payment: the same amount, dated `on`, with the reason. */
 export async function insertReversal(
   tx: Db,

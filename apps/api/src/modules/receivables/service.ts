@@ -382,9 +382,12 @@ export function createReceivablesService(db: Db) {
     ): Promise<LedgerCreditNoteView> {
       return db.transaction(async (tx) => {
         const company = await lockedCompany(tx, companyId, false);
-        if (!(await queries.isCreditNoteOf(tx, companyId, creditNoteId))) throw new NotFound();
         const ledger = await queries.selectLedger(tx, companyId);
-        const available = creditNoteCredits(ledger).find((c) => c.id === creditNoteId)!.unallocatedPence;
+        // The ledger holds the company's credit notes alone (succeeded refunds of its orders on account): another
+        // company's, a refund not succeeded or a card order's is not among them.
+        const credit = creditNoteCredits(ledger).find((c) => c.id === creditNoteId);
+        if (!credit) throw new NotFound();
+        const available = credit.unallocatedPence;
         const states = invoiceStates(ledger);
         const lines = allocations ? linesOf(allocations) : suggestAllocation(states, available).lines;
         const problem = checkAllocation(states, available, lines);
