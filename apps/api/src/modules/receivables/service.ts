@@ -7,6 +7,7 @@ import {
   type AllocationProblem,
   checkAllocation,
   COMPANY_MESSAGES,
+  type CreditNoteCredit,
   creditNoteCredits,
   daysPastDue,
   type InvoiceState,
@@ -51,9 +52,20 @@ export function positionViewOf(ledger: Ledger, today: string) {
   };
 }
 
-function paymentViewOf(ledger: Ledger, paymentId: number): LedgerPaymentView {
+/** Each invoice's number by its id: the payment and credit-note views name by it what they cover. */
+const invoiceNumbersOf = (ledger: Ledger): ReadonlyMap<number, number | null> =>
+  new Map(ledger.invoices.map((invoice) => [invoice.id, invoice.number]));
+
+/** Each credit note's credit by the note's id. */
+const creditsOf = (ledger: Ledger): ReadonlyMap<number, CreditNoteCredit> =>
+  new Map(creditNoteCredits(ledger).map((credit) => [credit.id, credit]));
+
+function paymentViewOf(
+  ledger: Ledger,
+  paymentId: number,
+  numbers = invoiceNumbersOf(ledger),
+): LedgerPaymentView {
   const payment = ledger.payments.find((p) => p.id === paymentId)!;
-  const numbers = new Map(ledger.invoices.map((invoice) => [invoice.id, invoice.number]));
   const allocations = ledger.allocations.filter((a) => a.paymentId === paymentId);
   return {
     id: payment.id,
@@ -71,10 +83,18 @@ function paymentViewOf(ledger: Ledger, paymentId: number): LedgerPaymentView {
   };
 }
 
-function creditNoteViewOf(ledger: Ledger, creditNoteId: number): LedgerCreditNoteView {
+/**
+ * One credit note's view. `credits` and `numbers` are the ledger's: the ledger view works them out once for all
+ * its notes (creditNoteCredits runs invoiceStates over the whole ledger), a single note's view for itself.
+ */
+function creditNoteViewOf(
+  ledger: Ledger,
+  creditNoteId: number,
+  credits: ReadonlyMap<number, CreditNoteCredit> = creditsOf(ledger),
+  numbers = invoiceNumbersOf(ledger),
+): LedgerCreditNoteView {
   const note = ledger.creditNotes.find((n) => n.id === creditNoteId)!;
-  const credit = creditNoteCredits(ledger).find((c) => c.id === creditNoteId)!;
-  const numbers = new Map(ledger.invoices.map((invoice) => [invoice.id, invoice.number]));
+  const credit = credits.get(creditNoteId)!;
   return {
     id: note.id,
     number: note.number,
@@ -95,6 +115,8 @@ function creditNoteViewOf(ledger: Ledger, creditNoteId: number): LedgerCreditNot
 /** GET administration/companies/{id}/ledger/: the whole ledger as of `today`. */
 export function ledgerViewOf(ledger: Ledger, today: string): LedgerView {
   const position = accountPosition(ledger, today);
+  const numbers = invoiceNumbersOf(ledger);
+  const credits = creditsOf(ledger);
   return {
     balance: penceToDecimal(position.balancePence),
     overdue: penceToDecimal(position.overduePence),
@@ -112,8 +134,8 @@ export function ledgerViewOf(ledger: Ledger, today: string): LedgerView {
       open: penceToDecimal(state.openPence),
       days_past_due: daysPastDue(state.dueOn, today),
     })),
-    payments: ledger.payments.map((payment) => paymentViewOf(ledger, payment.id)),
-    credit_notes: ledger.creditNotes.map((note) => creditNoteViewOf(ledger, note.id)),
+    payments: ledger.payments.map((payment) => paymentViewOf(ledger, payment.id, numbers)),
+    credit_notes: ledger.creditNotes.map((note) => creditNoteViewOf(ledger, note.id, credits, numbers)),
     entries: ledgerLines(ledger).map((line) => ({
       on: line.on,
       kind: line.kind,
