@@ -344,6 +344,11 @@ describe('the ledger, for any mix of invoices, payments, reversals, allocations 
             wrong.eq(statement.aged[bucket], aged[bucket], `${month} ${bucket}`);
           wrong.eq(statement.overduePence, overduePence(states, to), `${month} overdue`);
           wrong.eq(
+            total(statement.openInvoices.map((s) => s.openPence)),
+            sumAged(statement.aged),
+            `${month} open invoices = aged`,
+          );
+          wrong.eq(
             statement.closingBalancePence,
             openOf(states) - statement.unappliedCreditPence,
             `${month} closing = open − unapplied`,
@@ -680,6 +685,31 @@ describe('a ledger worked by hand', () => {
       allocations: [allocation(20, 1, 11_000)],
     };
     expect(creditNoteCredits(ledger)[0]!.unallocatedPence).toBe(1_000);
+  });
+
+  it('the statement lists the invoices open on its last day, oldest first, with what is open on each', () => {
+    const ledger: Ledger = {
+      invoices: [
+        invoice(3, '2026-01-20', '2026-02-19', 4_000),
+        invoice(1, '2026-01-05', '2026-02-04', 12_000),
+        invoice(2, '2026-01-05', '2026-02-04', 3_000),
+        invoice(4, '2026-02-02', '2026-03-04', 1_000),
+      ],
+      creditNotes: [{ id: 9, number: 3, invoiceId: 3, issuedOn: '2026-01-25', amountPence: 500 }],
+      // Invoice 2 paid in full; 1 in part; a payment on 3 reversed after the month's end still counts in January.
+      payments: [payment(20, '2026-01-10', 8_000), payment(22, '2026-01-21', 3_500, '2026-02-10')],
+      allocations: [allocation(20, 2, 3_000), allocation(20, 1, 5_000), allocation(22, 3, 3_500)],
+    };
+    const january = statementFor(ledger, '2026-01');
+    expect(january.openInvoices.map((s) => [s.id, s.openPence])).toEqual([[1, 7_000]]);
+    expect(january.openInvoices[0]).toMatchObject({ number: 1, dueOn: '2026-02-04', totalPence: 12_000 });
+    const february = statementFor(ledger, '2026-02');
+    expect(february.openInvoices.map((s) => [s.id, s.openPence])).toEqual([
+      [1, 7_000],
+      [3, 3_500],
+      [4, 1_000],
+    ]);
+    expect(total(february.openInvoices.map((s) => s.openPence))).toBe(sumAged(february.aged));
   });
 
   it('a reversed payment re-opens its invoice from the day of the reversal', () => {

@@ -417,6 +417,11 @@ export interface Statement {
   aged: AgedDebt;
   overduePence: number;
   unappliedCreditPence: number;
+  /**
+   * The invoices still open on the last day, oldest first (issued, then id), with what is open on each: what the
+   * remittance slip lists to tick. Their open amounts add up to the aged debt.
+   */
+  openInvoices: InvoiceState[];
 }
 
 /** The first and last days of a month 'YYYY-MM'. */
@@ -548,6 +553,7 @@ export function statementFor(ledger: Ledger, month: string, today?: string): Sta
     aged: agedDebt(states, to),
     overduePence: overduePence(states, to),
     unappliedCreditPence: unappliedCreditPence(atEnd),
+    openInvoices: states.filter((state) => state.openPence > 0),
   };
 }
 

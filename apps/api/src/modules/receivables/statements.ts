@@ -1,8 +1,6 @@
 import {
   companyMay,
   invoiceName,
-  invoiceStates,
-  ledgerAsOf,
   paymentTermsLabel,
   RECEIVABLES_MESSAGES,
   statementFor,
@@ -56,14 +54,12 @@ export async function statementDocument(
     },
     producedAt: now,
     statement,
-    openInvoices: invoiceStates(ledgerAsOf(ledger, statement.to))
-      .filter((invoice) => invoice.openPence > 0)
-      .map((invoice) => ({
-        name: invoiceName(invoice),
-        purchaseOrderNumber: invoice.purchaseOrderNumber ?? null,
-        dueOn: invoice.dueOn,
-        openPence: invoice.openPence,
-      })),
+    openInvoices: statement.openInvoices.map((invoice) => ({
+      name: invoiceName(invoice),
+      purchaseOrderNumber: invoice.purchaseOrderNumber ?? null,
+      dueOn: invoice.dueOn,
+      openPence: invoice.openPence,
+    })),
   };
 }
 
