@@ -1,8 +1,8 @@
 import {
   companyAccountNumber,
-  documentNumber,
   formatGbp,
   formatUkDay,
+  invoiceName,
   RECEIVED_METHOD_LABELS,
   type ReceivedMethod,
 } from '@shop/domain';
@@ -25,7 +25,7 @@ export function receiptEmail(
 ): OutgoingEmail {
   const lines = paid.map(
     (line) =>
-      `  Invoice ${line.number === null ? `for order #${line.orderId}` : documentNumber('invoice', line.number)}: ${formatGbp(line.amountPence)}`,
+      `  Invoice ${invoiceName({ id: line.orderId, number: line.number })}: ${formatGbp(line.amountPence)}`,
   );
   return {
     to,

@@ -1,4 +1,11 @@
-import { companyAccountNumber, documentNumber, formatGbp, formatSortCode, formatUkDay } from '@shop/domain';
+import {
+  companyAccountNumber,
+  documentNumber,
+  formatGbp,
+  formatSortCode,
+  formatUkDay,
+  invoiceName,
+} from '@shop/domain';
 import type { BankDetails } from '../../db/seed/shop-settings';
 import type { OutgoingEmail } from '../mail/service';
 
@@ -18,12 +25,6 @@ export interface ReminderInvoice {
 }
 
 export type ReminderKind = 'before' | 'due' | 'overdue';
-
-/** The invoice's number as it prints (INV-000042), or the order's when it was made before numbers were given. */
-export const invoiceLabel = (invoice: Pick<ReminderInvoice, 'invoiceNumber' | 'orderId'>) =>
-  invoice.invoiceNumber === null
-    ? `for order #${invoice.orderId}`
-    : documentNumber('invoice', invoice.invoiceNumber);
 
 /** How to pay, in the invoice's own words (documents/render.ts onAccountBlock). */
 export function howToPay(invoice: ReminderInvoice, bank: BankDetails | null): string[] {
@@ -54,7 +55,7 @@ export function reminderEmail(
   invoice: ReminderInvoice,
   bank: BankDetails | null,
 ): OutgoingEmail {
-  const label = `Invoice ${invoiceLabel(invoice)}`;
+  const label = `Invoice ${invoiceName({ id: invoice.orderId, number: invoice.invoiceNumber })}`;
   const total = formatGbp(invoice.totalPence);
   const open = formatGbp(invoice.openPence);
   const due = formatUkDay(invoice.dueOn);
