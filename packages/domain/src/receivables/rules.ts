@@ -451,9 +451,25 @@ export function ledgerAsOf(ledger: Ledger, on: string): Ledger {
   };
 }
 
-/** An invoice as every statement, screen and e-mail names it: its number (INV-000042), or its order's. */
+/**
+ * An invoice's bare name, which every statement, screen and e-mail words around: its number (INV-000042), or its
+ * order's (order #7) for one made before invoices were numbered.
+ */
 export function invoiceName(invoice: Pick<LedgerInvoice, 'id' | 'number'>): string {
-  return invoice.number === null ? `for order #${invoice.id}` : documentNumber('invoice', invoice.number);
+  return invoice.number === null ? `order #${invoice.id}` : documentNumber('invoice', invoice.number);
+}
+
+/**
+ * What follows the word 'Invoice' wherever one is written out (a statement line, the remittance slip's Invoice
+ * column, the receipt, the reminders): its name, or 'for order #7' for one made before invoices were numbered.
+ */
+export function invoiceLabel(invoice: Pick<LedgerInvoice, 'id' | 'number'>): string {
+  return invoice.number === null ? `for ${invoiceName(invoice)}` : invoiceName(invoice);
+}
+
+/** A credit note as the statement and the screens name it: its number (CN-000003), or its id before numbers. */
+export function creditNoteName(note: Pick<LedgerCreditNote, 'id' | 'number'>): string {
+  return note.number === null ? String(note.id) : documentNumber('credit_note', note.number);
 }
 
 function entryLines(ledger: Ledger): Omit<StatementLine, 'balancePence'>[] {
@@ -466,7 +482,7 @@ function entryLines(ledger: Ledger): Omit<StatementLine, 'balancePence'>[] {
       on: invoice.issuedOn,
       kind: 'invoice',
       id: invoice.id,
-      description: `Invoice ${invoiceName(invoice)}${po}, due ${formatUkDay(invoice.dueOn)}`,
+      description: `Invoice ${invoiceLabel(invoice)}${po}, due ${formatUkDay(invoice.dueOn)}`,
       debitPence: invoice.totalPence,
       creditPence: 0,
     });
@@ -477,8 +493,8 @@ function entryLines(ledger: Ledger): Omit<StatementLine, 'balancePence'>[] {
       on: note.issuedOn,
       kind: 'credit_note',
       id: note.id,
-      description: `Credit note ${note.number === null ? note.id : documentNumber('credit_note', note.number)}${
-        against?.number != null ? ` against ${documentNumber('invoice', against.number)}` : ''
+      description: `Credit note ${creditNoteName(note)}${
+        against?.number != null ? ` against ${invoiceName(against)}` : ''
       }`,
       debitPence: 0,
       creditPence: note.amountPence,

@@ -2,7 +2,7 @@ import {
   companyAccountNumber,
   formatGbp,
   formatUkDay,
-  invoiceName,
+  invoiceLabel,
   RECEIVED_METHOD_LABELS,
   type ReceivedMethod,
 } from '@shop/domain';
@@ -25,7 +25,7 @@ export function receiptEmail(
 ): OutgoingEmail {
   const lines = paid.map(
     (line) =>
-      `  Invoice ${invoiceName({ id: line.orderId, number: line.number })}: ${formatGbp(line.amountPence)}`,
+      `  Invoice ${invoiceLabel({ id: line.orderId, number: line.number })}: ${formatGbp(line.amountPence)}`,
   );
   return {
     to,

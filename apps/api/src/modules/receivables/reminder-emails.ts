@@ -4,7 +4,7 @@ import {
   formatGbp,
   formatSortCode,
   formatUkDay,
-  invoiceName,
+  invoiceLabel,
 } from '@shop/domain';
 import type { BankDetails } from '../../db/seed/shop-settings';
 import type { OutgoingEmail } from '../mail/service';
@@ -55,7 +55,7 @@ export function reminderEmail(
   invoice: ReminderInvoice,
   bank: BankDetails | null,
 ): OutgoingEmail {
-  const label = `Invoice ${invoiceName({ id: invoice.orderId, number: invoice.invoiceNumber })}`;
+  const label = `Invoice ${invoiceLabel({ id: invoice.orderId, number: invoice.invoiceNumber })}`;
   const total = formatGbp(invoice.totalPence);
   const open = formatGbp(invoice.openPence);
   const due = formatUkDay(invoice.dueOn);

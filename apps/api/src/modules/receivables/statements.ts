@@ -1,6 +1,6 @@
 import {
   companyMay,
-  invoiceName,
+  invoiceLabel,
   paymentTermsLabel,
   RECEIVABLES_MESSAGES,
   statementFor,
@@ -55,7 +55,7 @@ export async function statementDocument(
     producedAt: now,
     statement,
     openInvoices: statement.openInvoices.map((invoice) => ({
-      name: invoiceName(invoice),
+      name: invoiceLabel(invoice),
       purchaseOrderNumber: invoice.purchaseOrderNumber ?? null,
       dueOn: invoice.dueOn,
       openPence: invoice.openPence,

@@ -1,4 +1,4 @@
-import { documentNumber, formatDecimalGbp, formatGbp, type LedgerView, penceFromDecimal } from '@shop/domain';
+import { creditNoteName, formatDecimalGbp, formatGbp, type LedgerView, penceFromDecimal } from '@shop/domain';
 import { useState } from 'react';
 import { useFormSubmit } from '../../components/use-form-submit';
 import { FormOutcome } from '../../components/admin-field';
@@ -6,10 +6,7 @@ import { allocateCreditNote } from '../api/receivables';
 
 type CreditNote = LedgerView['credit_notes'][number];
 
-const noteName = (note: CreditNote) =>
-  note.number === null
-    ? `credit note ${note.id}`
-    : `credit note ${documentNumber('credit_note', note.number)}`;
+const noteName = (note: CreditNote) => `credit note ${creditNoteName(note)}`;
 
 /**
  * Credit notes whose credit goes beyond their own invoice (one already paid): each can be set against the
@@ -45,8 +42,8 @@ export function CreditNoteCredits({
       <ul>
         {withCredit.map((note) => (
           <li key={note.id}>
-            Credit note {note.number === null ? note.id : documentNumber('credit_note', note.number)}:{' '}
-            {formatDecimalGbp(note.unallocated)} of {formatDecimalGbp(note.amount)} to allocate{' '}
+            Credit note {creditNoteName(note)}: {formatDecimalGbp(note.unallocated)} of{' '}
+            {formatDecimalGbp(note.amount)} to allocate{' '}
             <button
               type="button"
               className="admin-button admin-button--secondary"

@@ -171,6 +171,33 @@ describe('LedgerSection', () => {
     expect(onChanged).toHaveBeenCalledOnce();
   }, 20_000);
 
+  it('names an invoice or a credit note made before numbers were given by its order or its id', () => {
+    stubApi({});
+    const unnumbered = { ...invoice(8, '2026-12-25', '10.00', '40.00'), number: null };
+    const ledger: LedgerView = {
+      ...LEDGER,
+      invoices: [...LEDGER.invoices, unnumbered],
+      payments: [{ ...LEDGER.payments[0]!, allocations: [{ invoice: 8, number: null, amount: '30.00' }] }],
+      credit_notes: [
+        {
+          id: 33,
+          number: null,
+          invoice: 4,
+          issued_on: '2026-11-20',
+          amount: '5.00',
+          unallocated: '5.00',
+          allocations: [],
+        },
+      ],
+    };
+    render(<LedgerSection companyId={42} ledger={ledger} onChanged={() => {}} />);
+    const open = screen.getByRole('table', { name: 'Open invoices' });
+    expect(within(open).getAllByRole('rowheader').at(-1)).toHaveTextContent(/^Order #8$/);
+    expect(screen.getByRole('table', { name: 'Payments received' })).toHaveTextContent('Order #8: £30.00');
+    expect(screen.getByLabelText(/^Order #8, due 25 Dec 2026, £10.00 open$/)).toBeInTheDocument();
+    expect(screen.getByText(/^Credit note 33: £5.00 of £5.00 to allocate/)).toBeInTheDocument();
+  });
+
   it('reverses a payment with the reason asked for', async () => {
     const onChanged = vi.fn();
     const api = stubApi({

@@ -1,5 +1,4 @@
 import {
-  documentNumber,
   formatDecimalGbp,
   type LedgerView,
   penceFromDecimal,
@@ -14,11 +13,8 @@ import { AdminTextarea, FormOutcome } from '../../components/admin-field';
 import { parseOrThrow, useFormSubmit } from '../../components/use-form-submit';
 import { type LedgerPayment, reversePayment } from '../api/receivables';
 import { CreditNoteCredits } from './credit-note-credits';
+import { invoiceHeading } from './invoice-heading';
 import { RecordPaymentForm } from './record-payment-form';
-
-/** An invoice by its own number (INV-000042), as its PDF, the statement and the e-mails name it. */
-const invoiceName = (invoice: { id: number; number: number | null }) =>
-  invoice.number === null ? `Order #${invoice.id}` : documentNumber('invoice', invoice.number);
 
 /** Asks why a payment was recorded by mistake, and reverses it with an entry dated today. */
 function ReverseForm({
@@ -138,7 +134,7 @@ export function LedgerSection({
               <tbody>
                 {open.map((invoice) => (
                   <tr key={invoice.id}>
-                    <th scope="row">{invoiceName(invoice)}</th>
+                    <th scope="row">{invoiceHeading(invoice)}</th>
                     <td>{invoice.purchase_order_number ?? '—'}</td>
                     <td>{ukDate(invoice.issued_on)}</td>
                     <td>{ukDate(invoice.due_on)}</td>
@@ -208,7 +204,7 @@ export function LedgerSection({
                           : payment.allocations
                               .map(
                                 (a) =>
-                                  `${invoiceName(numbers.get(a.invoice) ?? { id: a.invoice, number: a.number })}: ${formatDecimalGbp(a.amount)}`,
+                                  `${invoiceHeading(numbers.get(a.invoice) ?? { id: a.invoice, number: a.number })}: ${formatDecimalGbp(a.amount)}`,
                               )
                               .join('; ')}
                       </td>

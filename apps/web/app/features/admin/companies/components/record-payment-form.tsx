@@ -1,7 +1,7 @@
 import {
-  documentNumber,
   formatDecimalGbp,
   formatGbp,
+  invoiceName,
   type InvoiceState,
   type LedgerView,
   penceFromDecimal,
@@ -17,6 +17,7 @@ import { type FormEvent, useState } from 'react';
 import { AdminInput, AdminSelect, FormOutcome } from '../../components/admin-field';
 import { parseOrThrow, useFormSubmit } from '../../components/use-form-submit';
 import { recordPayment } from '../api/receivables';
+import { invoiceHeading } from './invoice-heading';
 
 type LedgerInvoice = LedgerView['invoices'][number];
 
@@ -51,9 +52,12 @@ export function suggestedLines(invoices: readonly LedgerInvoice[], amount: strin
   return lines;
 }
 
-/** 'Invoice INV-000042 (PO PO-77)': by its own number, with the buyer's PO number when it has one. */
-const invoiceName = (invoice: LedgerInvoice) =>
-  `${invoice.number === null ? `Order #${invoice.id}` : `Invoice ${documentNumber('invoice', invoice.number)}`}${
+/**
+ * 'Invoice INV-000042 (PO PO-77)': by its own number, with the buyer's PO number when it has one; one made before
+ * invoices were numbered is 'Order #7'.
+ */
+const invoiceLine = (invoice: LedgerInvoice) =>
+  `${invoice.number === null ? invoiceHeading(invoice) : `Invoice ${invoiceName(invoice)}`}${
     invoice.purchase_order_number ? ` (PO ${invoice.purchase_order_number})` : ''
   }`;
 
@@ -174,7 +178,7 @@ export function RecordPaymentForm({
             <AdminInput
               key={invoice.id}
               id={`allocation-${invoice.id}`}
-              label={`${invoiceName(invoice)}, due ${ukDate(invoice.due_on)}, ${formatDecimalGbp(invoice.open)} open`}
+              label={`${invoiceLine(invoice)}, due ${ukDate(invoice.due_on)}, ${formatDecimalGbp(invoice.open)} open`}
               inputMode="decimal"
               autoComplete="off"
               value={lines[invoice.id] ?? ''}
