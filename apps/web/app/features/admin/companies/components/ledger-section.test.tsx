@@ -159,10 +159,12 @@ describe('LedgerSection', () => {
     const ledger = { ...LEDGER, credit_notes: [note, { ...note, id: 32, number: 13, unallocated: '0.00' }] };
     render(<LedgerSection companyId={42} ledger={ledger} onChanged={onChanged} />);
     // Only a note with credit left is offered.
-    expect(screen.getAllByRole('button', { name: /^Allocate the credit of credit note/ })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /^Allocate to open invoices: credit note/ })).toHaveLength(
+      1,
+    );
     const user = userEvent.setup();
     await user.click(
-      screen.getByRole('button', { name: 'Allocate the credit of credit note CN-000012 (£60.00)' }),
+      screen.getByRole('button', { name: 'Allocate to open invoices: credit note CN-000012 (£60.00)' }),
     );
     expect(
       await screen.findByText('£60.00 of credit note CN-000012 is set against the oldest open invoices.'),
