@@ -254,8 +254,13 @@ describe('trade accounts in Chromium', { timeout: 150_000 }, () => {
     await page.getByRole('radio', { name: 'Pay on account' }).check();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(page, 'checkout on account at 375 px');
-    // Said before placing: the order is over the limit, and the button sends it for approval.
+    // Said before placing: the order is over the limit, and the button sends it for approval, once the
+    // delivery services for the address have come.
     await page.getByText('over your order limit of £10.00').waitFor();
+    await page
+      .getByText(/^Arrives /)
+      .first()
+      .waitFor();
     await page.getByRole('button', { name: 'Send for approval' }).click();
     await page.getByText('sent to your company’s approvers').first().waitFor();
     await expectAccessible(page, 'order awaiting approval');
@@ -291,6 +296,48 @@ describe('trade accounts in Chromium', { timeout: 150_000 }, () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(page, 'admin trade account at 375 px');
   });
+  test('an approver’s own request over their limit, declined by the administrator, goes back in their cart', async () => {
+    const { admin } = await approvedCompany('own-request');
+    const approver = await member(admin, 'limited-approver', 'approver', '10.00');
+
+    await addToCart(baseURL, approver, { ...TAPE_GUN, packs: 2 });
+    let page = await visit('/checkout', approver.access, PHONE);
+    await page.getByRole('radio', { name: 'Pay on account' }).check();
+    // The delivery services for the address have come: the order can be sent.
+    await page
+      .getByText(/^Arrives /)
+      .first()
+      .waitFor();
+    await page.getByRole('button', { name: 'Send for approval' }).click();
+    await page.getByText('sent to your company’s approvers').first().waitFor();
+    const [request] = (
+      await callAs<{ results: { id: number; reference: string }[] }>(
+        baseURL,
+        approver.access,
+        'GET',
+        'account/company/approvals/',
+      )
+    ).results;
+    await callAs(baseURL, admin.access, 'POST', `account/company/approvals/${request!.id}/decline/`, {
+      reason: 'Not this month.',
+    });
+
+    page = await visit('/account/approvals', approver.access, PHONE);
+    const putBack = page.getByRole('button', { name: `Put ${request!.reference} back in my cart` });
+    await putBack.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(page, 'an approver’s own declined request at 375 px');
+    await putBack.click();
+    await page.getByRole('link', { name: 'Go to cart' }).waitFor();
+    const cart = await callAs<{ items: { item: { sku: string }; pack_quantity: number }[] }>(
+      baseURL,
+      approver.access,
+      'GET',
+      'ecommerce/carts/current/',
+    );
+    expect(cart.items.map((line) => [line.item.sku, line.pack_quantity])).toEqual([[TAPE_GUN.sku, 2]]);
+  });
+
   test('an order on account → staff record a part payment, then the rest → the administrator’s statement shows both → the invoice is closed', async () => {
     const { admin, id } = await approvedCompany('ledger');
     const addresses = await callAs<{ id: number }[] | { results: { id: number }[] }>(
