@@ -98,8 +98,11 @@ describe('the approver’s e-mail', () => {
     const [mail] = await mailsTo(approver.email);
     const text = mail!.textBody;
     expect(text).toContain(`Ann Lee (${buyer.email})`);
-    expect(text).toMatch(/- TD-PRO-75 .+: 2 packs = £\d+\.\d\d/);
-    expect(text).toMatch(/- PW-HAND-400-CL .+: 3 packs = £\d+\.\d\d/);
+    expect(text).toMatch(/- TD-PRO-75 .+: 2 pack\(s\) = £\d+\.\d\d/);
+    expect(text).toMatch(/- PW-HAND-400-CL .+: 3 pack\(s\) = £\d+\.\d\d/);
+    // Its figures are worded as the buyer's confirmation words them.
+    expect(text).toMatch(/^Shipping: (FREE|£\d+\.\d\d)/m);
+    expect(text).toMatch(/^VAT \(\d+(\.\d+)?%\): £\d+\.\d\d$/m);
     expect(text).toContain(`Total: £${answer.total}`);
     expect(text).toContain(
       `https://shop.example/account/approvals?status=awaiting_approval#${approvalReference(answer.approval)}`,

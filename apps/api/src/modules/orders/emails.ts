@@ -3,7 +3,10 @@ import type { AddressSnapshot } from '../../db/schema';
 import type { OrderDelivery } from '../delivery/views';
 import type { PricedCart } from './checkout-pricing';
 
-/** What the confirmation prints of the priced order: a priced cart, or a held order's stored figures. */
+/**
+ * What the confirmation and the approver's request print of the priced order: a priced cart, or a held order's
+ * stored figures.
+ */
 export interface ConfirmedFigures {
   lines: {
     line: Pick<PricedCart['lines'][number]['line'], 'sku' | 'title' | 'packQuantity' | 'unitType'>;
@@ -54,6 +57,32 @@ export function purchaseOrderLine(purchaseOrderNumber: string | null | undefined
 }
 
 /**
+ * The items and figures of an order's e-mail, worded the same for the buyer's confirmation and the approver's
+ * request; `total` names the last line ('Total paid' once a card has paid).
+ */
+function itemsAndTotals(
+  figures: Omit<ConfirmedFigures, 'delivery'>,
+  total: 'Total' | 'Total paid',
+): string[] {
+  const { totals } = figures;
+  const explanation = figures.shippingDetails.explanation;
+  const lines = figures.lines.map(
+    ({ line, totals: line_ }) =>
+      `- ${line.sku} ${line.title}: ${line.packQuantity} ${line.unitType === 'pallet' ? 'pack(s) by the pallet' : 'pack(s)'} = ${formatGbp(line_.total_pence)}`,
+  );
+  return [
+    `Items:\n${lines.join('\n')}`,
+    [
+      `Subtotal: ${formatGbp(totals.subtotal_pence)}`,
+      ...(totals.discount_pence > 0 ? [`Discount: -${formatGbp(totals.discount_pence)}`] : []),
+      `Shipping: ${totals.shipping_pence === 0 ? 'FREE' : formatGbp(totals.shipping_pence)}${explanation ? ` (${explanation})` : ''}`,
+      `VAT (${totals.vat_percent}%): ${formatGbp(totals.vat_pence)}`,
+      `${total}: ${formatGbp(totals.total_pence)}`,
+    ].join('\n'),
+  ];
+}
+
+/**
  * The order confirmation (queued in the order's own transaction). `{{order}}` stands for the order number,
  * which the database gives in the same statement.
  */
@@ -64,13 +93,7 @@ export function orderConfirmationEmail(
   shipping: AddressSnapshot,
   trade: TradeOrderDetails = { purchaseOrderNumber: null, onAccount: null },
 ): { to: string; subject: string; text: string } {
-  const { totals } = priced;
-  const explanation = priced.shippingDetails.explanation;
   const onAccount = trade.onAccount;
-  const lines = priced.lines.map(
-    ({ line, totals: line_ }) =>
-      `- ${line.sku} ${line.title}: ${line.packQuantity} ${line.unitType === 'pallet' ? 'pack(s) by the pallet' : 'pack(s)'} = ${formatGbp(line_.total_pence)}`,
-  );
   const text = [
     `Hello ${firstName},`,
     onAccount
@@ -79,14 +102,7 @@ export function orderConfirmationEmail(
     addressLines(shipping).join('\n'),
     ...purchaseOrderLine(trade.purchaseOrderNumber),
     ...deliveryLine(priced.delivery),
-    `Items:\n${lines.join('\n')}`,
-    [
-      `Subtotal: ${formatGbp(totals.subtotal_pence)}`,
-      ...(totals.discount_pence > 0 ? [`Discount: -${formatGbp(totals.discount_pence)}`] : []),
-      `Shipping: ${totals.shipping_pence === 0 ? 'FREE' : formatGbp(totals.shipping_pence)}${explanation ? ` (${explanation})` : ''}`,
-      `VAT (${totals.vat_percent}%): ${formatGbp(totals.vat_pence)}`,
-      `${onAccount ? 'Total' : 'Total paid'}: ${formatGbp(totals.total_pence)}`,
-    ].join('\n'),
+    ...itemsAndTotals(priced, onAccount ? 'Total' : 'Total paid'),
     onAccount
       ? `Payment is due by ${formatUkDay(onAccount.invoiceDueDate)} (${onAccount.paymentTerms}). Your VAT invoice is attached, with our bank details; you can also download it from the order’s page.`
       : 'Your VAT invoice and paid receipt are attached; you can also download them from the order’s page.',
@@ -149,22 +165,6 @@ export function paymentRefundedEmail(
   };
 }
 
-/** A held order's lines and figures, as the approver's e-mail lists them. */
-export interface HeldFigures {
-  lines: readonly {
-    sku: string;
-    title: string;
-    packQuantity: number;
-    unitType: 'pack' | 'pallet';
-    totalPence: number;
-  }[];
-  subtotalPence: number;
-  discountPence: number;
-  shippingPence: number;
-  vatPence: number;
-  totalPence: number;
-}
-
 /**
  * To each approver and administrator of the company when a buyer's on-account order is held for approval:
  * who asked, the lines and figures, and the link to decide it. `{{approval}}` becomes the request's reference
@@ -172,33 +172,23 @@ export interface HeldFigures {
  */
 export function approvalRequestEmail(
   buyer: { name: string; email: string },
-  held: HeldFigures,
+  held: Omit<ConfirmedFigures, 'delivery'>,
   purchaseOrderNumber: string | null,
   approvalsUrl: string,
 ): { subject: string; text: string } {
   const who = buyer.name ? `${buyer.name} (${buyer.email})` : buyer.email;
-  const lines = held.lines.map(
-    (line) =>
-      `- ${line.sku} ${line.title}: ${line.packQuantity} ${line.packQuantity === 1 ? 'pack' : 'packs'}${line.unitType === 'pallet' ? ' by the pallet' : ''} = ${formatGbp(line.totalPence)}`,
-  );
+  const total = formatGbp(held.totals.total_pence);
   const text = [
     'Hello,',
-    `${who} wants to place an order of ${formatGbp(held.totalPence)} on your company's account. It is above their order limit, so it waits for an approver as approval request {{approval}}.`,
+    `${who} wants to place an order of ${total} on your company's account. It is above their order limit, so it waits for an approver as approval request {{approval}}.`,
     ...(purchaseOrderNumber ? [`Purchase-order number: ${purchaseOrderNumber}`] : []),
-    `Items:\n${lines.join('\n')}`,
-    [
-      `Subtotal: ${formatGbp(held.subtotalPence)}`,
-      ...(held.discountPence > 0 ? [`Discount: -${formatGbp(held.discountPence)}`] : []),
-      `Delivery: ${held.shippingPence === 0 ? 'FREE' : formatGbp(held.shippingPence)}`,
-      `VAT: ${formatGbp(held.vatPence)}`,
-      `Total: ${formatGbp(held.totalPence)}`,
-    ].join('\n'),
+    ...itemsAndTotals(held, 'Total'),
     `Approve or decline it here: ${approvalsUrl}?status=awaiting_approval#{{approval}}`,
     'No stock or credit is taken until it is approved.',
     SHOP,
   ];
   return {
-    subject: `Approval request {{approval}}: an order of ${formatGbp(held.totalPence)} waits for you`,
+    subject: `Approval request {{approval}}: an order of ${total} waits for you`,
     text: `${text.join('\n\n')}\n`,
   };
 }

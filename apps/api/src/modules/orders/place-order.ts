@@ -181,7 +181,7 @@ export async function placeOnAccount(
         lines: orderLines,
         email: approvalRequestEmail(
           { name: `${account.firstName} ${account.lastName}`.trim(), email: account.email },
-          { ...figures, lines: orderLines },
+          priced,
           purchaseOrderNumber,
           `${publicUrl}/account/approvals`,
         ),
