@@ -1,4 +1,4 @@
-import type { ApprovalStatus, OrderStatus, QuoteStatus } from '@shop/domain';
+import type { ApprovalStatus, OrderStatus } from '@shop/domain';
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reusableStatement } from '../../db/reusable-statement';
@@ -9,8 +9,6 @@ import {
   items,
   orderApprovals,
   orders,
-  quotes,
-  quoteVersions,
   users,
   type AddressSnapshot,
   type PaymentTermsSnapshot,
@@ -344,23 +342,6 @@ export async function markApprovalDecided(
     where id = ${id}
     returning decided_at`);
   return new Date(rowsOf<{ decided_at: string | Date }>(result)[0]!.decided_at);
-}
-
-/**
- * The quote a held order was made from, locked as a withdrawal locks it (so a withdrawal and an approval run
- * one after the other), with its latest version's last UK day.
- */
-export async function lockHeldQuote(
-  tx: Db,
-  quoteId: number,
-): Promise<{ status: QuoteStatus; expiresOn: string | null } | undefined> {
-  const result = await tx.execute(sql`
-    select q.status, v.expires_on::text as "expiresOn"
-    from ${quotes} q
-    left join ${quoteVersions} v on v.quote_id = q.id and v.version = q.version
-    where q.id = ${quoteId}
-    for update of q`);
-  return rowsOf<{ status: QuoteStatus; expiresOn: string | null }>(result)[0];
 }
 
 /**

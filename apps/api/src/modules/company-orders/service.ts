@@ -35,6 +35,7 @@ import * as orderQueries from '../orders/service';
 import { datedDelivery } from '../orders/checkout-rules';
 import { newOrderView, toOrderView } from '../orders/order-views';
 import type { CartsService } from '../carts/service';
+import { lockQuoteToAccept } from '../quotes/service';
 import { putBackInCart } from '../reorder/put-back';
 import * as queries from './queries';
 
@@ -145,8 +146,14 @@ export function createCompanyOrdersService(db: Db, carts: CartsService) {
     }
     if (held.onHold) return refuse(COMPANY_MESSAGES.onHold(held.holdReason ?? ''));
     // Made from a quote's cart: the quote's rules apply now, as they would to paying its cart (decision 013).
-    const quote = held.quoteId === null ? undefined : await queries.lockHeldQuote(tx, held.quoteId);
-    const lapsed = quote ? quoteRefusal({ ...quote, version: 0 }, new Date()) : null;
+    // The quote is the buyer's own, locked as a withdrawal locks it, so a withdrawal and an approval run in turn.
+    const quote = held.quoteId === null ? null : await lockQuoteToAccept(tx, held.quoteId, held.userId);
+    const lapsed = quote
+      ? quoteRefusal(
+          { status: quote.status, version: quote.version, expiresOn: quote.expires_on },
+          new Date(),
+        )
+      : null;
     if (lapsed) return refuse(lapsed);
     const { owedPence } = await orderQueries.selectOwedAndPoUses(tx, held.companyId, '');
     const available = availableCreditPence(held.creditLimitPence, owedPence);
