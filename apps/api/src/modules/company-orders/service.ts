@@ -9,7 +9,6 @@ import {
   companyMay,
   type CompanyOrderView,
   creditAllows,
-  discounted,
   documentNumber,
   mayGoBackInCart,
   documentPaths,
@@ -36,7 +35,7 @@ import { datedDelivery } from '../orders/checkout-rules';
 import { newOrderView, toOrderView } from '../orders/order-views';
 import type { CartsService } from '../carts/service';
 import { lockQuoteToAccept } from '../quotes/service';
-import { putBackInCart } from '../reorder/put-back';
+import { putOrderBackInCart } from '../reorder/put-back';
 import * as queries from './queries';
 
 /** 403 with the message the member reads (a member without the role). */
@@ -360,22 +359,14 @@ export function createCompanyOrdersService(db: Db, carts: CartsService) {
 
     /**
      * POST account/company/approvals/{id}/add-to-cart/: the buyer's own declined (or refused) request's lines
-     * put back in their cart at today's prices, as a reorder puts an order's back (`putBackInCart`), to change
-     * and send again. Another's request, even an approver's view of it, is not found (404).
+     * put back in their cart at today's prices, as a reorder puts an order's back (`putOrderBackInCart`), to
+     * change and send again. Another's request, even an approver's view of it, is not found (404).
      */
     async addToCart(userId: number, id: number): Promise<ReorderResult> {
       const row = await queries.selectOwnApprovalLines(db, id, userId);
       if (!row) throw new NotFound();
       if (!mayGoBackInCart(row.status)) throw new Conflict(COMPANY_MESSAGES.notPutBack);
-      const lines = row.lines.map((line) => ({
-        itemId: line.itemId,
-        packQuantity: line.packQuantity,
-        sku: line.sku,
-        title: line.title,
-        oldPricePence: discounted(line.pricePerPackPence, line.discountPercentage),
-      }));
-      const { cartId, lines: answers } = await db.transaction((tx) => putBackInCart(tx, userId, lines));
-      return { cart: await carts.getCart(userId, cartId), lines: answers };
+      return putOrderBackInCart(db, carts, userId, row.lines);
     },
 
     /** POST account/company/approvals/{id}/decline/: nothing is placed; the buyer is told why. */

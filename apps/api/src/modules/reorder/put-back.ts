@@ -8,10 +8,16 @@ import {
   type ReorderedLine,
   type ReorderItem,
   type ReorderLine,
+  type ReorderResult,
 } from '@shop/domain';
 import type { Db } from '../../db/client';
-import { insertCartIfMissing, selectCartFacts, type CartItemFacts } from '../carts/service';
-import { createCartsService } from '../carts/service';
+import {
+  createCartsService,
+  insertCartIfMissing,
+  selectCartFacts,
+  type CartItemFacts,
+  type CartsService,
+} from '../carts/service';
 import { tierPricesOf } from '../pricing/service';
 import * as queries from './queries';
 
@@ -87,4 +93,26 @@ export async function putBackInCart(
   // The cart service over this transaction: its add runs in a savepoint of it, all or nothing.
   const views = requests.length > 0 ? await createCartsService(tx).addLines(userId, requests) : [];
   return { cartId, lines: plan.map((planned) => lineAnswer(planned, views)) };
+}
+
+/**
+ * Puts an order's lines (a placed order's, or a held one's) back in the user's cart at today's prices, in a
+ * transaction of its own (`putBackInCart`), each against what one pack cost then after the buyer's exclusive
+ * discount. Answers the cart as it is then and each line's outcome.
+ */
+export async function putOrderBackInCart(
+  db: Db,
+  carts: CartsService,
+  userId: number,
+  ordered: readonly queries.OrderedLine[],
+): Promise<ReorderResult> {
+  const lines = ordered.map((line) => ({
+    itemId: line.itemId,
+    packQuantity: line.packQuantity,
+    sku: line.sku,
+    title: line.title,
+    oldPricePence: discounted(line.pricePerPackPence, line.discountPercentage),
+  }));
+  const { cartId, lines: answers } = await db.transaction((tx) => putBackInCart(tx, userId, lines));
+  return { cart: await carts.getCart(userId, cartId), lines: answers };
 }
