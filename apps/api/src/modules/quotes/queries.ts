@@ -343,10 +343,11 @@ export async function insertVersion(tx: Db, version: VersionWrite): Promise<void
     where id = (select quote_id from sent)`);
 }
 
-export async function updateQuoteStatus(tx: Db, quoteId: number, status: QuoteStatus): Promise<void> {
+/** Withdraws the quote, keeping when: a card payment taken before then still becomes its order (decision 013). */
+export async function withdrawQuote(tx: Db, quoteId: number): Promise<void> {
   await tx
     .update(quotes)
-    .set({ status, ...(status === 'withdrawn' ? { withdrawnAt: sql`now()` } : {}) })
+    .set({ status: 'withdrawn', withdrawnAt: sql`now()` })
     .where(eq(quotes.id, quoteId));
 }
 

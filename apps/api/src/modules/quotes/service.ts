@@ -24,7 +24,7 @@ import * as queries from './queries';
 import { quoteRowOf, quoteView } from './views';
 
 // The quotes module's calls for other modules.
-export { insertVersion, lockQuote, lockQuoteToAccept, updateQuoteStatus, type LockedQuote } from './queries';
+export { insertVersion, lockQuote, lockQuoteToAccept, withdrawQuote, type LockedQuote } from './queries';
 
 /** The files a request may carry: each type's first bytes, and the extension its stored name ends with. */
 const ATTACHMENT_KINDS: Record<QuoteAttachmentType, { magic: Buffer; extensions: string[] }> = {

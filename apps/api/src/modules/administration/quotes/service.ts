@@ -13,7 +13,7 @@ import type { Db } from '../../../db/client';
 import { BadRequest, Invalid, NotFound } from '../../../http/errors';
 import { enqueueEmail } from '../../mail/service';
 import { quoteSentEmail, quoteWithdrawnEmail } from '../../quotes/emails';
-import { insertVersion, lockQuote, updateQuoteStatus, type LockedQuote } from '../../quotes/service';
+import { insertVersion, lockQuote, withdrawQuote, type LockedQuote } from '../../quotes/service';
 import { attachmentDownload, listQuotes } from '../../quotes/service';
 import { quoteView } from '../../quotes/views';
 import { selectPricingSettings } from '../../settings/service';
@@ -140,7 +140,7 @@ export function createQuotesAdminService(db: Db, options: { publicUrl: string })
         if (!quote) throw new NotFound();
         if (quote.status === 'ordered') throw new BadRequest(QUOTE_MESSAGES.notWithdrawable);
         if (quote.status === 'withdrawn') return;
-        await updateQuoteStatus(tx, quoteId, 'withdrawn');
+        await withdrawQuote(tx, quoteId);
         await audit(tx, actor, {
           action: 'quote.withdraw',
           entityType: 'quote',
