@@ -6,6 +6,7 @@ export * from './units/length';
 export * from './search/size-search';
 export * from './contact/schemas';
 export * from './accounts/schemas';
+export * from './accounts/rules';
 export * from './catalogue/product-page';
 export * from './catalogue/description-html';
 export * from './pricing/index';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   ACCOUNT_MESSAGES,
+  codeTriesLeft,
   COMPANY_MEMBER_MESSAGES,
   type AuthenticationType,
   type EmailAuthentication,
@@ -87,6 +88,7 @@ export const CODE_BUDGET_WINDOW_MS = 24 * HOUR + OTP_TTL_MS;
 /** Wrong tries at one code from the client that asked for it, and from all other clients together. */
 export const OTP_OWN_TRIES = OTP_MAX_ATTEMPTS;
 export const OTP_FOREIGN_TRIES = OTP_MAX_ATTEMPTS;
+const CODE_TRIES = { own: OTP_OWN_TRIES, foreign: OTP_FOREIGN_TRIES };
 
 /** Failed logins on an account beyond the third answer more slowly, up to a second. */
 export function loginFailureDelayMs(failuresInWindow: number): number {
@@ -255,11 +257,12 @@ export function createAccountsService(db: Db, { tokens, rateLimiter, log }: Acco
     return { exists, success: true, authentication_type: purpose, message: ACCOUNT_MESSAGES.otpSent };
   }
 
-  /** Whether this client may still try this code: its requester and everyone else have tries of their own. */
-  function triesLeft(row: StoredCode, clientHash: string): boolean {
-    return row.requestedBy === clientHash
-      ? row.attempts < OTP_OWN_TRIES
-      : row.foreignAttempts < OTP_FOREIGN_TRIES;
+  /**
+   * Whether this client may still try this code, after `extra` more wrong tries of its own: its requester and
+   * everyone else have tries of their own.
+   */
+  function triesLeft(row: StoredCode, clientHash: string, extra = 0): boolean {
+    return codeTriesLeft(row, row.requestedBy === clientHash, CODE_TRIES, extra);
   }
 
   /**
@@ -293,14 +296,7 @@ export function createAccountsService(db: Db, { tokens, rateLimiter, log }: Acco
           tryable.map((row) => row.id),
           clientHash,
         );
-        const stillTryable = tryable.some((row) =>
-          triesLeft(
-            row.requestedBy === clientHash
-              ? { ...row, attempts: row.attempts + 1 }
-              : { ...row, foreignAttempts: row.foreignAttempts + 1 },
-            clientHash,
-          ),
-        );
+        const stillTryable = tryable.some((row) => triesLeft(row, clientHash, 1));
         return { message: stillTryable ? ACCOUNT_MESSAGES.otpInvalid : ACCOUNT_MESSAGES.otpBurnt };
       }
       await queries.consumeCodes(tx, email, purpose);

@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
+  codeTriesLeft,
   isOutOfStock,
   productPagePath,
   SENT_ALERTS_SHOWN_DAYS,
@@ -44,6 +45,8 @@ export const STOCK_ALERT_LIMITS = {
 
 /** The purpose a stock-alert code is hashed with: a code made for an account never confirms an alert. */
 const CODE_PURPOSE = 'stock_alert';
+/** Wrong tries at an alert's code: its requester's, and all other clients' together, OTP_MAX_ATTEMPTS each. */
+const ALERT_CODE_TRIES = { own: OTP_MAX_ATTEMPTS, foreign: OTP_MAX_ATTEMPTS };
 
 /** Where an alert's item is and what it is called, as the answers show it. */
 type ItemNames = Pick<queries.AlertItem, 'sku' | 'title' | 'productName' | 'productSlug' | 'categorySlug'>;
@@ -150,7 +153,7 @@ export function createStockAlertsService(db: Db, { tokens, rateLimiter, publicUr
       const clientHash = tokens.hashClient(client);
       /** Whether this client may still try the alert's code, after `extra` more wrong tries of its own. */
       const triesLeft = (row: queries.AwaitingAlert, extra = 0) =>
-        (row.requestedBy === clientHash ? row.attempts : row.foreignAttempts) + extra < OTP_MAX_ATTEMPTS;
+        codeTriesLeft(row, row.requestedBy === clientHash, ALERT_CODE_TRIES, extra);
       const outcome = await db.transaction(
         async (tx): Promise<{ answer: StockAlertAnswer } | { refusal: string }> => {
           const now = Date.now();
