@@ -73,25 +73,3 @@ export async function deleteMembershipOfUser(
   if (row) await deleteInvitationsFrom(tx, row.companyId, userId);
   return row;
 }
-
-/**
- * Whether a user administers a company now, as a customer account: an invitation's sender, read after the
- * company's row is locked (a removal or a role change takes that lock first), in a statement of its own so
- * that it sees what committed while the lock was awaited. False for a sender whose account is gone (null).
- */
-export async function administers(tx: Db, companyId: number, userId: number | null): Promise<boolean> {
-  if (userId === null) return false;
-  const rows = await tx
-    .select({ id: companyMembers.id })
-    .from(companyMembers)
-    .innerJoin(users, eq(users.id, companyMembers.userId))
-    .where(
-      and(
-        eq(companyMembers.companyId, companyId),
-        eq(companyMembers.userId, userId),
-        eq(companyMembers.role, 'administrator'),
-        eq(users.role, 'customer'),
-      ),
-    );
-  return rows.length > 0;
-}

@@ -409,8 +409,11 @@ export function createCompaniesService(
         const invitation = await queries.lockInvitationTo(tx, invitationId, caller.email);
         if (!invitation) throw new NotFound();
         if (invitation.expired) throw new BadRequest(COMPANY_MESSAGES.invitationExpired);
-        // Read after the company's lock: a sender removed or demoted meanwhile counts.
-        if (!(await invitations.administers(tx, invitation.companyId, invitation.invitedById))) {
+        // Read after the company's lock, in a statement of its own: a sender removed or demoted meanwhile
+        // counts, and so does one whose account is gone (null) or is no longer a customer's.
+        const sender =
+          invitation.invitedById === null ? undefined : await membershipOf(tx, invitation.invitedById);
+        if (sender?.companyId !== invitation.companyId || sender.role !== 'administrator') {
           throw new PermissionDenied(COMPANY_MESSAGES.inviterGone);
         }
         const current = await membershipOf(tx, caller.id);
