@@ -128,8 +128,8 @@ export async function selectCompanyDetail(db: Db, companyId: number): Promise<Co
 }
 
 /**
- * The applicant's e-mail address and role as they are now, for the approval (a staff or owner account holds no
- * trade account) and its e-mail; undefined when the account is gone.
+ * The applicant's e-mail address and role as they are now, for the decision's e-mail and, on approval, its
+ * check (a staff or owner account holds no trade account); undefined when the account is gone.
  */
 export async function selectApplicant(
   db: Db,
@@ -141,13 +141,6 @@ export async function selectApplicant(
     .from(users)
     .where(eq(users.id, userId));
   return row;
-}
-
-/** The applicant's e-mail address, for the decision's e-mail (null when the account is gone). */
-export async function selectUserEmail(db: Db, userId: number | null): Promise<string | null> {
-  if (userId === null) return null;
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return row?.email ?? null;
 }
 
 export async function decide(

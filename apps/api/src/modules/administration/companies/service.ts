@@ -178,8 +178,8 @@ export function createCompaniesAdminService(db: Db, options: { publicUrl: string
           before: { status: company.status },
           after: { status: 'declined', reason },
         });
-        const to = await queries.selectUserEmail(tx, company.applicantId);
-        await enqueueEmail(tx, declinedEmail(to ?? company.accountsEmail, company, reason));
+        const applicant = await queries.selectApplicant(tx, company.applicantId);
+        await enqueueEmail(tx, declinedEmail(applicant?.email ?? company.accountsEmail, company, reason));
       });
       return detail(companyId);
     },
