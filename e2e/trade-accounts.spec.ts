@@ -255,12 +255,9 @@ describe('trade accounts in Chromium', { timeout: 150_000 }, () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(page, 'checkout on account at 375 px');
     // Said before placing: the order is over the limit, and the button sends it for approval, once the
-    // delivery services for the address have come.
+    // delivery service for the address is chosen and saved.
     await page.getByText('over your order limit of £10.00').waitFor();
-    await page
-      .getByText(/^Arrives /)
-      .first()
-      .waitFor();
+    await deliveryChosen(page);
     await page.getByRole('button', { name: 'Send for approval' }).click();
     await page.getByText('sent to your company’s approvers').first().waitFor();
     await expectAccessible(page, 'order awaiting approval');
@@ -303,11 +300,7 @@ describe('trade accounts in Chromium', { timeout: 150_000 }, () => {
     await addToCart(baseURL, approver, { ...TAPE_GUN, packs: 2 });
     let page = await visit('/checkout', approver.access, PHONE);
     await page.getByRole('radio', { name: 'Pay on account' }).check();
-    // The delivery services for the address have come: the order can be sent.
-    await page
-      .getByText(/^Arrives /)
-      .first()
-      .waitFor();
+    await deliveryChosen(page);
     await page.getByRole('button', { name: 'Send for approval' }).click();
     await page.getByText('sent to your company’s approvers').first().waitFor();
     const [request] = (
