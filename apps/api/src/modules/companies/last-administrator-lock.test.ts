@@ -2,12 +2,11 @@
 // this one is made staff or erases their account: the last-administrator rule counts under the company's lock,
 // which every member change takes. PostgreSQL only: PGlite runs one transaction at a time, so nothing waits.
 import { COMPANY_MEMBER_MESSAGES, COMPANY_MESSAGES } from '@shop/domain';
-import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helper';
-import { databaseUrlOf } from '../../../test/server-process';
 import { staffMember, type StaffMember } from '../../../test/support/administration';
+import { duringDemotion } from '../../../test/support/demotion';
 import { tradeCompany } from '../../../test/support/orders';
 import { companyMembers } from '../../db/schema';
 import { eraseAccount } from '../accounts/service';
@@ -21,36 +20,6 @@ beforeAll(async () => {
   owner = await staffMember(ctx, 'owner', 'lock-owner');
 });
 afterAll(() => ctx.close());
-
-/**
- * Runs `act` while another connection holds the company's row and has demoted `demotedMemberId` to a buyer, as
- * a member's role change does; commits that change once `act` waits for a lock, and answers `act`'s answer
- * (or what it threw).
- */
-async function duringDemotion<T>(companyId: number, demotedMemberId: number, act: () => Promise<T>) {
-  const other = new pg.Client({ connectionString: databaseUrlOf(ctx.database) });
-  await other.connect();
-  try {
-    await other.query('begin');
-    await other.query('select id from companies where id = $1 for no key update', [companyId]);
-    await other.query(`update company_members set role = 'buyer' where id = $1`, [demotedMemberId]);
-    const answer = act().then(
-      (value) => ({ value }),
-      (error: unknown) => ({ error }),
-    );
-    for (let i = 0; i < 200; i++) {
-      const waiting = await ctx.database.db.execute(
-        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      );
-      if (Number((waiting.rows[0] as { n: number }).n) > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    await other.query('commit');
-    return await answer;
-  } finally {
-    await other.end();
-  }
-}
 
 async function twoAdministratorsAndABuyer() {
   const company = await tradeCompany(ctx);
@@ -71,7 +40,7 @@ const administratorsOf = async (companyId: number) =>
 describe.runIf(onPostgres)('the last administrator, while the other is demoted', () => {
   it('is not made staff: the promotion counts the administrators under the company’s lock', async () => {
     const { company, first, second } = await twoAdministratorsAndABuyer();
-    const answer = await duringDemotion(company.id, first.memberId, () =>
+    const answer = await duringDemotion(ctx, company.id, first.memberId, () =>
       owner.admin('PATCH', `users/${second.userId}/role/`, { role: 'staff' }),
     );
     if (!('value' in answer)) throw answer.error;
@@ -82,7 +51,7 @@ describe.runIf(onPostgres)('the last administrator, while the other is demoted',
 
   it('does not erase their account: the erasure counts under the company’s lock', async () => {
     const { company, first, second } = await twoAdministratorsAndABuyer();
-    const answer = await duringDemotion(company.id, first.memberId, () =>
+    const answer = await duringDemotion(ctx, company.id, first.memberId, () =>
       eraseAccount(ctx.database.db, second.userId),
     );
     expect(answer).toMatchObject({

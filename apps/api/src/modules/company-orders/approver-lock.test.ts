@@ -1,11 +1,10 @@
 // An approver demoted while their approval waits for the company's lock decides nothing: the approval reads
 // their membership under that lock. PostgreSQL only: PGlite runs one transaction at a time, so nothing waits.
 import { COMPANY_MESSAGES, type AwaitingApprovalView } from '@shop/domain';
-import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helper';
-import { databaseUrlOf } from '../../../test/server-process';
+import { duringDemotion } from '../../../test/support/demotion';
 import { approvalsOf, tradeCompany, type TradeMember } from '../../../test/support/orders';
 import { companies, companyMembers } from '../../db/schema';
 
@@ -24,36 +23,15 @@ async function heldOrder(buyer: TradeMember) {
   return res.json<AwaitingApprovalView>().approval;
 }
 
-/**
- * Runs `decide` while another connection holds the company's row (as a member's role change does) and has
- * made the approver a buyer; commits that change once `decide` is waiting for the row, and answers `decide`'s
- * answer.
- */
+/** `decide`'s answer, made while the approver is demoted to a buyer under the company's lock. */
 async function decidedDuringDemotion(
   companyId: number,
   approverMemberId: number,
   decide: () => Promise<unknown>,
 ) {
-  const other = new pg.Client({ connectionString: databaseUrlOf(ctx.database) });
-  await other.connect();
-  try {
-    await other.query('begin');
-    await other.query('select id from companies where id = $1 for no key update', [companyId]);
-    await other.query(`update company_members set role = 'buyer' where id = $1`, [approverMemberId]);
-    const answer = decide();
-    // Wait until the approval waits on a lock.
-    for (let i = 0; i < 200; i++) {
-      const waiting = await ctx.database.db.execute(
-        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      );
-      if (Number((waiting.rows[0] as { n: number }).n) > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    await other.query('commit');
-    return await answer;
-  } finally {
-    await other.end();
-  }
+  const answer = await duringDemotion(ctx, companyId, approverMemberId, decide);
+  if ('error' in answer) throw answer.error;
+  return answer.value;
 }
 
 describe.runIf(onPostgres)('an approver demoted while deciding', () => {
