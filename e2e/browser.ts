@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page, chromium } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** Debian's Chromium unless CHROMIUM_PATH names another build; nothing is ever downloaded. */
@@ -34,6 +34,8 @@ export interface Viewport {
 
 export const NARROW: Viewport = { width: 1280, height: 800 };
 export const WIDE: Viewport = { width: 1600, height: 900 };
+/** A phone as the reviews used it: 375 px, and with `openPhone` a touch screen with a mobile layout viewport. */
+export const PHONE: Viewport = { width: 375, height: 800 };
 
 export interface WatchedPage {
   context: BrowserContext;
@@ -52,10 +54,18 @@ export interface WatchedPage {
  * `console.error` (React's hydration mismatches, failed loads, CSP reports all land there),
  * uncaught exceptions, and `securitypolicyviolation` events from the document.
  */
-export async function openPage(browser: Browser, viewport: Viewport, baseURL: string): Promise<WatchedPage> {
+export async function openPage(
+  browser: Browser,
+  viewport: Viewport,
+  baseURL: string,
+  device: { phone?: boolean } = {},
+): Promise<WatchedPage> {
   const context = await browser.newContext({
     viewport,
     baseURL,
+    // A phone's browser widens its layout viewport when the document is wider than the screen, and lays
+    // fixed bars out in that wider viewport: only isMobile shows the bug a 375 px desktop window hides.
+    ...(device.phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
     locale: 'en-GB',
     timezoneId: 'Europe/London',
   });
@@ -102,6 +112,41 @@ export async function openPage(browser: Browser, viewport: Viewport, baseURL: st
       }
     },
   };
+}
+
+/** `openPage` at 375 px as a phone: touch, isMobile and a device scale of 2. */
+export function openPhone(browser: Browser, baseURL: string): Promise<WatchedPage> {
+  return openPage(browser, PHONE, baseURL, { phone: true });
+}
+
+/**
+ * Fails when the document is wider than the window: a phone would scroll sideways, and with isMobile it would
+ * widen its layout viewport and lay the fixed bars out off the screen.
+ */
+export async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(
+    scrollWidth,
+    `${label}: the page scrolls sideways (${scrollWidth} px in ${innerWidth} px)`,
+  ).toBeLessThanOrEqual(innerWidth);
+}
+
+/** Fails unless the element's box lies wholly inside the visual viewport (what the shopper sees, not the page). */
+export async function expectInView(locator: Locator, label: string): Promise<void> {
+  const box = await locator.boundingBox();
+  expect(box, `${label}: not laid out`).not.toBeNull();
+  const view = await locator.page().evaluate(() => ({
+    width: window.visualViewport?.width ?? window.innerWidth,
+    height: window.visualViewport?.height ?? window.innerHeight,
+  }));
+  const { x, y, width, height } = box!;
+  expect(
+    x >= 0 && y >= 0 && x + width <= view.width + 0.5 && y + height <= view.height + 0.5,
+    `${label}: at x=${x} y=${y} (${width}×${height}), outside the ${view.width}×${view.height} viewport`,
+  ).toBe(true);
 }
 
 /**
