@@ -256,6 +256,12 @@ export const OrderViewSchema = z.object({
   company: z.number().int().nullable().optional(),
   /** The delivery promised; null on orders from before it. */
   delivery: OrderDeliveryViewSchema.nullable().optional(),
+  /**
+   * The one-order read (GET orders/{id}/): who placed the order (the order confirmation went to this e-mail),
+   * and whether that is the caller; a trade account's administrator also opens their colleagues' orders.
+   */
+  buyer: z.object({ id: z.number().int(), email: z.string(), name: z.string() }).optional(),
+  placed_by_you: z.boolean().optional(),
 });
 export type OrderView = z.infer<typeof OrderViewSchema>;
 

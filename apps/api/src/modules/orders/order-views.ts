@@ -173,14 +173,21 @@ export async function listOrders(
   };
 }
 
-/** GET orders/{id}/: one of the buyer's own orders; another's is not found. */
+/**
+ * GET orders/{id}/: one of the caller's own orders, or, for an administrator of a trade account, any order of
+ * the company (a colleague's too), with who placed it; any other order is not found.
+ */
 export async function getOrder(db: Db, userId: number, orderId: number): Promise<OrderView> {
-  const found = await queries.selectOwnOrder(db, orderId, userId);
+  const found = await queries.selectViewableOrder(db, orderId, userId);
   if (!found) throw new NotFound();
-  return toOrderView(
-    found.order,
-    await queries.selectLinesOfOrders(db, [orderId]),
-    found.history,
-    found.creditNotes,
-  );
+  return {
+    ...toOrderView(
+      found.order,
+      await queries.selectLinesOfOrders(db, [orderId]),
+      found.history,
+      found.creditNotes,
+    ),
+    buyer: { id: found.buyerId, email: found.buyerEmail, name: found.buyerName },
+    placed_by_you: found.buyerId === userId,
+  };
 }

@@ -437,7 +437,12 @@ describe('another shopper’s cart, lines, addresses and orders', () => {
       previous: null,
       results: [],
     });
-    expect((await ann.call('GET', `/api/orders/${annsOrder.id}/`)).json()).toEqual(annsOrder);
+    // The one-order read adds who placed it.
+    expect((await ann.call('GET', `/api/orders/${annsOrder.id}/`)).json()).toEqual({
+      ...annsOrder,
+      buyer: { id: ann.userId, email: ann.email, name: 'Ann Lee' },
+      placed_by_you: true,
+    });
   });
 
   it('refuses another shopper’s address in an intent and an order, with field errors', async () => {
@@ -522,7 +527,11 @@ describe('GET /api/orders/ and /api/orders/{id}/', () => {
     const res = await buyer.call('GET', `/api/orders/${placed.id}/`);
     expect(res.statusCode).toBe(200);
     const order = OrderViewSchema.parse(res.json());
-    expect(order).toEqual(placed);
+    expect(order).toEqual({
+      ...placed,
+      buyer: { id: buyer.userId, email: buyer.email, name: 'Ann Lee' },
+      placed_by_you: true,
+    });
     const tape = await itemBySku(ctx, TAPE);
     expect(order).toMatchObject({
       status: 'pending',

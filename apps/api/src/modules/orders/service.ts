@@ -15,6 +15,7 @@ export {
   creditNotesJoin,
   historyJoin,
   insertOrder,
+  orderViewableBy,
   selectCheckoutLines,
   selectLinesOfOrders,
   selectOwedAndPoUses,

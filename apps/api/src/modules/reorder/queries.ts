@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reusableStatement } from '../../db/reusable-statement';
 import { carts, orderItems, orders } from '../../db/schema';
+import { orderViewableBy } from '../orders/service';
 
 /** A line of an order as a reorder needs it: the item (null once deleted), what was bought and at what price. */
 export type OrderedLine = {
@@ -14,8 +15,9 @@ export type OrderedLine = {
 };
 
 /**
- * The lines of one of the user's orders, oldest first, as a named statement built once: none when the order
- * is unknown or someone else's (an order always has lines, so none means not found).
+ * The lines of an order the user may open (their own, or as an administrator a colleague's order of their
+ * company: `orderViewableBy`), oldest first, as a named statement built once: none when the order is unknown
+ * or not theirs to open (an order always has lines, so none means not found).
  */
 export function prepareOwnOrderLines(db: Db): (orderId: number, userId: number) => Promise<OrderedLine[]> {
   const statement = db
@@ -29,7 +31,7 @@ export function prepareOwnOrderLines(db: Db): (orderId: number, userId: number) 
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.userId, sql.placeholder('userId'))))
+    .where(and(eq(orders.id, sql.placeholder('orderId')), orderViewableBy(sql.placeholder('userId'))))
     .orderBy(asc(orderItems.id))
     .prepare('reorder_order_lines');
   return (orderId, userId) => statement.execute({ orderId, userId });

@@ -1,7 +1,8 @@
 // Orders as their buyer reads them, each with its status history and credit notes in the same statement.
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { COMPANY_PERMISSIONS } from '@shop/domain';
+import { and, asc, desc, eq, inArray, isNotNull, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { orderItems, orderStatusHistory, orders, refunds } from '../../../db/schema';
+import { orderItems, orderStatusHistory, orders, refunds, users } from '../../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderItems.$inferSelect;
@@ -110,13 +111,58 @@ export async function countOrdersOfUser(db: Db, userId: number): Promise<number>
   return row?.value ?? 0;
 }
 
-export async function selectOwnOrder(
+/**
+ * Whether `viewer` may open the order: its buyer, or a member of the company it was placed under whose role
+ * sees every order of the company (an administrator, DESIGN §7), while they are one and a customer account.
+ * Read in the order's own statement, so a member removed or demoted a moment ago is refused on their next
+ * request. `viewer` is a number or a prepared statement's placeholder.
+ */
+export function orderViewableBy(viewer: Placeholder | number): SQL {
+  const roles = sql.join(
+    COMPANY_PERMISSIONS.seeAllOrders.map((role) => sql`${role}::company_role`),
+    sql`, `,
+  );
+  return sql`(${orders.userId} = ${viewer} or (${orders.companyId} is not null and exists (
+    select 1 from company_members m join users u on u.id = m.user_id
+    where m.user_id = ${viewer} and m.company_id = ${orders.companyId} and m.role in (${roles})
+      and u.role = 'customer')))`;
+}
+
+/** Who placed an order: their id, e-mail and name. */
+export interface OrderBuyerRow {
+  buyerId: number;
+  buyerEmail: string;
+  buyerName: string;
+}
+
+/**
+ * One order that `viewer` may open (`orderViewableBy`), with its history, credit notes and buyer: one
+ * statement. Undefined for an order they may not open, as for none.
+ */
+export async function selectViewableOrder(
   db: Db,
   orderId: number,
-  userId: number,
-): Promise<OrderWithHistory | undefined> {
-  const [row] = await ordersWithHistory(db).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  return row && withHistory(row);
+  viewer: number,
+): Promise<(OrderWithHistory & OrderBuyerRow) | undefined> {
+  const history = historyJoin(db);
+  const notes = creditNotesJoin(db);
+  const [row] = await db
+    .select({
+      order: orders,
+      entries: history.entries,
+      notes: notes.notes,
+      buyerId: users.id,
+      buyerEmail: users.email,
+      buyerName: sql<string>`btrim(${users.firstName} || ' ' || ${users.lastName})`,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoinLateral(history, sql`true`)
+    .leftJoinLateral(notes, sql`true`)
+    .where(and(eq(orders.id, orderId), orderViewableBy(viewer)));
+  return (
+    row && { ...withHistory(row), buyerId: row.buyerId, buyerEmail: row.buyerEmail, buyerName: row.buyerName }
+  );
 }
 
 export async function selectOrderById(db: Db, orderId: number): Promise<OrderWithHistory | undefined> {
