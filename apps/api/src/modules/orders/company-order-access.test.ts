@@ -8,7 +8,7 @@ import { onAccountOrder } from '../../../test/support/on-account-orders';
 import { companyMembers } from '../../db/schema';
 import { createOrdersService } from './service';
 
-// Issue 34 §4: a trade account's administrator opens every order of the company (GET orders/{id}/, its
+// A trade account's administrator opens every order of the company (GET orders/{id}/, its
 // Reorder), with who placed it; a buyer opens only their own, and so does everyone else.
 
 let ctx: TestContext;
