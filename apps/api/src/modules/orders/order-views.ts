@@ -149,15 +149,20 @@ export async function orderView(db: Db, orderId: number): Promise<OrderView> {
   return toOrderView(order!.order, lines, order!.history, order!.creditNotes);
 }
 
-/** GET orders/: newest first; the count is only read when the page is full. */
+/**
+ * GET orders/: newest first; the count is only read when the page is full. With a payment's id, only the
+ * order it made (the confirmation page finds it so after the provider's redirect).
+ */
 export async function listOrders(
   db: Db,
   userId: number,
   page: PageRequest,
+  transactionId?: string,
 ): Promise<{ count: number; results: OrderView[] }> {
   const window = pageWindow(page);
-  const rows = await queries.selectOrdersOfUser(db, userId, window);
-  const count = countFromPage(rows.length, window) ?? (await queries.countOrdersOfUser(db, userId));
+  const rows = await queries.selectOrdersOfUser(db, userId, window, transactionId);
+  const count =
+    countFromPage(rows.length, window) ?? (await queries.countOrdersOfUser(db, userId, transactionId));
   const lines = groupBy(
     await queries.selectLinesOfOrders(
       db,

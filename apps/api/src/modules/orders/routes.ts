@@ -74,14 +74,18 @@ export const orderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
     {
       schema: {
         ...secured,
-        summary: 'The user’s orders, newest first',
-        querystring: PageQuerySchema.strict(),
+        summary:
+          'The user’s orders, newest first; with transaction_id, the order of that payment (none until it is made)',
+        querystring: PageQuerySchema.extend({
+          transaction_id: z.string().trim().min(1).max(255).optional(),
+        }).strict(),
         response: { 200: pageSchema(OrderViewSchema) },
       },
       onRequest: app.authenticate,
     },
     async (request) => {
-      const { count, results } = await orders.listOrders(signedInUser(request).id, request.query);
+      const { transaction_id: transactionId, ...page } = request.query;
+      const { count, results } = await orders.listOrders(signedInUser(request).id, page, transactionId);
       return paginate(request.url, request.query, count, results);
     },
   );

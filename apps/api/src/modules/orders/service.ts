@@ -49,7 +49,8 @@ export function createOrdersService(
     settlePayment: (payment: PaymentRow, intent: ProviderIntent, options?: SettleOptions) =>
       settlePayment(deps, payment, intent, options),
     placeOnAccount: (userId: number, body: OrderCreate) => placeOnAccount(db, userId, body, publicUrl),
-    listOrders: (userId: number, page: PageRequest) => listOrders(db, userId, page),
+    listOrders: (userId: number, page: PageRequest, transactionId?: string) =>
+      listOrders(db, userId, page, transactionId),
     getOrder: (userId: number, orderId: number) => getOrder(db, userId, orderId),
   };
 }

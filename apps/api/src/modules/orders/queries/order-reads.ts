@@ -89,25 +89,32 @@ function ordersWithHistory(db: Db) {
     .leftJoinLateral(notes, sql`true`);
 }
 
+/** A user's orders, or the one a payment made when `transactionId` is given. */
+const ordersOfUser = (userId: number, transactionId: string | undefined) =>
+  transactionId === undefined
+    ? eq(orders.userId, userId)
+    : and(eq(orders.userId, userId), eq(orders.transactionId, transactionId));
+
 /** A page of a user's orders with their histories, newest first. */
 export async function selectOrdersOfUser(
   db: Db,
   userId: number,
   window: { limit: number; offset: number },
+  transactionId?: string,
 ): Promise<OrderWithHistory[]> {
   const rows = await ordersWithHistory(db)
-    .where(eq(orders.userId, userId))
+    .where(ordersOfUser(userId, transactionId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(window.limit)
     .offset(window.offset);
   return rows.map(withHistory);
 }
 
-export async function countOrdersOfUser(db: Db, userId: number): Promise<number> {
+export async function countOrdersOfUser(db: Db, userId: number, transactionId?: string): Promise<number> {
   const [row] = await db
     .select({ value: sql<number>`count(*)::int` })
     .from(orders)
-    .where(eq(orders.userId, userId));
+    .where(ordersOfUser(userId, transactionId));
   return row?.value ?? 0;
 }
 
