@@ -29,6 +29,8 @@ export default [
   route('checkout', 'routes/checkout.tsx'),
   route('track-order', 'routes/track-order.tsx'),
   route('track-order/:id', 'routes/track-order-order.tsx'),
+  // Where both ways of paying land, and the card provider's redirect returns (with the payment's id).
+  route('order-confirmed/:id?', 'routes/order-confirmed.tsx'),
   route('cart', 'routes/cart.tsx'),
   route('quick-order', 'routes/quick-order.tsx'),
   route('dev/mailbox', 'routes/dev-mailbox.tsx'),

@@ -7,6 +7,7 @@ const PRIVATE_PATHS = [
   '/cart',
   '/checkout',
   '/track-order',
+  '/order-confirmed',
   '/login',
   '/signup',
   '/forgot-password',

@@ -78,7 +78,7 @@ function palletShop(routes: Record<string, Route> = {}) {
 function renderCheckout(data: CheckoutData) {
   const Stub = routeStub([
     { path: '/checkout', Component: () => <CheckoutView data={data} /> },
-    { path: '/track-order', Component: () => <h1>Your orders</h1> },
+    { path: '/order-confirmed/:id', Component: () => <h1>Order confirmed</h1> },
   ]);
   render(<Stub initialEntries={['/checkout']} />);
   return userEvent.setup();

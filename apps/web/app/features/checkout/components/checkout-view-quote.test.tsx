@@ -56,8 +56,7 @@ function shop(routes: Record<string, Route> = {}) {
 function renderCheckout(data: CheckoutData) {
   const Stub = routeStub([
     { path: '/checkout', Component: () => <CheckoutView data={data} /> },
-    { path: '/track-order', Component: () => <h1>Your orders</h1> },
-    { path: '/track-order/:id', Component: () => <h1>Order</h1> },
+    { path: '/order-confirmed/:id', Component: () => <h1>Order confirmed</h1> },
   ]);
   const { container } = render(<Stub initialEntries={[`/checkout?cart=${QUOTE_CART}`]} />);
   return { user: userEvent.setup(), container };

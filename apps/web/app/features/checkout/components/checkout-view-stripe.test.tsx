@@ -34,7 +34,7 @@ const SECRET = 'pi_3Abc_secret_xyz';
 function renderCheckout() {
   const Stub = routeStub([
     { path: '/checkout', Component: () => <CheckoutView data={checkoutData({ payment: STRIPE })} /> },
-    { path: '/track-order', Component: () => <h1>Your orders</h1> },
+    { path: '/order-confirmed/:id', Component: () => <h1>Order confirmed</h1> },
   ]);
   render(<Stub initialEntries={['/checkout']} />);
   return userEvent.setup();
@@ -85,7 +85,7 @@ describe('the checkout with Stripe', () => {
       elements: stripe.elements,
       redirect: 'if_required',
       confirmParams: {
-        return_url: `${window.location.origin}/track-order`,
+        return_url: `${window.location.origin}/order-confirmed`,
         payment_method_data: {
           billing_details: {
             name: 'Jane Doe',

@@ -106,8 +106,7 @@ function OrderPageStub() {
 function renderCheckout(data: CheckoutData) {
   const Stub = routeStub([
     { path: '/checkout', Component: () => <CheckoutView data={data} /> },
-    { path: '/track-order', Component: () => <h1>Your orders</h1> },
-    { path: '/track-order/:id', Component: OrderPageStub },
+    { path: '/order-confirmed/:id', Component: OrderPageStub },
     { path: '/account/approvals', Component: () => <h1>Approvals</h1> },
     { path: '/', Component: () => <h1>Home</h1> },
   ]);

@@ -51,7 +51,7 @@ function shop(routes: Record<string, Route> = {}) {
 function renderCheckout(data: CheckoutData = checkoutData()) {
   const Stub = routeStub([
     { path: '/checkout', Component: () => <CheckoutView data={data} /> },
-    { path: '/track-order', Component: () => <h1>Your orders</h1> },
+    { path: '/order-confirmed/:id', Component: () => <h1>Order confirmed</h1> },
     { path: '/', Component: () => <h1>Home</h1> },
   ]);
   render(<Stub initialEntries={['/checkout']} />);
@@ -625,7 +625,7 @@ describe('Place Order', () => {
     expect(api.called('POST', '/api/payments/test/confirm/')).toEqual([]);
   });
 
-  it('says the order is placed, then goes to order tracking after 2 seconds', async () => {
+  it('says the order is placed, then goes to the order’s confirmation after 2 seconds', async () => {
     shop();
     const user = renderCheckout();
     await enterCard(user);
@@ -633,7 +633,7 @@ describe('Place Order', () => {
     expect(await screen.findByText(CHECKOUT_MESSAGES.orderPlaced)).toHaveAttribute('role', 'status');
     const placedAt = Date.now();
     expect(
-      await screen.findByRole('heading', { name: 'Your orders' }, { timeout: 4_000 }),
+      await screen.findByRole('heading', { name: 'Order confirmed' }, { timeout: 4_000 }),
     ).toBeInTheDocument();
     expect(Date.now() - placedAt).toBeGreaterThanOrEqual(1_900);
   });

@@ -20,8 +20,14 @@ import { DELIVERY_STEP_MESSAGES, type DeliveryStep, type useDeliveryChoice } fro
 import type { usePaymentIntent } from './use-payment-intent';
 import { setCartCount } from '~/lib/current-cart';
 
-/** How long the success message shows before the order tracking page (spec 2, §9). */
+/** How long the success message shows before the order's confirmation page (spec 2, §9). */
 export const ORDER_REDIRECT_MS = 2_000;
+
+/**
+ * The confirmation page of an order: both ways of paying land there, and so does the card provider's
+ * redirect after a payment made off the page (with the payment's id instead of the order's).
+ */
+export const orderConfirmationPath = (orderId: number) => `/order-confirmed/${orderId}`;
 
 /** What stops paying on the delivery's side: no service chosen yet, or none reaches the address. */
 function deliveryProblem(step: DeliveryStep): string | null {
@@ -53,7 +59,7 @@ interface PlaceOrderInput {
 /**
  * Place Order: the checks, then by card (the server's payment intent with the chosen addresses, confirmed by
  * the card processor, then the order) or on the company's account; the problems by area, the purchase-order
- * number, the success that leads to order tracking, or the order held for approval.
+ * number, the success that leads to the order's confirmation page, or the order held for approval.
  */
 export function usePlaceOrder({
   cart,
@@ -73,7 +79,7 @@ export function usePlaceOrder({
   const [placing, setPlacing] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
   const [awaiting, setAwaiting] = useState<AwaitingApprovalView | null>(null);
-  const [orderPath, setOrderPath] = useState('/track-order');
+  const [orderPath, setOrderPath] = useState<string | null>(null);
   // State changes only on the next render: a second click in the same instant must meet a closed door.
   const placingRef = useRef(false);
   // A payment the processor took for an order the server then refused for a reason the buyer can fix
@@ -84,7 +90,7 @@ export function usePlaceOrder({
   const { billingId, effectiveShippingId, allAddresses } = addresses;
 
   useEffect(() => {
-    if (!success) return;
+    if (!success || orderPath === null) return;
     const timer = setTimeout(() => void navigate(orderPath, { replace: true }), ORDER_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [success, navigate, orderPath]);
@@ -156,7 +162,7 @@ export function usePlaceOrder({
       if (outcome.kind === 'awaiting_approval') {
         setAwaiting(outcome.approval);
       } else {
-        setOrderPath(`/track-order/${outcome.order.id}`);
+        setOrderPath(orderConfirmationPath(outcome.order.id));
         setSuccess(CHECKOUT_MESSAGES.orderPlaced);
       }
       return true;
@@ -204,8 +210,9 @@ export function usePlaceOrder({
       const transactionId = paidRef.current ?? (await pay(billing, effectiveShippingId, reuse));
       if (!transactionId) return;
       paidRef.current = transactionId;
+      let order;
       try {
-        await placeOrder({
+        order = await placeOrder({
           billing_address: billing.id,
           shipping_address: effectiveShippingId,
           payment_method: 'card',
@@ -221,6 +228,7 @@ export function usePlaceOrder({
       paidRef.current = null;
       // The server emptied the cart with the order (spec 2, §4); a quote's cart is not the one counted.
       if (!quote) setCartCount(0);
+      setOrderPath(orderConfirmationPath(order.id));
       setSuccess(CHECKOUT_MESSAGES.orderPlaced);
       placed = true;
     } finally {

@@ -64,8 +64,9 @@ export async function createStripeCardPayment(publishableKey: string): Promise<C
         elements: binding.elements,
         redirect: 'if_required',
         confirmParams: {
-          // Only for a payment method that must leave the page; the webhook makes the order meanwhile.
-          return_url: `${window.location.origin}/track-order`,
+          // Only for a payment method that must leave the page; the webhook makes the order meanwhile, and
+          // the confirmation page finds it by the payment's id, which Stripe adds to this address.
+          return_url: `${window.location.origin}/order-confirmed`,
           payment_method_data: {
             billing_details: {
               name: billing.name,

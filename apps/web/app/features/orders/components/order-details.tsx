@@ -61,11 +61,16 @@ export function Shipment({ order }: { order: OrderView }) {
 
 /**
  * The order at a glance: when, where it is, the payment and how it travels; a trade buyer's purchase-order
- * number, and on account the payment terms.
+ * number, and on account the payment terms; who placed it, when that is a colleague of the reader.
  */
 export function OrderFacts({ order }: { order: OrderView }) {
+  // A company administrator reading a colleague's order sees who placed it.
+  const orderedBy = order.placed_by_you === false && order.buyer ? order.buyer : null;
   const rows: [string, React.ReactNode][] = [
     ['Order number', `#${order.id}`],
+    ...(orderedBy
+      ? ([['Ordered by', orderedBy.name || orderedBy.email]] as [string, React.ReactNode][])
+      : []),
     ...(order.purchase_order_number
       ? ([['Your PO number', order.purchase_order_number]] as [string, React.ReactNode][])
       : []),

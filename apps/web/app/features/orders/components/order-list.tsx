@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { getOrders, type OrdersPage, ordersFailure } from '../api/get-orders';
 import { newestFirst } from '~/lib/newest-first';
 import { OrderStatusBadge } from './order-status-badge';
-import { ScrollRegion } from '~/components/ui/scroll-region';
+import { type LineColumn, LinesTable } from '~/features/commerce/components/lines-table';
 
 /** How the order travels, once it has shipped: the carrier and its tracking number. */
 function Shipment({ order }: { order: OrderView }) {
@@ -61,6 +61,52 @@ function StatusHistory({ order }: { order: OrderView }) {
 }
 
 /**
+ * The list's columns; at a phone's width each order is a card (styles/orders.css), each figure labelled by
+ * its heading.
+ */
+const ORDER_COLUMNS: readonly LineColumn<OrderView>[] = [
+  {
+    heading: 'Order',
+    className: 'order-list__number',
+    rowHeader: true,
+    cell: (order) => <Link to={`/track-order/${order.id}`}>#{order.id}</Link>,
+  },
+  {
+    heading: 'Date',
+    className: 'order-list__date',
+    cell: (order) => <time dateTime={order.created_at}>{ukDate(order.created_at)}</time>,
+  },
+  { heading: 'Items', className: 'order-list__items', numeric: true, cell: (order) => order.items?.length ?? 0 },
+  {
+    heading: 'Total',
+    className: 'order-list__total',
+    numeric: true,
+    cell: (order) => formatDecimalGbp(order.total),
+  },
+  {
+    heading: 'Status',
+    className: 'order-list__status',
+    cell: (order) => (
+      <>
+        <OrderStatusBadge status={order.status} />
+        <Shipment order={order} />
+        <StatusHistory order={order} />
+      </>
+    ),
+  },
+  {
+    heading: 'Payment',
+    className: 'order-list__payment',
+    cell: (order) => (
+      <>
+        {PAYMENT_STATUS_LABELS[order.payment_status] ?? order.payment_status}
+        <Refunded order={order} />
+      </>
+    ),
+  },
+];
+
+/**
  * The customer's orders (spec 2, §2 Order tracking screen), newest first: number, date, items (the
  * number of lines), total, status with its colour and words, and payment status. Later pages come with
  * Load more orders. Under the status: the carrier and tracking number once shipped, and the status history
@@ -95,48 +141,15 @@ export function OrderList({ initial }: { initial: OrdersPage }) {
       {orders.length === 0 ? (
         <p className="orders__empty">You have no orders yet.</p>
       ) : (
-        <ScrollRegion className="orders__scroll" label="Your orders">
-          <table className="orders__table">
-            <caption className="visually-hidden">Your orders</caption>
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Date</th>
-                <th scope="col" className="numeric">
-                  Items
-                </th>
-                <th scope="col" className="numeric">
-                  Total
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col">Payment</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((order) => (
-                <tr key={order.id}>
-                  <th scope="row">
-                    <Link to={`/track-order/${order.id}`}>#{order.id}</Link>
-                  </th>
-                  <td>
-                    <time dateTime={order.created_at}>{ukDate(order.created_at)}</time>
-                  </td>
-                  <td className="numeric">{order.items?.length ?? 0}</td>
-                  <td className="numeric">{formatDecimalGbp(order.total)}</td>
-                  <td>
-                    <OrderStatusBadge status={order.status} />
-                    <Shipment order={order} />
-                    <StatusHistory order={order} />
-                  </td>
-                  <td>
-                    {PAYMENT_STATUS_LABELS[order.payment_status] ?? order.payment_status}
-                    <Refunded order={order} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+        <LinesTable
+          label="Your orders"
+          scrollClassName="orders__scroll"
+          className="orders__table order-list"
+          lineClassName="order-list__line"
+          columns={ORDER_COLUMNS}
+          lines={orders}
+          lineKey={(order) => order.id}
+        />
       )}
       <p className="form__failure" role="alert">
         {failure}

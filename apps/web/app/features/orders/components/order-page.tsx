@@ -17,13 +17,20 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** The way back to the order list, above the page's title. */
-export function OrdersBreadcrumb({ current }: { current: string }) {
+/**
+ * The way back to the order list, above the page's title: the reader's own orders, or the company's, where an
+ * administrator opened a colleague's order.
+ */
+export function OrdersBreadcrumb({ current, company = false }: { current: string; company?: boolean }) {
   return (
     <nav aria-label="Breadcrumb" className="breadcrumb">
       <ol>
         <li>
-          <Link to="/track-order">Your orders</Link>
+          {company ? (
+            <Link to="/account/company">Trade account</Link>
+          ) : (
+            <Link to="/track-order">Your orders</Link>
+          )}
         </li>
         <li aria-current="page">{current}</li>
       </ol>
@@ -44,9 +51,10 @@ export function OrderPage({
   /** Save as list beside Reorder (the route composes the saved-lists feature). */
   saveAsList?: React.ReactNode;
 }) {
+  const colleagues = order.placed_by_you === false;
   return (
     <div className="page order-page">
-      <OrdersBreadcrumb current={`Order #${order.id}`} />
+      <OrdersBreadcrumb current={`Order #${order.id}`} company={colleagues} />
       <h1 className="page__title">Order #{order.id}</h1>
       {order.is_test ? (
         <p className="order-page__test">
@@ -82,9 +90,10 @@ export function OrderPage({
         <OrderProgress order={order} />
       </Section>
       <Section id="order-documents-title" title="Documents">
-        {/* On account nothing has been paid yet: the invoice, never a paid receipt. */}
+        {/* On account nothing has been paid yet: the invoice, never a paid receipt; and the paid receipt of
+            a card stays its buyer's, so a colleague reading the order has the invoice and credit notes. */}
         <DocumentDownloads
-          order={order.payment_status === 'ON_ACCOUNT' ? { ...order, paid_receipt: null } : order}
+          order={order.payment_status === 'ON_ACCOUNT' || colleagues ? { ...order, paid_receipt: null } : order}
         />
       </Section>
     </div>
