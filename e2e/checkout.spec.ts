@@ -170,7 +170,11 @@ describe('checkout in Chromium', () => {
     await fillCard(page, CARDS.succeeds);
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.getByText('Order placed successfully! Redirecting to order tracking...').waitFor();
-    await page.waitForURL('**/track-order', { timeout: 10_000 });
+    // The order's confirmation first, then the order list.
+    await page.waitForURL(/\/order-confirmed\/\d+$/, { timeout: 10_000 });
+    await page.getByRole('heading', { level: 1, name: 'Thank you for your order' }).waitFor();
+    await page.goto('/track-order');
+    await waitForHydration(page);
 
     const table = page.getByRole('table', { name: 'Your orders' });
     await table.waitFor();
@@ -242,11 +246,11 @@ describe('checkout in Chromium', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Complete authentication' }).click();
     await page.getByText('Order placed successfully! Redirecting to order tracking...').waitFor();
-    await page.waitForURL('**/track-order', { timeout: 10_000 });
+    await page.waitForURL(/\/order-confirmed\/\d+$/, { timeout: 10_000 });
     expect((await api<OrderPage>(customer, 'GET', 'orders/')).results).toHaveLength(1);
   });
 
-  test('a purchase with the keyboard alone, from the product page to the order on /track-order', async () => {
+  test('a purchase with the keyboard alone, from the product page to the order on /track-order/{id}', async () => {
     const customer = await signUpCustomer(baseURL, 'keyboard-buyer');
     await api(customer, 'POST', 'addresses/', {
       first_name: 'Kay',
@@ -305,12 +309,14 @@ describe('checkout in Chromium', () => {
     await tabTo(page, page.getByRole('button', { name: 'Place Order' }), 10);
     await page.keyboard.press('Enter');
     await page.getByText('Order placed successfully! Redirecting to order tracking...').waitFor();
-    await page.waitForURL('**/track-order', { timeout: 10_000 });
+    await page.waitForURL(/\/order-confirmed\/\d+$/, { timeout: 10_000 });
     const orders = await api<OrderPage>(customer, 'GET', 'orders/');
     expect(orders.results).toHaveLength(1);
-    await page
-      .getByRole('table', { name: 'Your orders' })
-      .getByRole('row', { name: new RegExp(`#${orders.results[0]!.id}\\b`) })
-      .waitFor();
+    // From the confirmation, the keyboard goes on to the order's page.
+    const track = page.getByRole('link', { name: 'Track this order' });
+    await track.waitFor();
+    await tabTo(page, track, 80);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/track-order/${orders.results[0]!.id}`);
   });
 });

@@ -183,7 +183,7 @@ describe('the delivery promise in Chromium', () => {
     await page.getByRole('textbox', { name: 'CVC' }).fill('123');
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.getByText('Order placed successfully! Redirecting to order tracking...').waitFor();
-    await page.waitForURL('**/track-order', { timeout: 10_000 });
+    await page.waitForURL(/\/order-confirmed\/\d+$/, { timeout: 10_000 });
 
     const orders = await call<{ results: OrderView[] }>('GET', 'orders/');
     expect(orders.results).toHaveLength(1);

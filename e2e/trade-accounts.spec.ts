@@ -222,11 +222,12 @@ describe('trade accounts in Chromium', { timeout: 150_000 }, () => {
     await deliveryChosen(page);
     await expectAccessible(page, 'checkout on account');
     await page.getByRole('button', { name: 'Place order on account' }).click();
-    await page.waitForURL(/\/track-order\/\d+$/);
+    // The confirmation: the order's number, the PO number, and on account.
+    await page.waitForURL(/\/order-confirmed\/\d+$/);
     const orderId = Number(/(\d+)$/.exec(page.url())![1]);
-    await page.getByRole('heading', { level: 1, name: `Order #${orderId}` }).waitFor();
-    await page.getByText(po).first().waitFor();
-    await page.getByText('On account').first().waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Thank you for your order' }).waitFor();
+    await page.getByText(`Order number #${orderId}`).waitFor();
+    await page.getByText(new RegExp(`Placed on your company’s account: .*, PO number ${po}\\.`)).waitFor();
     await expectAccessible(page, 'order on account');
 
     // The administrator finds it by PO number and downloads the invoice.
