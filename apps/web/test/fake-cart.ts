@@ -72,6 +72,7 @@ export function makeCartDelivery(overrides: Partial<CartDeliveryView> = {}): Car
     delivery_date: '2099-11-27',
     order_by: '2099-11-26T14:00:00Z',
     reason: null,
+    free_delivery_shortfall: null,
     ...overrides,
   };
 }

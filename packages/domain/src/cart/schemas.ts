@@ -126,6 +126,11 @@ export const CartDeliveryViewSchema = z.object({
   order_by: z.string().nullable(),
   /** Why the cart cannot be delivered there as chosen (a zone not served, a service not offered). */
   reason: z.string().nullable(),
+  /**
+   * Decimal pounds of goods (before VAT) still to add for the service to travel free, where the free-delivery
+   * threshold applies to it at this address; null where it does not, or delivery is already free.
+   */
+  free_delivery_shortfall: z.string().nullable(),
 });
 export type CartDeliveryView = z.infer<typeof CartDeliveryViewSchema>;
 

@@ -203,6 +203,11 @@ export interface DeliveryOption {
   unit: 'parcel' | 'pallet';
   units: number;
   free: boolean;
+  /**
+   * The goods value (pence, before VAT) this service travels free above, where the zone's rule applies the
+   * free-delivery threshold to it; null where it does not.
+   */
+  free_over_pence: number | null;
   explanation: string;
   /** The day the order leaves the warehouse. */
   dispatch_date: string;
@@ -321,6 +326,7 @@ export function deliveryQuote(
       unit: byPallet ? 'pallet' : 'parcel',
       units: counted.parcels_needed,
       free,
+      free_over_pence: rule.free_threshold ? rules.shipping.free_over_net_pence : null,
       explanation: explain(service, zone, counted.parcels_needed, each, free, rule.free_threshold, rules),
       dispatch_date: dispatch,
       delivery_date: addWorkingDays(dispatch, rule.transit_days, closures.regions[region]),
@@ -404,7 +410,8 @@ export interface DeliveryWhere {
 /** The quote an accepted quote's cart has: its cheapest service at the quoted price (`DeliveryWhere`). */
 function asQuoted(quote: DeliveryQuote, quotedPence: number | null | undefined): DeliveryQuote {
   if (quotedPence == null || quote.options.length === 0) return quote;
-  return { ...quote, options: [{ ...quote.options[0]!, price_pence: quotedPence }] };
+  // The quoted price stands whatever the goods come to: no threshold applies to it.
+  return { ...quote, options: [{ ...quote.options[0]!, price_pence: quotedPence, free_over_pence: null }] };
 }
 
 /**
@@ -443,6 +450,17 @@ export function deliveredTotals(
     choice,
     refused,
   };
+}
+
+/**
+ * How much more goods (pence, before VAT) would make the charged delivery free: the least that takes the goods
+ * over the threshold, since delivery is free only above it. Null where nothing is charged, no service was
+ * chosen, or the zone's rule applies no threshold to the service (pallets, most islands, a quoted price).
+ */
+export function freeDeliveryShortfall({ totals, choice }: DeliveredTotals): number | null {
+  if (!choice?.ok || choice.option.free || choice.option.free_over_pence === null) return null;
+  if (choice.option.price_pence === 0) return null;
+  return Math.max(1, choice.option.free_over_pence + 1 - totals.goods_pence);
 }
 
 // ---------------------------------------------------------------------------------------------------------

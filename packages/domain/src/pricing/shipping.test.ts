@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import { DEFAULT_DELIVERY_SETTINGS } from '../delivery/schemas';
-import { deliveredTotals } from '../delivery/rules';
+import { deliveredTotals, freeDeliveryShortfall } from '../delivery/rules';
 import { shippingLabel, shippingQuote, type ShippingRates } from './shipping';
 
 /** The seeded defaults (DESIGN §4.8). */
@@ -150,5 +150,30 @@ describe('deliveredTotals', () => {
 
   it('ships an empty cart for nothing', () => {
     expect(deliveredTotals([], 20, deliveryRules, mainland, now).totals.total_pence).toBe(0);
+  });
+
+  // Delivery is free only above the threshold, so the nudge names the least that takes the goods past it.
+  test.each([
+    { goods: 12_364, postal_code: null, kg: 10, shortfall: 2_637, why: 'a mainland parcel under £150' },
+    { goods: 14_999, postal_code: null, kg: 10, shortfall: 2, why: 'a penny under £150' },
+    { goods: 15_000, postal_code: null, kg: 10, shortfall: 1, why: 'exactly £150: not over it' },
+    { goods: 15_001, postal_code: null, kg: 10, shortfall: null, why: 'free already' },
+    { goods: 12_364, postal_code: 'IV2 3AA', kg: 10, shortfall: null, why: 'the Highlands: no threshold' },
+    { goods: 12_364, postal_code: 'IM1 1AA', kg: 10, shortfall: null, why: 'the Isle of Man: not served' },
+    { goods: 12_364, postal_code: null, kg: 800, shortfall: null, why: 'a pallet: no threshold' },
+  ])('says $shortfall pence more for $why', ({ goods, postal_code, kg, shortfall }) => {
+    const delivered = deliveredTotals([line(goods, kg)], 20, deliveryRules, { postal_code }, now);
+    expect(freeDeliveryShortfall(delivered)).toBe(shortfall);
+  });
+
+  it('says nothing for a quote’s fixed delivery price', () => {
+    const delivered = deliveredTotals(
+      [line(12_364, 10)],
+      20,
+      deliveryRules,
+      { postal_code: null, quoted_pence: 900 },
+      now,
+    );
+    expect(freeDeliveryShortfall(delivered)).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import {
   EXTRA_LABELS,
   extraNoun,
   formatGbp,
+  freeDeliveryShortfall,
   penceToDecimal,
   SERVICE_LABELS,
   ZONE_LABELS,
@@ -66,8 +67,10 @@ export function optionView(option: DeliveryOption): DeliveryOptionView {
  * The cart's delivery: what its totals charge, and the reason when the buyer's own choice could not be had
  * (a zone not served; a service or extra not offered, so the cheapest is charged).
  */
-export function cartDeliveryView({ quote, choice, refused }: DeliveredTotals): CartDeliveryView | null {
+export function cartDeliveryView(delivered: DeliveredTotals): CartDeliveryView | null {
+  const { quote, choice, refused } = delivered;
   if (!choice) return null;
+  const shortfall = freeDeliveryShortfall(delivered);
   const base = { postal_code: quote.postal_code, zone: quote.zone, zone_label: quote.zone_label };
   if (!choice.ok) {
     return {
@@ -80,6 +83,7 @@ export function cartDeliveryView({ quote, choice, refused }: DeliveredTotals): C
       delivery_date: null,
       order_by: null,
       reason: choice.message,
+      free_delivery_shortfall: null,
     };
   }
   return {
@@ -92,6 +96,7 @@ export function cartDeliveryView({ quote, choice, refused }: DeliveredTotals): C
     delivery_date: choice.option.delivery_date,
     order_by: choice.option.order_by,
     reason: refused?.message ?? null,
+    free_delivery_shortfall: shortfall === null ? null : penceToDecimal(shortfall),
   };
 }
 
