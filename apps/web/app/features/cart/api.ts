@@ -1,5 +1,5 @@
 import '~/lib/jitless-validation';
-import { type CartItemUpdate, type CartItemView, CART_MESSAGES } from '@shop/domain';
+import { type CartItemCreate, type CartItemUpdate, type CartItemView, CART_MESSAGES } from '@shop/domain';
 import { ApiError, request } from '~/lib/api-client';
 
 /** The caller's cart, made on first use (GET ecommerce/carts/current/); the header's count follows it. */
@@ -32,6 +32,27 @@ export function updateCartItem(id: number, packQuantity: number): Promise<CartIt
 export async function deleteCartItem(id: number): Promise<void> {
   await request<undefined>(`ecommerce/cart-items/${id}/`, {
     method: 'DELETE',
+    requireToken: CART_MESSAGES.noToken,
+  });
+}
+
+/**
+ * POST ecommerce/cart-items/ with one line: a removed line put back as it was (its item, its boxes, the
+ * tier and exclusive price it was priced with; the server checks and prices it again, stock included).
+ */
+export async function restoreCartLine(cartId: number, line: CartItemView): Promise<void> {
+  await request<CartItemView[]>('ecommerce/cart-items/', {
+    method: 'POST',
+    body: [
+      {
+        cart: cartId,
+        item: line.item.id,
+        pricing_tier: line.pricing_tier.id,
+        pack_quantity: line.pack_quantity,
+        unit_type: line.unit_type,
+        user_exclusive_price: line.user_exclusive_price,
+      },
+    ] satisfies CartItemCreate[],
     requireToken: CART_MESSAGES.noToken,
   });
 }

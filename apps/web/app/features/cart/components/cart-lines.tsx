@@ -29,6 +29,10 @@ interface CartLinesProps {
   /** The count being sent for a line, shown in its field until the cart is read again. */
   pendingPacks: (lineId: number) => number | undefined;
   onPacks: (line: CartItemView, packs: number) => void;
+  /** A removal or its undo is in flight: every Remove waits. */
+  removing: boolean;
+  /** Removes the line whatever its boxes (with Undo, `useLineRemoval`). */
+  onRemove: (line: CartItemView) => void;
 }
 
 /**
@@ -36,7 +40,7 @@ interface CartLinesProps {
  * server's money. Each heading is also the label a figure shows where a line is a card (a phone's width,
  * styles/cart.css).
  */
-export function CartLines({ lines, tableRef, pendingPacks, onPacks }: CartLinesProps) {
+export function CartLines({ lines, tableRef, pendingPacks, onPacks, removing, onRemove }: CartLinesProps) {
   const columns: readonly LineColumn<CartItemView>[] = [
     {
       heading: 'Image',
@@ -75,6 +79,17 @@ export function CartLines({ lines, tableRef, pendingPacks, onPacks }: CartLinesP
               onCommit={(packs) => onPacks(line, packs)}
             />
             {line.unit_type === 'pallet' ? <span className="cart__tag">pallet price</span> : null}
+            <button
+              type="button"
+              className="cart__remove"
+              aria-label={`Remove ${line.item.title}`}
+              aria-disabled={removing || pending !== undefined || undefined}
+              onClick={() => {
+                if (!removing && pending === undefined) onRemove(line);
+              }}
+            >
+              Remove
+            </button>
           </>
         );
       },

@@ -35,6 +35,12 @@ export function CartSummary({ cart }: { cart: Cart }) {
           </tr>
         </tbody>
       </table>
+      {/* Where the free-delivery threshold applies to the address: the server's own figure, before VAT. */}
+      {cart.delivery?.free_delivery_shortfall && !undeliverable ? (
+        <p className="cart__nudge">
+          Add {formatDecimalGbp(cart.delivery.free_delivery_shortfall)} for free delivery
+        </p>
+      ) : null}
       {/* Said politely after each change of boxes, once the server's new total is in. */}
       <p className="visually-hidden" aria-live="polite">
         Cart total {total}

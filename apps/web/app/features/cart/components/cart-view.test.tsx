@@ -77,7 +77,7 @@ describe('the cart’s lines and summary', () => {
       '',
       CL,
       TITLE,
-      '−+',
+      '−+Remove',
       '18',
       '£29.94',
       '£89.82',

@@ -2,9 +2,11 @@ import type { CartView as Cart } from '@shop/domain';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useLineChanges } from '../hooks/use-line-changes';
+import { useLineRemoval } from '../hooks/use-line-removal';
 import { CartDelivery } from './cart-delivery';
 import { CartLines } from './cart-lines';
 import { CartSummary } from './cart-summary';
+import { RemovalNotice } from './removal-notice';
 
 /**
  * Gives focus a place when the line holding it went away (its boxes went to 0): the Boxes field of the
@@ -40,11 +42,16 @@ export function CartView({ cart: loaded }: { cart: Cart }) {
   const [changed, setChanged] = useState<{ from: Cart; cart: Cart } | null>(null);
   const cart = changed?.from === loaded ? changed.cart : loaded;
   const { pendingPacks, changePacks } = useLineChanges();
+  const removal = useLineRemoval(cart.id);
   const { tableRef, emptyLinkRef } = useFocusAfterRemoval(cart.items.map((line) => line.id));
+  const notice = (
+    <RemovalNotice notice={removal.notice} busy={removal.busy} onUndo={() => void removal.undo()} />
+  );
 
   if (cart.items.length === 0) {
     return (
       <>
+        {notice}
         <p className="cart__empty">You have no items.</p>
         <p>
           <Link ref={emptyLinkRef} className="button button--primary" to="/">
@@ -55,17 +62,22 @@ export function CartView({ cart: loaded }: { cart: Cart }) {
     );
   }
   return (
-    <div className="cart">
-      <CartLines
-        lines={cart.items}
-        tableRef={tableRef}
-        pendingPacks={pendingPacks}
-        onPacks={(changed, packs) => void changePacks(changed, packs)}
-      />
-      <div className="cart__side">
-        <CartDelivery cart={cart} onCart={(next) => setChanged({ from: loaded, cart: next })} />
-        <CartSummary cart={cart} />
+    <>
+      {notice}
+      <div className="cart">
+        <CartLines
+          lines={cart.items}
+          tableRef={tableRef}
+          pendingPacks={pendingPacks}
+          onPacks={(changed, packs) => void changePacks(changed, packs)}
+          removing={removal.busy}
+          onRemove={(line) => void removal.remove(line)}
+        />
+        <div className="cart__side">
+          <CartDelivery cart={cart} onCart={(next) => setChanged({ from: loaded, cart: next })} />
+          <CartSummary cart={cart} />
+        </div>
       </div>
-    </div>
+    </>
   );
 }

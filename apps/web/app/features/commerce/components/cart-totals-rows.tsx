@@ -27,8 +27,9 @@ function deliveryLine(delivery: NonNullable<CartView['delivery']>): string | nul
 
 /**
  * The rows the cart page and the checkout summary share (spec 2, §2): subtotal, the discount only when above
- * 0, VAT with its rate, shipping (FREE or the parcels or pallets; none where no service reaches), the delivery service and its day, and the weight, to 3 decimals on the cart
- * page and 1 at checkout (§9). Then each adds its Total row.
+ * 0, shipping (FREE or the parcels or pallets; none where no service reaches), the delivery service and its
+ * day, then VAT with its rate (after shipping, since VAT is charged on the delivery too, DESIGN §4.5), and
+ * the weight, to 3 decimals on the cart page and 1 at checkout (§9). Then each adds its Total row.
  */
 export function CartTotalsRows({ cart, weightDecimals }: { cart: CartView; weightDecimals: 1 | 3 }) {
   const discount = penceFromDecimal(cart.discount);
@@ -47,10 +48,6 @@ export function CartTotalsRows({ cart, weightDecimals }: { cart: CartView; weigh
         </tr>
       ) : null}
       <tr>
-        <th scope="row">VAT ({cart.vat}%)</th>
-        <td>{formatDecimalGbp(cart.vat_amount)}</td>
-      </tr>
-      <tr>
         <th scope="row">Shipping</th>
         <td>
           {undeliverable
@@ -68,6 +65,10 @@ export function CartTotalsRows({ cart, weightDecimals }: { cart: CartView; weigh
           <td>{delivery}</td>
         </tr>
       ) : null}
+      <tr>
+        <th scope="row">VAT ({cart.vat}%)</th>
+        <td>{formatDecimalGbp(cart.vat_amount)}</td>
+      </tr>
       <tr>
         <th scope="row">Weight</th>
         <td>{formatKg(cart.total_weight, weightDecimals)}</td>
