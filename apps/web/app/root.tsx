@@ -10,12 +10,14 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
   type LinksFunction,
+  type ShouldRevalidateFunction,
 } from 'react-router';
 import type { Route } from './+types/root';
 import { SiteShell } from '~/features/layout/components/site-shell';
 import { TestShopNotice } from '~/features/layout/components/test-shop-notice';
-import { useIsBackOffice } from '~/lib/back-office';
+import { isBackOfficePath, useIsBackOffice } from '~/lib/back-office';
 import { watchPreloadErrors } from '~/lib/chunk-load-failure';
+import { categoryGroups, type CategoryGroup, SPEC_CATEGORY_GROUPS } from '~/lib/navigation';
 import { useNonce } from '~/lib/nonce';
 import { errorTitle, RouteErrorPage } from '~/lib/route-error';
 import { pageMeta } from '~/lib/seo';
@@ -29,13 +31,27 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-/** Whether the test processor takes the payments: the process's configuration, the same for every visitor. */
-export function loader({ context }: Route.LoaderArgs) {
-  return { testPayments: context.testPayments };
+/**
+ * Whether the test processor takes the payments (the process's configuration), and the category navigation
+ * from the catalogue (spec 1's groups, then the other categories): the same for every visitor. Read on every
+ * page load from the catalogue's cache, which each catalogue write clears, so a category made in /admin is in
+ * the menu of the next page; if the catalogue cannot be read, spec 1's groups stand in.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  let navigation: CategoryGroup[];
+  try {
+    navigation = categoryGroups(await context.catalogue.listMenu());
+  } catch (error) {
+    console.error(error);
+    navigation = [...SPEC_CATEGORY_GROUPS];
+  }
+  return { testPayments: context.testPayments, navigation };
 }
 
-// It never changes while the server runs, so navigations never ask for it again.
-export const shouldRevalidate = () => false;
+// Navigations inside the shop keep the page's menu; leaving the back office (where the catalogue is edited)
+// reads it again.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) =>
+  isBackOfficePath(currentUrl.pathname) && !isBackOfficePath(nextUrl.pathname);
 
 export const meta: Route.MetaFunction = ({ error }) =>
   error

@@ -174,6 +174,7 @@ export function fakeCatalogue(overrides: Partial<CatalogueReader> = {}): Catalog
   const categories = CATEGORY_SLUGS.map((slug) => makeCategory(slug));
   return {
     listCategories: async () => categories,
+    listMenu: async () => categories.map(({ name, slug }) => ({ name, slug, products: [] })),
     getCategoryBySlug: async (slug) => categories.find((c) => c.slug === slug) ?? null,
     listProductsByCategory: async () => ({ count: 2, results: [makeProduct(1), makeProduct(2)] }),
     listFeaturedProducts: async () => Array.from({ length: 15 }, (_, i) => makeProduct(i + 1)),

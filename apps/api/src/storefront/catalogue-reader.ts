@@ -5,6 +5,7 @@ import type { Services } from '../services';
 export function createCatalogueReader({ catalogue, items }: Services): CatalogueReader {
   return {
     listCategories: async () => (await catalogue.listCategories({ page: 1, page_size: 100 })).results,
+    listMenu: () => catalogue.listMenu(),
     getCategoryBySlug: (slug) => catalogue.getCategoryBySlug(slug),
     listProductsByCategory: (slug, page) => catalogue.listProducts({ category: slug }, page),
     listFeaturedProducts: () => catalogue.listFeaturedProducts(),

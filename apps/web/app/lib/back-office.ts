@@ -11,3 +11,8 @@ export const ADMIN_LAYOUT_ROUTE = 'routes/admin/layout';
 export function useIsBackOffice(): boolean {
   return useMatches().some((match) => match.id === ADMIN_LAYOUT_ROUTE);
 }
+
+/** Whether an address is the back office's (/admin and below). */
+export function isBackOfficePath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}

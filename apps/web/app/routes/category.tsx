@@ -3,6 +3,7 @@ import { data, isRouteErrorResponse } from 'react-router';
 import type { Route } from './+types/category';
 import { StatusPage } from '~/components/ui/status-page';
 import { CategoryHeader } from '~/features/catalogue/components/category-header';
+import { CategoryTabs } from '~/features/catalogue/components/category-tabs';
 import { Pagination } from '~/features/catalogue/components/pagination';
 import { ProductGrid } from '~/features/catalogue/components/product-card';
 import { pageNumberFrom, pagePath } from '~/features/catalogue/page-number';
@@ -94,6 +95,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         ])}
       />
       <CategoryHeader category={category} />
+      <CategoryTabs />
       {loaderData.state === 'products-failed' ? (
         <p className="notice notice--error" role="alert">
           Failed to load products.

@@ -36,14 +36,14 @@ describe('home page', () => {
     );
   });
 
-  it('shows the five home categories', async () => {
+  it('shows spec 1’s five home categories first, in its order, then the catalogue’s others', async () => {
     renderHome();
     const categories = await screen.findByRole('region', { name: 'Shop by category' });
     expect(
       within(categories)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Wraps', 'Bags', 'Food Packaging', 'Tapes', 'Labels']);
+    ).toEqual(['Wraps', 'Bags', 'Food Packaging', 'Tapes', 'Labels', 'Boxes', 'Postal']);
   });
 
   it('lists the 15 featured products, each linking to its details page with an image', async () => {

@@ -67,12 +67,21 @@ export interface SitemapEntries {
   products: { slug: string; category_slug: string; updated_at: string }[];
 }
 
+/** A category of the shop's navigation with its first products by name, in the catalogue's menu order. */
+export interface MenuCategory {
+  name: string;
+  slug: string;
+  products: { name: string; slug: string }[];
+}
+
 /**
  * What the storefront's server loaders may read, in-process, without HTTP.
  * The API implements it over its services; the web app sees only this interface.
  */
 export interface CatalogueReader {
   listCategories(): Promise<Category[]>;
+  /** Every category with its first products, for the side menu, the footer and the category tabs. */
+  listMenu(): Promise<MenuCategory[]>;
   getCategoryBySlug(slug: string): Promise<Category | null>;
   /** Products of a category, in name order, paged. */
   listProductsByCategory(

@@ -1,5 +1,6 @@
 import type {
   Category,
+  MenuCategory,
   PageRequest,
   ProductDetail,
   ProductPage,
@@ -80,6 +81,8 @@ const SEARCH_HEAD_ROWS = 20;
  * 12 MB of heap each (measured: 1.45 bytes a character for the 372 prefixes of the 100,000-item catalogue).
  */
 const PRODUCT_LISTS_CHARS = 8_000_000;
+/** Products each category shows in the menu; its heading links to the whole category. */
+export const MENU_PRODUCTS_PER_CATEGORY = 12;
 
 /** About the length of a product list's JSON, without writing it. */
 function weighList(list: ProductList): number {
@@ -111,6 +114,8 @@ export function createCatalogueService(db: Db) {
   // The categories each word names: compared once per word while the searches are kept.
   const categoryMatches = createTtlCache<number[][]>(SEARCH_CACHE_MS, 10_000);
   const featured = createTtlCache<ProductSummary[]>(CATALOGUE_CACHE_MS);
+  // Every page's menu: read once per change of the catalogue (or time to live), whatever the traffic.
+  const menu = createTtlCache<MenuCategory[]>(CATALOGUE_CACHE_MS);
   // The hot products only: every rendered product page is also kept by the page cache (storefront/).
   const pages = createTtlCache<ProductPage | null>(CATALOGUE_CACHE_MS, 200);
   // Products' categories by product slug, for addresses that name another category (301 to the right one).
@@ -252,6 +257,25 @@ export function createCatalogueService(db: Db) {
 
     getCategoryBySlug,
 
+    /** The categories in menu order, each with its first products by name, in one statement. */
+    listMenu(): Promise<MenuCategory[]> {
+      return menu.get('menu', async () => {
+        const rows = await queries.selectMenu(db, MENU_PRODUCTS_PER_CATEGORY);
+        const bySlug = new Map<string, MenuCategory>();
+        for (const row of rows) {
+          let category = bySlug.get(row.categorySlug);
+          if (!category) {
+            category = { name: row.categoryName, slug: row.categorySlug, products: [] };
+            bySlug.set(row.categorySlug, category);
+          }
+          if (row.productName !== null && row.productSlug !== null) {
+            category.products.push({ name: row.productName, slug: row.productSlug });
+          }
+        }
+        return [...bySlug.values()];
+      });
+    },
+
     /** Products by category or slug, or matching a search text (then ranked, not alphabetical). */
     listProducts(query: ProductQuery, page: PageRequest): Promise<ProductList> {
       if (query.search !== undefined) return search(query.search, query, page);
@@ -317,6 +341,7 @@ export function createCatalogueService(db: Db) {
       searchHeads.clear();
       categoryMatches.clear();
       featured.clear();
+      menu.clear();
       pages.clear();
       productCategories.clear();
     },

@@ -19,6 +19,15 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
 ) => {
   // Passed on without the register options' `prefix` (see administrationRoutes).
   const shared: RouteOptions = { services, config };
+  // A successful write clears this process's catalogue caches before the answer leaves, so the staff member's
+  // next page (the menu, a category) shows it at once; other processes hear of it from the database's
+  // notification (migration 0006), within a second.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      services.catalogueChanges.changed();
+    }
+    return payload;
+  });
   for (const entity of [
     categoryAdminRoutes,
     productAdminRoutes,

@@ -15,16 +15,21 @@ export function CategoryCards({ categories, headingLevel: Heading = 'h3' }: Cate
     <ul className="category-cards">
       {categories.map((category, index) => (
         <li key={category.id} className="category-card">
-          <img
-            className="category-card__image"
-            src={`/images/categories/${category.slug}.svg`}
-            alt={`${category.name} packaging`}
-            width={400}
-            height={300}
-            // The first row is above the fold on most screens; the rest can wait.
-            loading={index < 3 ? 'eager' : 'lazy'}
-            decoding="async"
-          />
+          {category.image ? (
+            <img
+              className="category-card__image"
+              src={category.image}
+              alt={`${category.name} packaging`}
+              width={400}
+              height={300}
+              // The first row is above the fold on most screens; the rest can wait.
+              loading={index < 3 ? 'eager' : 'lazy'}
+              decoding="async"
+            />
+          ) : (
+            // A category made in the back office without a picture keeps the cards' rhythm.
+            <span className="category-card__image" aria-hidden="true" />
+          )}
           <div className="category-card__body">
             <Heading className="category-card__title">
               <Link to={categoryHref(category.slug)} className="category-card__link">

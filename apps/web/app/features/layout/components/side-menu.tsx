@@ -1,7 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { NavLink } from 'react-router';
 import { CloseIcon } from '~/components/ui/icons';
-import { CATEGORY_GROUPS } from '~/lib/navigation';
+import { useCategoryGroups } from '~/lib/navigation';
 import { useDismiss } from '~/lib/use-dismiss';
 
 interface SideMenuProps {
@@ -17,6 +17,7 @@ interface SideMenuProps {
 export function SideMenu({ id, open, onClose, toggleRef }: SideMenuProps) {
   const navRef = useRef<HTMLElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
+  const groups = useCategoryGroups();
 
   useEffect(() => {
     if (open) closeRef.current?.focus();
@@ -53,7 +54,7 @@ export function SideMenu({ id, open, onClose, toggleRef }: SideMenuProps) {
           </button>
         </div>
         <ul className="side-menu__groups">
-          {CATEGORY_GROUPS.map((group) => (
+          {groups.map((group) => (
             <li key={group.href} className="side-menu__group">
               <NavLink to={group.href} className="side-menu__group-link">
                 {group.label}

@@ -8,7 +8,7 @@ import {
   PhoneIcon,
   XLogoIcon,
 } from '~/components/ui/icons';
-import { CATEGORY_GROUPS } from '~/lib/navigation';
+import { useCategoryGroups } from '~/lib/navigation';
 import { INFO_LINKS, SHOP, SOCIAL_LINKS, type SocialNetwork } from '~/lib/shop';
 import { ChatLink } from './chat-link';
 import { NewsletterForm } from './newsletter-form';
@@ -21,6 +21,7 @@ const SOCIAL_ICONS: Record<SocialNetwork, typeof FacebookIcon> = {
 };
 
 export function SiteFooter() {
+  const groups = useCategoryGroups();
   return (
     <footer className="site-footer">
       <div className="site-footer__grid">
@@ -66,7 +67,7 @@ export function SiteFooter() {
             Product range
           </h2>
           <ul className="site-footer__links">
-            {CATEGORY_GROUPS.map((group) => (
+            {groups.map((group) => (
               <li key={group.href}>
                 <Link to={group.href}>{group.label}</Link>
               </li>
