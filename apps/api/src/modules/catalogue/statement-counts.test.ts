@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../../test/helper';
 import { countingDb } from '../../../test/query-counter';
+import { staffMember } from '../../../test/support/administration';
+import { adminInject } from '../../../test/support/administration-catalogue';
 import { createCatalogueService } from './service';
 
 let ctx: TestContext;
@@ -155,5 +157,48 @@ describe('kept searches', () => {
       .where(eq(products.slug, 'thermal-labels'));
     ctx.app.services.catalogueChanges.changed();
     expect(await search()).toEqual(['Thermal Rolls']);
+  });
+});
+
+describe('the menu', () => {
+  it('reads every category with its first products in one statement, then from memory until a change', async () => {
+    const counter = countingDb(ctx.database);
+    const catalogue = createCatalogueService(counter.db);
+    const menu = await catalogue.listMenu();
+    expect(counter.sql).toHaveLength(1);
+    expect(menu.map((category) => category.slug)).toEqual([
+      'wraps',
+      'bags',
+      'food-packaging',
+      'tapes',
+      'labels',
+      'boxes',
+      'postal',
+    ]);
+    expect(menu.find((category) => category.slug === 'wraps')?.products).toEqual([
+      { name: 'Bubble Wrap', slug: 'bubble-wrap' },
+      { name: 'Pallet Covers', slug: 'pallet-covers' },
+      { name: 'Pallet Wraps', slug: 'pallet-wraps' },
+    ]);
+    counter.reset();
+    await catalogue.listMenu();
+    expect(counter.sql).toEqual([]);
+    catalogue.invalidate();
+    await catalogue.listMenu();
+    expect(counter.sql).toHaveLength(1);
+  });
+
+  it('has a category made in the back office as soon as the write answers', async () => {
+    const staff = await staffMember(ctx, 'staff', 'menu');
+    const { catalogue } = ctx.app.services;
+    await catalogue.listMenu();
+    const made = await adminInject(ctx, staff, 'POST', 'categories/', {
+      payload: { name: 'Crates', slug: 'crates', position: 99 },
+    });
+    expect(made.statusCode).toBe(201);
+    expect((await catalogue.listMenu()).at(-1)).toEqual({ name: 'Crates', slug: 'crates', products: [] });
+    const gone = await adminInject(ctx, staff, 'DELETE', `categories/${made.json<{ id: number }>().id}/`);
+    expect(gone.statusCode).toBe(204);
+    expect((await catalogue.listMenu()).map((category) => category.slug)).not.toContain('crates');
   });
 });

@@ -460,6 +460,25 @@ describe('PATCH ecommerce/carts/{id}/', () => {
     expect(await storedChoice(ctx, buyer.cartId)).toEqual(before);
   });
 
+  it('says how much more goods make a parcel free where the threshold applies, and nothing where it does not', async () => {
+    const buyer = await checkoutShopper(ctx);
+    await parcelCart(ctx, buyer);
+    const goods = (cart: CartView) => pence(cart.subtotal) - pence(cart.discount);
+    const mainland = (await patchCart(buyer, { postal_code: POSTCODES.mainland })).json<CartView>();
+    // Free only over the threshold: the least that takes the goods past it.
+    expect(pence(mainland.delivery!.free_delivery_shortfall!)).toBe(
+      rules.shipping.free_over_net_pence + 1 - goods(mainland),
+    );
+    const highlands = (await patchCart(buyer, { postal_code: POSTCODES.highlands })).json<CartView>();
+    expect(highlands.delivery!.free_delivery_shortfall).toBeNull();
+    // Over the threshold: free already, nothing to add.
+    const big = await checkoutShopper(ctx);
+    await parcelCart(ctx, big, 20);
+    const free = (await patchCart(big, { postal_code: POSTCODES.mainland })).json<CartView>();
+    expect(free.shipping_cost).toBe('0.00');
+    expect(free.delivery!.free_delivery_shortfall).toBeNull();
+  });
+
   it('keeps a postcode in a zone not served; the cart charges no delivery and says why', async () => {
     const buyer = await checkoutShopper(ctx);
     await parcelCart(ctx, buyer);
@@ -479,6 +498,7 @@ describe('PATCH ecommerce/carts/{id}/', () => {
       delivery_date: null,
       order_by: null,
       reason: DELIVERY_MESSAGES.notServed('isle_of_man'),
+      free_delivery_shortfall: null,
     });
     expect(cart.shipping_details).toEqual({
       parcel_type: 'none',
