@@ -1,5 +1,5 @@
 /**
- * Issue 34, §5: the cart at 1280 px and on a phone. A line goes in one tap (Remove) and comes back with Undo,
+ * The cart at 1280 px and on a phone. A line goes in one tap (Remove) and comes back with Undo,
  * through the API, with the same boxes; a status message says so. Where the free-delivery threshold applies to
  * the cart's address, the summary says how much more makes delivery free (the server's figure); where it does
  * not, it says nothing. Item titles get the width at 1280 px, and Shipping comes before VAT (VAT includes it).

@@ -1,5 +1,5 @@
 /**
- * Issue 34, §6: the navigation follows the catalogue. Spec 1's groups come first, in its order, then the
+ * The navigation follows the catalogue. Spec 1's groups come first, in its order, then the
  * catalogue's other categories (Boxes, Postal), in the side menu, the home page's cards and the footer; a
  * category the owner makes in the back office is there on the next page load, and gone once deleted. The
  * category tabs on a phone show that they scroll, with arrow buttons a keyboard reaches.

@@ -14,6 +14,7 @@ import { groupBy } from '../../lib/group-by';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { toVariantItem } from '../items/service';
 import { toVariant } from '../pricing/service';
+import { selectMenu } from './menu-queries';
 import * as queries from './queries';
 
 function toCategory(row: queries.CategoryRow): Category {
@@ -260,7 +261,7 @@ export function createCatalogueService(db: Db) {
     /** The categories in menu order, each with its first products by name, in one statement. */
     listMenu(): Promise<MenuCategory[]> {
       return menu.get('menu', async () => {
-        const rows = await queries.selectMenu(db, MENU_PRODUCTS_PER_CATEGORY);
+        const rows = await selectMenu(db, MENU_PRODUCTS_PER_CATEGORY);
         const bySlug = new Map<string, MenuCategory>();
         for (const row of rows) {
           let category = bySlug.get(row.categorySlug);
