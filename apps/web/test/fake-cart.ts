@@ -110,6 +110,8 @@ export interface FakeCartApi {
   patch: (id: number, body: { pack_quantity: number }) => Response | Promise<Response>;
   /** Answers DELETE cart-items/{id}/; the default removes the line (204). */
   remove: (id: number) => Response | Promise<Response>;
+  /** Answers POST cart-items/; the default puts back lines it removed, by item, with the posted boxes (201). */
+  add: (body: { item: number; pack_quantity: number }[]) => Response | Promise<Response>;
   /** Every request, in order. */
   seen: SeenRequest[];
   /** The PATCHes and DELETEs only, as 'PATCH 7 {"pack_quantity":4}' or 'DELETE 7'. */
@@ -121,6 +123,8 @@ const totalPacks = (items: readonly CartItemView[]) =>
 
 /** A fake cart API at the network boundary (fetch), for the cart page's component tests. */
 export function mockCartApi(cart: CartView): FakeCartApi {
+  const removed = new Map<number, CartItemView>();
+  let nextId = 1000;
   const api: FakeCartApi = {
     cart,
     seen: [],
@@ -132,9 +136,21 @@ export function mockCartApi(cart: CartView): FakeCartApi {
       return json(items.find((line) => line.id === id));
     },
     remove: (id) => {
+      const gone = api.cart.items.find((line) => line.id === id);
+      if (gone) removed.set(gone.item.id, gone);
       const items = api.cart.items.filter((line) => line.id !== id);
       api.cart = { ...api.cart, items, total_packs: totalPacks(items) };
       return new Response(null, { status: 204 });
+    },
+    add: (body) => {
+      const added = body.map((line) => ({
+        ...removed.get(line.item)!,
+        id: nextId++,
+        pack_quantity: line.pack_quantity,
+      }));
+      const items = [...api.cart.items, ...added];
+      api.cart = { ...api.cart, items, total_packs: totalPacks(items) };
+      return json(added, 201);
     },
     writes: () =>
       api.seen
@@ -155,6 +171,9 @@ export function mockCartApi(cart: CartView): FakeCartApi {
     const line = /^\/api\/ecommerce\/cart-items\/(\d+)\/$/.exec(path);
     if (line && method === 'PATCH') return api.patch(Number(line[1]), body as { pack_quantity: number });
     if (line && method === 'DELETE') return api.remove(Number(line[1]));
+    if (path === '/api/ecommerce/cart-items/' && method === 'POST') {
+      return api.add(body as { item: number; pack_quantity: number }[]);
+    }
     return json({ detail: 'Not found.' }, 404);
   });
   return api;

@@ -7,7 +7,7 @@ import { Toasts } from '~/components/ui/toasts';
 import { getCartCount, setCartCount } from '~/lib/current-cart';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import { json } from '~test/stub-api';
-import { makeCart, makeCartLine, makeTapeLine, mockCartApi } from '~test/fake-cart';
+import { makeCart, makeCartDelivery, makeCartLine, makeTapeLine, mockCartApi } from '~test/fake-cart';
 import { routeStub } from '~test/route-stub';
 import { fetchCurrentCart } from '../api';
 import { CartView } from './cart-view';
@@ -297,6 +297,53 @@ describe('stock', () => {
     expect(await screen.findByText('You have no items.')).toBeInTheDocument();
     expect(screen.getByText(`Cannot exceed available stock of 4 units for ${TITLE}.`)).toBeInTheDocument();
     expect(api.writes()).toEqual(['PATCH 7 {"pack_quantity":4}', 'DELETE 7']);
+  });
+});
+
+describe('Remove and Undo', () => {
+  it('removes a line in one tap, says so, and Undo posts the same boxes back', async () => {
+    const { api, user } = await renderCart(
+      makeCart({ items: [makeCartLine(), makeTapeLine({ pack_quantity: 10 })], total_packs: 13 }),
+    );
+    const tapeTitle = api.cart.items[1]!.item.title;
+    await user.click(screen.getByRole('button', { name: `Remove ${tapeTitle}` }));
+    await reloadedWith(3);
+    expect(screen.getByText(`Removed ${tapeTitle} (10 boxes) from your cart.`)).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(api.writes()).toEqual(['DELETE 8']);
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await reloadedWith(13);
+    expect(screen.getByText(`Put back ${tapeTitle} (10 boxes).`)).toHaveAttribute('role', 'status');
+    expect(boxes(TAPE)).toHaveValue('10');
+    const posted = api.seen.find((request) => request.method === 'POST');
+    expect(posted?.body).toEqual([
+      expect.objectContaining({ cart: api.cart.id, item: makeTapeLine().item.id, pack_quantity: 10 }),
+    ]);
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+  });
+
+  it('keeps Undo on the emptied cart', async () => {
+    const { user } = await renderCart(makeCart());
+    await user.click(screen.getByRole('button', { name: `Remove ${TITLE}` }));
+    expect(await screen.findByText('You have no items.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await reloadedWith(3);
+    expect(boxes(CL)).toHaveValue('3');
+  });
+});
+
+describe('the free-delivery nudge', () => {
+  it('says how much more makes delivery free when the server names a shortfall, and nothing otherwise', async () => {
+    await renderCart(makeCart({ delivery: makeCartDelivery({ free_delivery_shortfall: '26.37' }) }));
+    expect(screen.getByText('Add £26.37 for free delivery')).toBeInTheDocument();
+  });
+
+  it('says nothing where no threshold applies', async () => {
+    await renderCart(makeCart({ delivery: makeCartDelivery({ free_delivery_shortfall: null }) }));
+    expect(screen.queryByText(/for free delivery$/)).not.toBeInTheDocument();
   });
 });
 
