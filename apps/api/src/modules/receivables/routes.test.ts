@@ -419,3 +419,45 @@ describe('automatic holds', () => {
     expect(await holdOf(d.id)).toEqual({ onHold: false, by: null, reason: null });
   });
 });
+
+describe('GET ledger/ entries', () => {
+  it('runs a balance entry by entry that ends at the balance the company view reports', async () => {
+    const c = await company();
+    const first = await invoice(c.admin, 2, day(5));
+    const second = await invoice(c.buyer, 1, day(20));
+    // A part payment, one for all but 50p of both invoices (the part paid leaves 50p of credit), and the part
+    // payment reversed: 50p owed.
+    const part = await record(c.id, { ...PAYMENT, amount: '1.00' });
+    expect(part.statusCode, part.body).toBe(201);
+    const over = await record(c.id, {
+      ...PAYMENT,
+      reference: 'BACS-2',
+      amount: money(first.totalPence + second.totalPence - 50),
+    });
+    expect(over.statusCode, over.body).toBe(201);
+    const reversed = await staff.admin(
+      'POST',
+      `companies/${c.id}/payments/${part.json<{ id: number }>().id}/reverse/`,
+      { reason: 'Bounced' },
+    );
+    expect(reversed.statusCode, reversed.body).toBe(201);
+
+    const ledger = await ledgerOf(c.id);
+    let running = 0;
+    for (const entry of ledger.entries) {
+      running += pence(entry.debit) - pence(entry.credit);
+      expect(pence(entry.balance), entry.description).toBe(running);
+    }
+    // The invoices are named by number; the last balance is the ledger's, and the company view (which sums
+    // the ledger in SQL, not from these entries) reports the same.
+    expect(ledger.entries.filter((e) => e.kind === 'invoice').map((e) => e.description)).toEqual([
+      expect.stringContaining(`Invoice ${documentNumber('invoice', first.number!)}`),
+      expect.stringContaining(`Invoice ${documentNumber('invoice', second.number!)}`),
+    ]);
+    expect(ledger.entries.at(-1)!.balance).toBe(ledger.balance);
+    const view = await staff.admin('GET', `companies/${c.id}/`);
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json<{ balance: string }>().balance).toBe(ledger.balance);
+    expect(ledger.balance).toBe('0.50');
+  });
+});

@@ -36,8 +36,9 @@ export const HydrateFallback = AdminLoading;
 const BACK = <Link to="/admin/companies">All trade accounts</Link>;
 
 /**
- * /admin/companies/:id: one trade account: the application and its decision, the ledger with the payments
- * received, the credit, the hold, the members and the company's prices.
+ * /admin/companies/:id: one trade account: the application with its decision below it (the decision reads
+ * what it decides), the ledger with its running balance and the payments received, the credit, the hold, the
+ * members and the company's prices.
  */
 export default function AdminCompany({ loaderData }: Route.ComponentProps) {
   const { revalidate } = useRevalidator();
@@ -54,6 +55,14 @@ export default function AdminCompany({ loaderData }: Route.ComponentProps) {
     );
   }
   const { company, prices, ledger } = loaderData.data;
+  const pending = company.status === 'pending';
+  // A pending application comes first, its decision below it; once decided, the ledger and credit lead.
+  const application = (
+    <section className="admin-panel" aria-labelledby="company-application-title">
+      <h2 id="company-application-title">Application</h2>
+      <CompanyApplication company={company} />
+    </section>
+  );
   return (
     <AdminPage title={company.trading_name} actions={BACK}>
       <section className="admin-panel" aria-labelledby="company-account-title">
@@ -61,7 +70,9 @@ export default function AdminCompany({ loaderData }: Route.ComponentProps) {
         <CompanyAccount company={company} />
       </section>
 
-      {company.status === 'pending' ? (
+      {pending ? application : null}
+
+      {pending ? (
         <section className="admin-panel" aria-labelledby="company-decision-title">
           <h2 id="company-decision-title">Decision</h2>
           <p>
@@ -87,10 +98,7 @@ export default function AdminCompany({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <section className="admin-panel" aria-labelledby="company-application-title">
-        <h2 id="company-application-title">Application</h2>
-        <CompanyApplication company={company} />
-      </section>
+      {pending ? null : application}
 
       <section className="admin-panel" aria-labelledby="company-members-title">
         <h2 id="company-members-title">Members</h2>

@@ -8,3 +8,16 @@ export function invoiceHeading(invoice: { id: number; number: number | null }): 
   const name = invoiceName(invoice);
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
+
+/**
+ * An invoice with the buyer's PO number, as the accounts office matches a remittance to it: 'INV-000042 (PO
+ * PO-77)', or the bare heading when it has none. A payment line without the invoice's PO says the number only.
+ */
+export function invoiceWithPo(invoice: {
+  id: number;
+  number: number | null;
+  purchase_order_number?: string | null;
+}): string {
+  const po = invoice.purchase_order_number ? ` (PO ${invoice.purchase_order_number})` : '';
+  return `${invoiceHeading(invoice)}${po}`;
+}

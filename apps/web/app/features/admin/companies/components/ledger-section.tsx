@@ -13,7 +13,8 @@ import { AdminTextarea, FormOutcome } from '../../components/admin-field';
 import { parseOrThrow, useFormSubmit } from '../../components/use-form-submit';
 import { type LedgerPayment, reversePayment } from '../api/receivables';
 import { CreditNoteCredits } from './credit-note-credits';
-import { invoiceHeading } from './invoice-heading';
+import { invoiceHeading, invoiceWithPo } from './invoice-heading';
+import { LedgerEntries } from './ledger-entries';
 import { RecordPaymentForm } from './record-payment-form';
 
 /** Asks why a payment was recorded by mistake, and reverses it with an entry dated today. */
@@ -68,7 +69,7 @@ function ReverseForm({
 
 /**
  * A company's ledger in the back office: the balance, what is overdue, credit not yet set against
- * an invoice, the aged buckets, the open invoices, the payments received (each reversible, with a reason), and
+ * an invoice, the aged buckets, every entry with the running balance, the open invoices, the payments received (each reversible, with a reason), and
  * the form that records a payment with its suggested allocation. `onChanged` reloads the ledger.
  */
 export function LedgerSection({
@@ -104,9 +105,12 @@ export function LedgerSection({
 
       <div className="admin-table">
         <ScrollRegion className="admin-table__scroll" label="Aged debt table">
-          <AgedDebtTable aged={ledger.aged} />
+          <AgedDebtTable aged={ledger.aged} className="admin-table__money" />
         </ScrollRegion>
       </div>
+
+      <h3>Ledger</h3>
+      <LedgerEntries ledger={ledger} />
 
       <h3>Open invoices</h3>
       {open.length === 0 ? (
@@ -204,7 +208,7 @@ export function LedgerSection({
                           : payment.allocations
                               .map(
                                 (a) =>
-                                  `${invoiceHeading(numbers.get(a.invoice) ?? { id: a.invoice, number: a.number })}: ${formatDecimalGbp(a.amount)}`,
+                                  `${invoiceWithPo(numbers.get(a.invoice) ?? { id: a.invoice, number: a.number })}: ${formatDecimalGbp(a.amount)}`,
                               )
                               .join('; ')}
                       </td>

@@ -1,7 +1,6 @@
 import {
   formatDecimalGbp,
   formatGbp,
-  invoiceName,
   type InvoiceState,
   type LedgerView,
   penceFromDecimal,
@@ -17,7 +16,7 @@ import { type FormEvent, useState } from 'react';
 import { AdminInput, AdminSelect, FormOutcome } from '../../components/admin-field';
 import { parseOrThrow, useFormSubmit } from '../../components/use-form-submit';
 import { recordPayment } from '../api/receivables';
-import { invoiceHeading } from './invoice-heading';
+import { invoiceWithPo } from './invoice-heading';
 
 type LedgerInvoice = LedgerView['invoices'][number];
 
@@ -57,9 +56,7 @@ export function suggestedLines(invoices: readonly LedgerInvoice[], amount: strin
  * invoices were numbered is 'Order #7'.
  */
 const invoiceLine = (invoice: LedgerInvoice) =>
-  `${invoice.number === null ? invoiceHeading(invoice) : `Invoice ${invoiceName(invoice)}`}${
-    invoice.purchase_order_number ? ` (PO ${invoice.purchase_order_number})` : ''
-  }`;
+  invoice.number === null ? invoiceWithPo(invoice) : `Invoice ${invoiceWithPo(invoice)}`;
 
 /**
  * Records a payment received: the amount, the day (today by default), the method and the reference, and its
