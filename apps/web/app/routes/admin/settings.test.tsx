@@ -91,8 +91,12 @@ describe('/admin/settings', () => {
     ]);
     expect(screen.getByLabelText('VAT number')).toHaveValue('GB123456782');
     expect(screen.getByLabelText('VAT rate (%)')).toHaveValue(20);
-    expect(screen.getByLabelText('Rate per parcel (pence)')).toHaveValue(695);
-    expect(screen.getByText('£6.95')).toBeInTheDocument();
+    // One unit on the whole page: pounds with two decimals, the API's pence turned into them.
+    expect(screen.getByLabelText('Rate per parcel (£)')).toHaveValue('6.95');
+    expect(screen.getByLabelText('Free parcel delivery over (£, before VAT)')).toHaveValue(
+      (settings.shipping.free_over_net_pence / 100).toFixed(2),
+    );
+    expect(screen.queryByText(/\(pence/)).toBeNull();
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations).toEqual([]);
   }, 20_000);
@@ -198,9 +202,18 @@ describe('/admin/settings', () => {
     renderScreen();
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Mainland delivery rates' });
-    const parcel = within(form).getByLabelText('Rate per parcel (pence)');
+    const parcel = within(form).getByLabelText('Rate per parcel (£)');
+    // Pounds are turned into pence exactly, or refused: a fraction of a penny is never rounded.
     await user.clear(parcel);
-    await user.type(parcel, '750');
+    await user.type(parcel, '6.955');
+    await user.click(within(form).getByRole('button', { name: 'Save delivery rates' }));
+    expect(await within(form).findByText('Enter pounds and pence, e.g. 8.95.')).toHaveAttribute(
+      'id',
+      'shipping-parcel-rate-pence-error',
+    );
+    expect(api.called('PUT', '/api/administration/settings/shipping/')).toEqual([]);
+    await user.clear(parcel);
+    await user.type(parcel, '7.50');
     await user.click(within(form).getByRole('button', { name: 'Save delivery rates' }));
     expect(
       await within(form).findByText('Pallet delivery must start at or below the weight of one pallet.'),
