@@ -35,6 +35,7 @@ export * from './companies/schemas';
 export * from './companies/rules';
 export * from './receivables/rules';
 export * from './receivables/schemas';
+export * from './receivables/vat-periods';
 export * from './delivery/data';
 export * from './delivery/labels';
 export * from './delivery/rules';

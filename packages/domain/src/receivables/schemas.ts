@@ -48,6 +48,9 @@ export const RECEIVABLES_MESSAGES = {
   quarter: 'Enter a quarter as YYYY-Qn, e.g. 2026-Q3.',
   range: `Choose a range of at most ${MAX_EXPORT_DAYS} days, "from" not after "to".`,
   quarterFuture: 'Choose a quarter that has begun.',
+  vatPeriod: 'Enter a VAT period as the month it ends, YYYY-MM, from 2000 on, e.g. 2026-04.',
+  vatPeriodFuture: 'Choose a VAT period that has begun.',
+  vatPeriodOrQuarter: 'Give either a quarter (YYYY-Qn) or a VAT period (YYYY-MM), not both.',
   exportFormat: 'Choose xero or quickbooks.',
   tooManyRows: `The export would have more than ${MAX_EXPORT_ROWS.toLocaleString('en-GB')} rows: choose a shorter range.`,
 } as const;
@@ -78,8 +81,30 @@ export const QuarterSchema = z
   .string({ message: RECEIVABLES_MESSAGES.quarter })
   .regex(/^\d{4}-Q[1-4]$/, { message: RECEIVABLES_MESSAGES.quarter });
 
-/** GET administration/vat-return/?quarter=YYYY-Qn (and vat-return.csv). */
-export const VatReturnQuerySchema = z.object({ quarter: QuarterSchema }).strict();
+/** A VAT period 'YYYY-MM': the three months ending with that month (vat-periods.ts), from 2000 on. */
+export const VatPeriodSchema = z
+  .string({ message: RECEIVABLES_MESSAGES.vatPeriod })
+  .regex(/^(\d{4})-(0[1-9]|1[0-2])$/, { message: RECEIVABLES_MESSAGES.vatPeriod })
+  .refine((value) => value >= '2000-01', { message: RECEIVABLES_MESSAGES.vatPeriod });
+
+/**
+ * GET administration/vat-return/ (and vat-return.csv): a calendar quarter `?quarter=YYYY-Qn`, or any
+ * three-month VAT period by the month it ends, `?period=YYYY-MM` (the staggered ones end in January, April, July
+ * and October, or February, May, August and November). Exactly one of the two.
+ */
+export const VatReturnQuerySchema = z
+  .object({ quarter: QuarterSchema.optional(), period: VatPeriodSchema.optional() })
+  .strict()
+  .superRefine((query, context) => {
+    if ((query.quarter === undefined) === (query.period === undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: [query.quarter === undefined ? 'period' : 'quarter'],
+        message: RECEIVABLES_MESSAGES.vatPeriodOrQuarter,
+      });
+    }
+  });
+export type VatReturnQuery = z.infer<typeof VatReturnQuerySchema>;
 
 /** Calendar days from `from` to `to`, both counted. */
 function daysCovered(from: string, to: string): number {
@@ -263,9 +288,14 @@ export const VatDocumentViewSchema = z.object({
   gross: money,
 });
 
-/** GET administration/vat-return/?quarter=YYYY-Qn */
+/** GET administration/vat-return/?quarter=YYYY-Qn or ?period=YYYY-MM */
 export const VatReturnViewSchema = z.object({
+  /** What was asked for: the quarter 'YYYY-Qn', or the period 'YYYY-MM'. */
   quarter: z.string(),
+  /** The period as the month it ends, 'YYYY-MM' (2026-Q1 is '2026-03'). */
+  period: z.string(),
+  /** The period in words: 'February to April 2026'. */
+  label: z.string(),
   from: z.string(),
   to: z.string(),
   boxes: z.array(VatBoxViewSchema).length(9),

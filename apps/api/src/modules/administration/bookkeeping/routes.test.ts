@@ -3,10 +3,12 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../test/helper';
+import { countingDb } from '../../../../test/query-counter';
 import { expectStaffOnly, staffMember, type StaffMember } from '../../../../test/support/administration';
 import { placedOrder, refundsOf } from '../../../../test/support/administration-orders';
 import { onAccountOrder } from '../../../../test/support/on-account-orders';
 import { companies, orders, paymentsReceived, refunds } from '../../../db/schema';
+import { BookkeepingService } from './service';
 
 // For the bookkeeper: a generated quarter (2025-Q3, in BST at both ends) of card and on-account orders
 // with full and part credit notes, some just inside and just outside it; the VAT return's boxes against the
@@ -188,6 +190,78 @@ describe('the VAT return', () => {
     const future = await staff.admin('GET', `vat-return/?quarter=${new Date().getFullYear() + 1}-Q1`);
     expect(future.statusCode).toBe(400);
     expect(future.json()).toEqual({ quarter: ['Choose a quarter that has begun.'] });
+  });
+
+  it('takes a staggered period by the month it ends, with the days of those three months, in one statement', async () => {
+    // August to October 2025: the invoice of 2 August, both of 30 September (UK time), and that of 1 October.
+    const res = await staff.admin('GET', 'vat-return/?period=2025-10');
+    expect(res.statusCode, res.body).toBe(200);
+    const view = res.json<VatReturnView>();
+    expect(view).toMatchObject({
+      quarter: '2025-10',
+      period: '2025-10',
+      label: 'August to October 2025',
+      from: '2025-08-01',
+      to: '2025-10-31',
+    });
+    const invoices = [inQuarter.invoices[1]!, inQuarter.invoices[2]!, outside.invoices[1]!];
+    const notes = [inQuarter.notes[0]!, inQuarter.notes[1]!, outside.notes[0]!];
+    expect(
+      view.documents.map((d) => `${d.kind} ${d.number}`),
+    ).toEqual(
+      expect.arrayContaining([
+        ...invoices.map((i) => `invoice ${i.invoiceNumber}`),
+        ...notes.map((n) => `credit_note ${n.number}`),
+      ]),
+    );
+    expect(view.documents).toHaveLength(invoices.length + notes.length);
+    const vatOfNotes = sum(view.documents.filter((d) => d.kind === 'credit_note').map((d) => pence(d.vat)));
+    expect(pence(box(view, 1)!)).toBe(sum(invoices.map((i) => i.vatPence)) + vatOfNotes);
+
+    // May to July 2025, the other stagger: 30 June and 1 July (UK time) fall in it.
+    const july = await staff.admin('GET', 'vat-return/?period=2025-07');
+    expect(july.json<VatReturnView>()).toMatchObject({ label: 'May to July 2025', from: '2025-05-01' });
+    expect(
+      july
+        .json<VatReturnView>()
+        .documents.filter((d) => d.kind === 'invoice')
+        .map((d) => d.number)
+        .sort(),
+    ).toEqual([outside.invoices[0]!.invoiceNumber, inQuarter.invoices[0]!.invoiceNumber].sort());
+
+    // A calendar quarter is the period ending in its last month.
+    const q3 = await vatReturn('2025-Q3');
+    const september = await staff.admin('GET', 'vat-return/?period=2025-09');
+    expect({ ...september.json<VatReturnView>(), quarter: q3.quarter }).toEqual(q3);
+    expect(q3).toMatchObject({ period: '2025-09', label: 'July to September 2025' });
+
+    const csv = await staff.admin('GET', 'vat-return.csv?period=2025-10');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="vat-return-2025-10.csv"');
+
+    const counter = countingDb(ctx.database);
+    await new BookkeepingService(counter.db).vatReturn({ period: '2025-10' });
+    expect(counter.count()).toBe(1);
+  });
+
+  it('refuses a period that is not a month, before 2000, not begun, or given with a quarter, or neither', async () => {
+    const period = 'Enter a VAT period as the month it ends, YYYY-MM, from 2000 on, e.g. 2026-04.';
+    for (const bad of ['2025-13', '2025-00', '2025-1', '1999-12', '2025-Q3', 'soon', '2025-10-31']) {
+      const res = await staff.admin('GET', `vat-return/?period=${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toEqual({ period: [period] });
+    }
+    const either = 'Give either a quarter (YYYY-Qn) or a VAT period (YYYY-MM), not both.';
+    const both = await staff.admin('GET', 'vat-return/?quarter=2025-Q3&period=2025-10');
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toEqual({ quarter: [either] });
+    const neither = await staff.admin('GET', 'vat-return/');
+    expect(neither.statusCode).toBe(400);
+    expect(neither.json()).toEqual({ period: [either] });
+    const future = await staff.admin('GET', `vat-return.csv?period=${new Date().getFullYear() + 1}-05`);
+    expect(future.statusCode).toBe(400);
+    expect(future.json()).toEqual({ period: ['Choose a VAT period that has begun.'] });
+    await expectStaffOnly(ctx, 'GET', 'vat-return/?period=2025-10');
   });
 
   it('downloads as CSV: the nine boxes, then the documents', async () => {

@@ -28,14 +28,14 @@ export const bookkeepingAdminRoutes: FastifyPluginAsyncZod<RouteOptions> = async
       schema: {
         tags: ['administration'],
         summary:
-          'The nine boxes of the UK VAT return for a quarter, with the invoices and credit notes behind them',
+          'The nine boxes of the UK VAT return for a quarter or a staggered period, with the documents behind them',
         querystring: VatReturnQuerySchema,
         response: { 200: VatReturnViewSchema },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return service.vatReturn(request.query.quarter);
+      return service.vatReturn(request.query);
     },
   );
 
@@ -50,8 +50,9 @@ export const bookkeepingAdminRoutes: FastifyPluginAsyncZod<RouteOptions> = async
       },
     },
     async (request, reply) => {
-      const csv = await service.vatReturnCsv(request.query.quarter);
-      return reply.headers(CSV_HEADERS(`vat-return-${request.query.quarter}.csv`)).send(csv);
+      const csv = await service.vatReturnCsv(request.query);
+      const name = request.query.quarter ?? request.query.period!;
+      return reply.headers(CSV_HEADERS(`vat-return-${name}.csv`)).send(csv);
     },
   );
 

@@ -4,10 +4,13 @@ import {
   type ExportKind,
   MAX_EXPORT_ROWS,
   penceToDecimal,
-  quarterBounds,
   RECEIVABLES_MESSAGES,
   splitGross,
   ukToday,
+  vatPeriodBounds,
+  vatPeriodLabel,
+  vatPeriodOfQuarter,
+  type VatReturnQuery,
   type VatReturnView,
 } from '@shop/domain';
 import { stringify } from 'csv-stringify/sync';
@@ -102,14 +105,26 @@ export class BookkeepingService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** The quarter's boxes and the documents behind them; a quarter that has not begun is refused. */
-  async vatReturn(quarter: string): Promise<VatReturnView> {
-    const { from, to } = quarterBounds(quarter);
-    if (from > ukToday(this.now())) throw new Invalid({ quarter: [RECEIVABLES_MESSAGES.quarterFuture] });
+  /**
+   * The period's boxes and the documents behind them: a calendar quarter, or any three months by the month they
+   * end (the staggered periods); a period that has not begun is refused.
+   */
+  async vatReturn(query: VatReturnQuery): Promise<VatReturnView> {
+    const period = query.period ?? vatPeriodOfQuarter(query.quarter!);
+    const { from, to } = vatPeriodBounds(period);
+    if (from > ukToday(this.now())) {
+      throw new Invalid(
+        query.period === undefined
+          ? { quarter: [RECEIVABLES_MESSAGES.quarterFuture] }
+          : { period: [RECEIVABLES_MESSAGES.vatPeriodFuture] },
+      );
+    }
     const documents = (await queries.selectVatDocuments(this.db, from, to)).map(vatDocumentOf);
     const boxes = vatBoxes(documents);
     return {
-      quarter,
+      quarter: query.quarter ?? period,
+      period,
+      label: vatPeriodLabel(period),
       from,
       to,
       boxes: boxes.map((value, i) => ({
@@ -131,8 +146,8 @@ export class BookkeepingService {
   }
 
   /** The VAT return as CSV: the nine boxes, a blank line, then the documents. */
-  async vatReturnCsv(quarter: string): Promise<string> {
-    const view = await this.vatReturn(quarter);
+  async vatReturnCsv(query: VatReturnQuery): Promise<string> {
+    const view = await this.vatReturn(query);
     const records: (string | number)[][] = [
       ['Box', 'Label', 'Value', 'Source'],
       ...view.boxes.map((box) => [box.box, csvCell(box.label), box.value ?? '', csvCell(box.source)]),
