@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routeStub } from '~test/route-stub';
 import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import * as vatRoute from './vat-return';
-import { recentQuarters } from '~/features/admin/bookkeeping/api';
+import { recentVatPeriods, ukToday, vatPeriodBounds, vatPeriodLabel } from '@shop/domain';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -23,10 +23,11 @@ const LABELS = [
 ];
 const VALUES = ['36.00', '0.00', '36.00', null, null, '180.00', null, '0.00', '0.00'];
 
-const view = (quarter: string, documents = 2): VatReturnView => ({
+const view = (quarter: string, period: string, documents = 2): VatReturnView => ({
   quarter,
-  from: '2025-07-01',
-  to: '2025-09-30',
+  period,
+  label: vatPeriodLabel(period),
+  ...vatPeriodBounds(period),
   boxes: LABELS.map((label, i) => ({ box: i + 1, label, value: VALUES[i]!, source: `Source ${i + 1}` })),
   documents: Array.from({ length: documents }, (_, i) =>
     i === 0
@@ -55,8 +56,13 @@ function renderPage(url: string, documents = 2) {
   localStorage.setItem(ACCESS_TOKEN_KEY, 'staff-token');
   const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const match = /\/api\/administration\/vat-return\/\?quarter=(\d{4}-Q\d)/.exec(href);
-    if (match) return json(view(match[1]!, documents));
+    const quarter = /\/api\/administration\/vat-return\/\?quarter=(\d{4})-Q(\d)/.exec(href);
+    if (quarter) {
+      const period = `${quarter[1]}-${String(Number(quarter[2]) * 3).padStart(2, '0')}`;
+      return json(view(`${quarter[1]}-Q${quarter[2]}`, period, documents));
+    }
+    const period = /\/api\/administration\/vat-return\/\?period=(\d{4}-\d{2})/.exec(href);
+    if (period) return json(view(period[1]!, period[1]!, documents));
     if (href.includes('.csv'))
       return new Response('Box,Label\r\n', { headers: { 'Content-Type': 'text/csv' } });
     return json({ detail: 'Not found.' }, 404);
@@ -78,23 +84,48 @@ afterEach(() => {
 });
 
 describe('/admin/vat-return', () => {
-  it('opens on the last complete quarter and shows the nine boxes with their sources and the documents', async () => {
+  it('opens on the last complete calendar quarter and shows the nine boxes and the documents as money', async () => {
     const fetch = renderPage('/admin/vat-return');
-    const last = recentQuarters(1)[1]!;
-    const boxes = await screen.findByRole('table', { name: new RegExp(`VAT return for ${last}`) });
+    const last = recentVatPeriods(1, ukToday(), 1)[1]!;
+    const boxes = await screen.findByRole('table', {
+      name: new RegExp(`VAT return for ${vatPeriodLabel(last)}`),
+    });
     const rows = within(boxes).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(9);
     expect(
       within(rows[0]!)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual([LABELS[0], '36.00', 'Source 1']);
+    ).toEqual([LABELS[0], '£36.00', 'Source 1']);
     expect(within(rows[3]!).getAllByRole('cell')[1]).toHaveTextContent('Not from the shop');
     expect(screen.getByText(/round them down/)).toBeInTheDocument();
-    expect(screen.getByLabelText('Quarter')).toHaveValue(last);
+    expect(screen.getByLabelText('VAT quarters')).toHaveValue('1');
+    expect(screen.getByLabelText('Period')).toHaveValue(last);
     const documents = screen.getByRole('table', { name: 'Documents behind boxes 1 and 6' });
-    expect(within(documents).getByRole('row', { name: /Credit note 3/ })).toHaveTextContent('-12.00');
-    expect(fetch.mock.calls[0]![0]).toContain(`vat-return/?quarter=${last}`);
+    expect(within(documents).getByRole('row', { name: /Credit note 3/ })).toHaveTextContent('-£12.00');
+    expect(fetch.mock.calls[0]![0]).toContain(`vat-return/?period=${last}`);
+  });
+
+  it('offers the staggered quarters, and shows the period chosen', async () => {
+    const fetch = renderPage('/admin/vat-return?period=2025-10');
+    await screen.findByRole('table', { name: /VAT return for August to October 2025/ });
+    expect(fetch.mock.calls[0]![0]).toContain('vat-return/?period=2025-10');
+    expect(screen.getByLabelText('VAT quarters')).toHaveValue('2');
+    expect(screen.getByLabelText('Period')).toHaveValue('2025-10');
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('VAT quarters'), '3');
+    const offered = within(screen.getByLabelText('Period'))
+      .getAllByRole('option')
+      .map((o) => (o as HTMLOptionElement).value);
+    expect(offered.every((p) => ['02', '05', '08', '11'].includes(p.slice(5)))).toBe(true);
+    const lastComplete = recentVatPeriods(3, ukToday(), 1)[1]!;
+    expect(screen.getByRole('option', { name: vatPeriodLabel(lastComplete) })).toBeInTheDocument();
+  });
+
+  it('still reads an older link’s calendar quarter', async () => {
+    renderPage('/admin/vat-return?quarter=2025-Q3');
+    await screen.findByRole('table', { name: /VAT return for July to September 2025/ });
+    expect(screen.getByLabelText('Period')).toHaveValue('2025-09');
   });
 
   it('caps a long list of documents with the count', async () => {
@@ -114,7 +145,9 @@ describe('/admin/vat-return', () => {
     const fetch = renderPage('/admin/vat-return?quarter=2025-Q3');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Download CSV' }));
-    expect(await screen.findByText('The VAT return for 2025-Q3 is downloading.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The VAT return for July to September 2025 is downloading.'),
+    ).toBeInTheDocument();
     const csvCall = fetch.mock.calls.find(([input]) => String(input).includes('vat-return.csv'))!;
     expect(csvCall[0]).toBe('/api/administration/vat-return.csv?quarter=2025-Q3');
     expect((csvCall[1]!.headers as Record<string, string>).Authorization).toBe('Bearer staff-token');

@@ -2,19 +2,24 @@ import {
   EXPORT_FORMATS,
   EXPORT_KINDS,
   type ExportFormat,
+  formatDecimalGbp,
+  isVatPeriod,
+  recentVatPeriods,
   ukDate,
   ukToday,
+  vatPeriodLabel,
+  vatPeriodOfQuarter,
   type VatReturnView,
 } from '@shop/domain';
 import { useState } from 'react';
-import { Form } from 'react-router';
 import type { Route } from './+types/vat-return';
 import {
   downloadAccountsExport,
   downloadVatReturnCsv,
   getVatReturn,
-  recentQuarters,
+  type VatPeriodChoice,
 } from '~/features/admin/bookkeeping/api';
+import { VatPeriodForm } from '~/features/admin/bookkeeping/vat-period-form';
 import { AdminInput, AdminSelect, FormOutcome } from '~/features/admin/components/admin-field';
 import { AdminLoading, adminLoad, LoadFailure } from '~/features/admin/components/admin-load';
 import { AdminPage } from '~/features/admin/components/admin-page';
@@ -32,15 +37,29 @@ export const meta: Route.MetaFunction = () =>
 /** The documents listed on the page; the CSV has them all. */
 export const DOCUMENTS_SHOWN = 200;
 
-/** The quarter the URL names, else the last complete one. */
-function quarterIn(search: string): string {
-  return new URLSearchParams(search).get('quarter') ?? recentQuarters(1)[1]!;
+/**
+ * The period the URL names (`?period=YYYY-MM`, or an older link's calendar `?quarter=YYYY-Qn`), else the last
+ * complete calendar quarter.
+ */
+function choiceIn(search: string): VatPeriodChoice {
+  const params = new URLSearchParams(search);
+  const period = params.get('period');
+  if (period !== null) return { period };
+  const quarter = params.get('quarter');
+  if (quarter !== null) return { quarter };
+  return { period: recentVatPeriods(1, ukToday(), 1)[1]! };
+}
+
+/** The period of a choice, 'YYYY-MM', or null for one the API will refuse. */
+function periodOf(choice: VatPeriodChoice): string | null {
+  if ('period' in choice) return isVatPeriod(choice.period) ? choice.period : null;
+  return /^\d{4}-Q[1-4]$/.test(choice.quarter) ? vatPeriodOfQuarter(choice.quarter) : null;
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const quarter = quarterIn(new URL(request.url).search);
-  const loaded = await adminLoad(request, () => getVatReturn(quarter, request.signal));
-  return { quarter, loaded };
+  const choice = choiceIn(new URL(request.url).search);
+  const loaded = await adminLoad(request, () => getVatReturn(choice, request.signal));
+  return { choice, loaded };
 }
 clientLoader.hydrate = true as const;
 
@@ -59,14 +78,14 @@ function Boxes({ view }: { view: VatReturnView }) {
       <ScrollRegion className="admin-table__scroll" label="The nine boxes, scrolls sideways">
         <table className="admin-vat-boxes">
           <caption>
-            VAT return for {view.quarter} ({ukDate(view.from)} to {ukDate(view.to)})
+            VAT return for {view.label} ({ukDate(view.from)} to {ukDate(view.to)})
           </caption>
           <thead>
             <tr>
               <th scope="col">Box</th>
               <th scope="col">Description</th>
               <th scope="col" className="admin-table__num">
-                Amount (£)
+                Amount
               </th>
               <th scope="col">Source</th>
             </tr>
@@ -76,7 +95,9 @@ function Boxes({ view }: { view: VatReturnView }) {
               <tr key={box.box}>
                 <th scope="row">{box.box}</th>
                 <td>{box.label}</td>
-                <td className="admin-table__num">{box.value ?? 'Not from the shop'}</td>
+                <td className="admin-table__num">
+                  {box.value === null ? 'Not from the shop' : formatDecimalGbp(box.value)}
+                </td>
                 <td>{box.source}</td>
               </tr>
             ))}
@@ -107,13 +128,13 @@ function Documents({ view }: { view: VatReturnView }) {
                   <th scope="col">Order</th>
                   <th scope="col">Issued</th>
                   <th scope="col" className="admin-table__num">
-                    Net (£)
+                    Net
                   </th>
                   <th scope="col" className="admin-table__num">
-                    VAT (£)
+                    VAT
                   </th>
                   <th scope="col" className="admin-table__num">
-                    Gross (£)
+                    Gross
                   </th>
                 </tr>
               </thead>
@@ -125,9 +146,9 @@ function Documents({ view }: { view: VatReturnView }) {
                     </td>
                     <td>#{document.order}</td>
                     <td>{ukDate(document.issued_on)}</td>
-                    <td className="admin-table__num">{document.net}</td>
-                    <td className="admin-table__num">{document.vat}</td>
-                    <td className="admin-table__num">{document.gross}</td>
+                    <td className="admin-table__num">{formatDecimalGbp(document.net)}</td>
+                    <td className="admin-table__num">{formatDecimalGbp(document.vat)}</td>
+                    <td className="admin-table__num">{formatDecimalGbp(document.gross)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -206,12 +227,15 @@ function AccountsExports() {
   );
 }
 
-/** /admin/vat-return: a quarter's VAT return with the documents behind it, and the accounts exports. */
+/**
+ * /admin/vat-return: a VAT period's return (a calendar quarter or a staggered one) with the documents behind it,
+ * and the accounts exports.
+ */
 export default function AdminVatReturn({ loaderData }: Route.ComponentProps) {
-  const { quarter, loaded } = loaderData;
-  const quarters = recentQuarters(12);
+  const { choice, loaded } = loaderData;
+  const period = periodOf(choice);
+  const named = period ? vatPeriodLabel(period) : 'the period';
   const csv = useFormSubmit();
-  const options = quarters.includes(quarter) ? quarters : [quarter, ...quarters];
   return (
     <AdminPage
       title="VAT return and exports"
@@ -222,8 +246,8 @@ export default function AdminVatReturn({ loaderData }: Route.ComponentProps) {
           disabled={csv.busy || loaded.state !== 'loaded'}
           onClick={() =>
             void csv.run(async () => {
-              await downloadVatReturnCsv(quarter);
-              return `The VAT return for ${quarter} is downloading.`;
+              await downloadVatReturnCsv(choice);
+              return `The VAT return for ${named} is downloading.`;
             })
           }
         >
@@ -232,18 +256,7 @@ export default function AdminVatReturn({ loaderData }: Route.ComponentProps) {
       }
     >
       <FormOutcome error={csv.formError} success={csv.success} />
-      <Form method="get" className="admin-filters" aria-label="Choose the quarter">
-        <AdminSelect id="quarter" label="Quarter" defaultValue={quarter} key={quarter}>
-          {options.map((q) => (
-            <option key={q} value={q}>
-              {q}
-            </option>
-          ))}
-        </AdminSelect>
-        <button type="submit" className="admin-button">
-          Show
-        </button>
-      </Form>
+      <VatPeriodForm key={period ?? ''} period={period} />
       {loaded.state === 'loaded' ? (
         <>
           <section className="admin-panel" aria-labelledby="vat-boxes-title">
