@@ -422,6 +422,8 @@ export const LowStockItemSchema = z.object({
   shortfall: z.number().int(),
   product: z.number().int(),
   product_name: z.string(),
+  /** Buyers waiting for its back-in-stock e-mail: confirmed alerts not yet sent. */
+  alert_waiters: z.number().int(),
 });
 export type LowStockItem = z.infer<typeof LowStockItemSchema>;
 

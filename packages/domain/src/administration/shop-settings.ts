@@ -251,3 +251,21 @@ export const ReceivablesSettingsViewSchema = z.object({
   email_statements: z.boolean(),
 });
 export type ReceivablesSettingsView = z.infer<typeof ReceivablesSettingsViewSchema>;
+
+/** How long back-in-stock alerts are kept once their e-mail has gone (docs/security.md). */
+export interface StockAlertSettings {
+  /** Days a spent (e-mailed) alert is kept before the schedule deletes it. */
+  spent_retention_days: number;
+}
+
+export const STOCK_ALERT_SETTING_LIMITS = { spent_retention_days: { min: 1, max: 730 } } as const;
+
+export const DEFAULT_STOCK_ALERT_SETTINGS: StockAlertSettings = { spent_retention_days: 90 };
+
+/** PUT administration/settings/stock-alerts/: the retention of spent alerts, 1 to 730 days. */
+export const StockAlertSettingsSchema = z
+  .object({ spent_retention_days: days(STOCK_ALERT_SETTING_LIMITS.spent_retention_days) })
+  .strict() satisfies z.ZodType<StockAlertSettings>;
+
+/** GET and PUT administration/settings/stock-alerts/: the settings in force (the default until saved). */
+export const StockAlertSettingsViewSchema = z.object({ spent_retention_days: z.number().int() });

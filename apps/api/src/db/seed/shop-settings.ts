@@ -1,9 +1,11 @@
 import {
   DEFAULT_DELIVERY_SETTINGS,
   DEFAULT_RECEIVABLES_SETTINGS,
+  DEFAULT_STOCK_ALERT_SETTINGS,
   type DeliverySettings,
   type ReceivablesSettings,
   type ShippingRates,
+  type StockAlertSettings,
 } from '@shop/domain';
 import type { Db } from '../client';
 import { shopSettings } from '../schema';
@@ -49,6 +51,8 @@ export interface ShopSettingValues {
   receivables: ReceivablesSettings;
   /** Zones, services, extras, cut-off and closing days; the mainland's rates are `shipping`'s. */
   delivery: DeliverySettings;
+  /** How long spent back-in-stock alerts are kept (stock-alerts/purge.ts). */
+  stock_alerts: StockAlertSettings;
 }
 
 export type ShopSettingKey = keyof ShopSettingValues;
@@ -95,6 +99,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettingValues = {
   bank: null,
   receivables: DEFAULT_RECEIVABLES_SETTINGS,
   delivery: DEFAULT_DELIVERY_SETTINGS,
+  stock_alerts: DEFAULT_STOCK_ALERT_SETTINGS,
 };
 
 /** Inserts the default settings that are missing; never overwrites what the back office changed. */

@@ -18,8 +18,13 @@ const until = async (check: () => boolean, ms = 2000) => {
 };
 
 describe('startReceivablesSchedule', () => {
-  it('runs the reminders, then the automatic holds, then the monthly statements', () => {
-    expect(RECEIVABLES_JOBS.map((job) => job.name)).toEqual(['reminders', 'holds', 'statements']);
+  it('runs the reminders, then the automatic holds, then the monthly statements, then the alerts purge', () => {
+    expect(RECEIVABLES_JOBS.map((job) => job.name)).toEqual([
+      'reminders',
+      'holds',
+      'statements',
+      'spent-stock-alerts',
+    ]);
   });
 
   it('runs each job in order on the same now, logs a failing job and runs the next, and passes again', async () => {

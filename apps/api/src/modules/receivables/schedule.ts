@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { loggableError } from '../../http/errors';
 import { startRepeatingPass } from '../../lib/repeating-pass';
+import { purgeSpentAlerts } from '../stock-alerts/purge';
 import { applyHoldsOnce } from './holds';
 import { sendRemindersOnce } from './reminders';
 import { sendMonthlyStatements } from './statement-emails';
@@ -67,10 +68,28 @@ export const statementsJob: ReceivablesJob = {
 };
 
 /**
- * The jobs of a pass, in order: reminders first (an invoice's reminder goes even on the day its company is put
- * on hold), then the holds, then the monthly statements.
+ * The back-in-stock alerts spent longer ago than the settings keep them (stock-alerts/purge.ts): not
+ * receivables, but the shop's one periodic pass runs it beside them, on the same clock.
  */
-export const RECEIVABLES_JOBS: readonly ReceivablesJob[] = [remindersJob, holdsJob, statementsJob];
+export const spentAlertsJob: ReceivablesJob = {
+  name: 'spent-stock-alerts',
+  async run({ db, now, log }) {
+    const deleted = await purgeSpentAlerts(db, now);
+    if (deleted > 0) log.info({ deleted }, 'stock alerts: spent alerts past their retention deleted');
+    return deleted;
+  },
+};
+
+/**
+ * The jobs of a pass, in order: reminders first (an invoice's reminder goes even on the day its company is put
+ * on hold), then the holds, then the monthly statements, then the purge of spent stock alerts.
+ */
+export const RECEIVABLES_JOBS: readonly ReceivablesJob[] = [
+  remindersJob,
+  holdsJob,
+  statementsJob,
+  spentAlertsJob,
+];
 
 export const RECEIVABLES_SCHEDULE_DEFAULTS = {
   /** RECEIVABLES_INTERVAL_SECONDS: 10 minutes. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categories, items, products, productVariants, stockAlerts } from '../../db/schema';
 
@@ -315,3 +315,22 @@ export async function spendAlertsOfItems(tx: Db, itemIds: readonly number[]): Pr
 
 /** Ids as one PostgreSQL int[] parameter. */
 const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+/**
+ * Deletes up to `limit` alerts spent (e-mailed) before `before`, oldest first: the retention of spent alerts
+ * (purge.ts). A waiting alert, confirmed or not, is never touched. Answers how many went.
+ */
+export async function deleteSpentAlerts(tx: Db, before: Date, limit: number): Promise<number> {
+  const oldest = tx
+    .select({ id: stockAlerts.id })
+    .from(stockAlerts)
+    .where(and(isNotNull(stockAlerts.notifiedAt), lt(stockAlerts.notifiedAt, before)))
+    .orderBy(stockAlerts.notifiedAt)
+    .limit(limit);
+  const deleted = await tx
+    .delete(stockAlerts)
+    .where(inArray(stockAlerts.id, oldest))
+    .returning({ id: stockAlerts.id });
+  return deleted.length;
+}
+

@@ -8,6 +8,8 @@ import {
   ReceivablesSettingsViewSchema,
   ShippingSettingsSchema,
   ShopSettingsViewSchema,
+  StockAlertSettingsSchema,
+  StockAlertSettingsViewSchema,
   VatRateSettingSchema,
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -129,6 +131,33 @@ export const settingsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
       },
     },
     async (request) => settings.putReceivables(actorOf(request), request.body),
+  );
+
+  app.get(
+    '/settings/stock-alerts/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'How many days a back-in-stock alert is kept once its e-mail has gone',
+        response: { 200: StockAlertSettingsViewSchema },
+      },
+    },
+    async () => settings.getStockAlerts(),
+  );
+
+  app.put(
+    '/settings/stock-alerts/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The retention of spent back-in-stock alerts, used from the schedule’s next pass',
+        body: StockAlertSettingsSchema,
+        response: { 200: StockAlertSettingsViewSchema },
+      },
+    },
+    async (request) => settings.putStockAlerts(actorOf(request), request.body),
   );
 
   app.get(

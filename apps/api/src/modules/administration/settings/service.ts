@@ -6,6 +6,7 @@ import type {
   ReceivablesSettings,
   ShippingSettingsInput,
   ShopSettingsView,
+  StockAlertSettings,
 } from '@shop/domain';
 import type { Db } from '../../../db/client';
 import type { ShopSettingKey, ShopSettingValues } from '../../../db/seed/shop-settings';
@@ -70,6 +71,10 @@ export function createSettingsService(db: Db) {
       (await queries.selectSettings(db, ['receivables'])).receivables,
     putReceivables: (actor: Actor, receivables: ReceivablesSettings) =>
       put(actor, 'receivables', receivables),
+    /** How long spent back-in-stock alerts are kept: the schedule's next pass purges by it. */
+    getStockAlerts: async (): Promise<StockAlertSettings> =>
+      (await queries.selectSettings(db, ['stock_alerts'])).stock_alerts,
+    putStockAlerts: (actor: Actor, stockAlerts: StockAlertSettings) => put(actor, 'stock_alerts', stockAlerts),
     /**
      * Zones, services, prices, cut-off and closing days, with the shipped bank holidays to show
      * beside the added days. The next cart read, quote and order use a change.

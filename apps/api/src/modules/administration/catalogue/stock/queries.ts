@@ -1,8 +1,8 @@
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
-import { items, products, productVariants, stockMovements, users } from '../../../../db/schema';
+import { items, products, productVariants, stockAlerts, stockMovements, users } from '../../../../db/schema';
 import { COUNT_CAP } from '../../listing';
-import { totalOver, type Window } from '../query-parts';
+import { q, totalOver, type Window } from '../query-parts';
 
 export async function insertMovement(
   db: Db,
@@ -43,7 +43,13 @@ export async function countMovements(db: Db, itemId: number): Promise<number> {
 const shortfall = sql`(${items.stock} - ${items.lowStockThreshold})`;
 const lowStockWhere = sql`${items.trackInventory} and ${shortfall} <= 0 and ${items.status} = 'active'`;
 
-/** Tracked active items at or under their threshold, the shortest first: a walk of items_low_stock_idx. */
+/** Buyers waiting for an item's back-in-stock e-mail (confirmed, not yet sent): over stock_alerts_due_idx. */
+const alertWaiters = sql<number>`(select count(*)::int from ${stockAlerts} where ${q(stockAlerts.itemId)} = ${q(items.id)} and ${q(stockAlerts.notifiedAt)} is null and ${q(stockAlerts.confirmedAt)} is not null)`;
+
+/**
+ * Tracked active items at or under their threshold, the shortest first: a walk of items_low_stock_idx, with
+ * how many buyers wait for each one's back-in-stock e-mail.
+ */
 export function selectLowStock(db: Db, window: Window) {
   return db
     .select({
@@ -54,6 +60,7 @@ export function selectLowStock(db: Db, window: Window) {
       lowStockThreshold: items.lowStockThreshold,
       productId: products.id,
       productName: products.name,
+      alertWaiters,
     })
     .from(items)
     .innerJoin(productVariants, eq(productVariants.id, items.productVariantId))

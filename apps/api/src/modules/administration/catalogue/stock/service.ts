@@ -106,6 +106,7 @@ export function createStockAdminService(db: Db, { publicUrl }: { publicUrl: stri
           shortfall: row.lowStockThreshold - row.stock,
           product: row.productId,
           product_name: row.productName,
+          alert_waiters: row.alertWaiters,
         })),
       };
     },
