@@ -60,6 +60,9 @@ const delivery: DeliverySettingsView = {
   },
 };
 
+const ALERTS = 'GET /api/administration/settings/stock-alerts/';
+const alerts = { spent_retention_days: 90 };
+
 function renderScreen() {
   localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
   const Stub = routeStub([
@@ -77,8 +80,14 @@ afterEach(() => {
 });
 
 describe('/admin/settings', () => {
-  it('shows the six forms filled with the saved settings under one h1, and passes axe', async () => {
-    stubApi({ [GET]: settings, [BANK]: bank, [RECEIVABLES]: receivables, [DELIVERY]: delivery });
+  it('shows the seven forms filled with the saved settings under one h1, and passes axe', async () => {
+    stubApi({
+      [GET]: settings,
+      [BANK]: bank,
+      [RECEIVABLES]: receivables,
+      [DELIVERY]: delivery,
+      [ALERTS]: alerts,
+    });
     const { container } = renderScreen();
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
@@ -88,9 +97,11 @@ describe('/admin/settings', () => {
       'Mainland delivery rates',
       'Delivery zones, services and dates',
       'Reminders, holds and statements',
+      'Back-in-stock alerts',
     ]);
     expect(screen.getByLabelText('VAT number')).toHaveValue('GB123456782');
     expect(screen.getByLabelText('VAT rate (%)')).toHaveValue(20);
+    expect(screen.getByLabelText('Days a sent alert is kept')).toHaveValue(90);
     // One unit on the whole page: pounds with two decimals, the API's pence turned into them.
     expect(screen.getByLabelText('Rate per parcel (£)')).toHaveValue('6.95');
     expect(screen.getByLabelText('Free parcel delivery over (£, before VAT)')).toHaveValue(
@@ -107,6 +118,7 @@ describe('/admin/settings', () => {
       [GET]: settings,
       [RECEIVABLES]: receivables,
       [DELIVERY]: delivery,
+      [ALERTS]: alerts,
       [BANK]: bank,
       'PUT /api/administration/settings/invoice/': () => answer,
     });
@@ -136,7 +148,13 @@ describe('/admin/settings', () => {
   });
 
   it('refuses a malformed VAT number or postcode before sending anything', async () => {
-    const api = stubApi({ [GET]: settings, [BANK]: bank, [RECEIVABLES]: receivables, [DELIVERY]: delivery });
+    const api = stubApi({
+      [GET]: settings,
+      [BANK]: bank,
+      [RECEIVABLES]: receivables,
+      [DELIVERY]: delivery,
+      [ALERTS]: alerts,
+    });
     renderScreen();
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Invoice details' });
@@ -156,6 +174,7 @@ describe('/admin/settings', () => {
       [GET]: settings,
       [RECEIVABLES]: receivables,
       [DELIVERY]: delivery,
+      [ALERTS]: alerts,
       [BANK]: bank,
       'PUT /api/administration/settings/vat-rate/': () => answer,
     });
@@ -196,6 +215,7 @@ describe('/admin/settings', () => {
       [GET]: settings,
       [RECEIVABLES]: receivables,
       [DELIVERY]: delivery,
+      [ALERTS]: alerts,
       [BANK]: bank,
       'PUT /api/administration/settings/shipping/': () => answer,
     });
@@ -243,6 +263,7 @@ describe('/admin/settings', () => {
       [GET]: settings,
       [RECEIVABLES]: receivables,
       [DELIVERY]: delivery,
+      [ALERTS]: alerts,
       [BANK]: bank,
       'PUT /api/administration/settings/bank/': () => answer,
     });
@@ -278,6 +299,7 @@ describe('/admin/settings', () => {
       [GET]: settings,
       [RECEIVABLES]: receivables,
       [DELIVERY]: delivery,
+      [ALERTS]: alerts,
       [BANK]: { account_name: 'PackRight Supplies Ltd', sort_code: '123456', account_number: '12345678' },
     });
     renderScreen();
@@ -304,6 +326,7 @@ describe('/admin/settings', () => {
       [BANK]: bank,
       [RECEIVABLES]: receivables,
       [DELIVERY]: delivery,
+      [ALERTS]: alerts,
       [PUT]: () => answer,
     });
     renderScreen();
@@ -366,7 +389,13 @@ describe('/admin/settings', () => {
     const PUT = 'PUT /api/administration/settings/delivery/';
 
     it('shows the settings: cut-off, prices in pounds, each zone’s services, the postcode rows and the bank holidays', async () => {
-      stubApi({ [GET]: settings, [BANK]: bank, [RECEIVABLES]: receivables, [DELIVERY]: delivery });
+      stubApi({
+        [GET]: settings,
+        [BANK]: bank,
+        [RECEIVABLES]: receivables,
+        [DELIVERY]: delivery,
+        [ALERTS]: alerts,
+      });
       renderScreen();
       const form = await screen.findByRole('form', { name: 'Delivery zones, services and dates' });
       expect(within(form).getByLabelText('Cut-off time (UK)')).toHaveValue('14:00');
@@ -417,6 +446,7 @@ describe('/admin/settings', () => {
         [BANK]: bank,
         [RECEIVABLES]: receivables,
         [DELIVERY]: delivery,
+        [ALERTS]: alerts,
         [PUT]: () => answer,
       });
       renderScreen();
@@ -500,6 +530,7 @@ describe('/admin/settings', () => {
         [BANK]: bank,
         [RECEIVABLES]: receivables,
         [DELIVERY]: delivery,
+        [ALERTS]: alerts,
       });
       renderScreen();
       const user = userEvent.setup();
@@ -531,5 +562,36 @@ describe('/admin/settings', () => {
       expect(within(form).getByText(DELIVERY_SETTINGS_MESSAGES.transit)).toBeInTheDocument();
       expect(api.called('PUT', '/api/administration/settings/delivery/')).toEqual([]);
     });
+  });
+});
+
+describe('the back-in-stock alerts form', () => {
+  it('saves the retention of sent alerts, refusing a number out of bounds before sending', async () => {
+    const api = stubApi({
+      [GET]: settings,
+      [BANK]: bank,
+      [RECEIVABLES]: receivables,
+      [DELIVERY]: delivery,
+      [ALERTS]: alerts,
+      'PUT /api/administration/settings/stock-alerts/': { spent_retention_days: 30 },
+    });
+    renderScreen();
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Back-in-stock alerts' });
+    const days = within(form).getByLabelText('Days a sent alert is kept');
+    await user.clear(days);
+    await user.type(days, '731');
+    await user.click(within(form).getByRole('button', { name: 'Save alert settings' }));
+    expect(await within(form).findByText('Enter a number from 1 to 730.')).toBeInTheDocument();
+    expect(api.called('PUT', '/api/administration/settings/stock-alerts/')).toEqual([]);
+    await user.clear(days);
+    await user.type(days, '30');
+    await user.click(within(form).getByRole('button', { name: 'Save alert settings' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent(
+      'Sent stock alerts are now kept 30 days.',
+    );
+    expect(api.called('PUT', '/api/administration/settings/stock-alerts/').map((call) => call.body)).toEqual([
+      { spent_retention_days: 30 },
+    ]);
   });
 });

@@ -88,6 +88,8 @@ export default function AdminStock({ loaderData }: Route.ComponentProps) {
     },
     { label: 'In stock', numeric: true, cell: (row) => row.stock },
     { label: 'Short by', numeric: true, cell: (row) => row.shortfall },
+    // Buyers whose back-in-stock e-mail goes once the stock covers a pack: who a restock serves first.
+    { label: 'Buyers waiting', numeric: true, cell: (row) => row.alert_waiters },
     {
       label: 'Threshold',
       cell: (row) => (
@@ -104,7 +106,10 @@ export default function AdminStock({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <AdminPage title="Low stock">
-      <p>Tracked items on sale whose stock is at or below their threshold, the furthest below first.</p>
+      <p>
+        Tracked items on sale whose stock is at or below their threshold, the furthest below first, with how
+        many buyers wait for a back-in-stock e-mail.
+      </p>
       <AdminTable
         caption="Items low on stock"
         columns={columns}

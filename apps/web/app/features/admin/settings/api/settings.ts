@@ -8,6 +8,7 @@ import type {
   ReceivablesSettingsView,
   ShippingSettingsInput,
   ShopSettingsView,
+  StockAlertSettings,
   VatRateSetting,
 } from '@shop/domain';
 import { adminRequest } from '../../api';
@@ -56,4 +57,13 @@ export function getDeliverySettings(signal?: AbortSignal) {
 
 export function saveDeliverySettings(body: DeliverySettings) {
   return adminRequest<DeliverySettingsView>('settings/delivery/', { method: 'PUT', body });
+}
+
+/** How long sent back-in-stock alerts are kept. */
+export function getStockAlertSettings(signal?: AbortSignal) {
+  return adminRequest<StockAlertSettings>('settings/stock-alerts/', { signal });
+}
+
+export function saveStockAlertSettings(body: StockAlertSettings) {
+  return adminRequest<StockAlertSettings>('settings/stock-alerts/', { method: 'PUT', body });
 }
