@@ -14,7 +14,7 @@ import {
 import { TAPE_GUN } from './items';
 
 /**
- * Issue 34, section 8: the accounts office in /admin at 1280 px. The company screen (the decision below the
+ * The accounts office in /admin at 1280 px. The company screen (the decision below the
  * application, invoices named with their PO, the ledger's running balance, money that never breaks), the
  * settings in pounds, the VAT page's staggered periods and money, and the low-stock list's waiting buyers.
  * The company screen also at 375 px as a phone, where the back office is meant to work for a quick look.
@@ -125,7 +125,7 @@ async function expectMoneyOnOneLine(page: Page, label: string) {
   expect(broken, `${label}: money broken across lines`).toEqual([]);
 }
 
-describe('the back office review (issue 34, section 8)', { timeout: 180_000 }, () => {
+describe('the back office review', { timeout: 180_000 }, () => {
   test('the company screen: the decision below the application, invoices with their PO, the running balance', async () => {
     // A pending application: the decision reads below what it decides.
     const pending = await application('pending');

@@ -62,6 +62,9 @@ export const ukWeekdayLongDate = (when: string | Date) =>
 /** 'March 2025', from a day or a month ('2025-03'). */
 export const ukMonth = writer({ month: 'long', year: 'numeric' });
 
+/** 'March': a month named without its year, beside one that has it ('January to March 2026'). */
+export const ukMonthName = writer({ month: 'long' });
+
 /** '5 Mar 2025, 10:15': when something happened, as staff read it. */
 export const ukDateTime = writer({ dateStyle: 'medium', timeStyle: 'short' });
 

@@ -1,4 +1,5 @@
 import { addMonths, endOfMonth, format, parseISO } from 'date-fns';
+import { ukMonth, ukMonthName } from '../dates';
 
 // ---------------------------------------------------------------------------------------------------------
 // VAT periods: three months named by the month they end (HMRC's "period ending"), 'YYYY-MM'.
@@ -72,8 +73,7 @@ export function recentVatPeriods(stagger: VatStagger, today: string, count: numb
 
 /** A period in words: 'January to March 2026', or 'November 2025 to January 2026' across a new year. */
 export function vatPeriodLabel(period: string): string {
-  const end = endMonth(period);
-  const start = addMonths(end, -2);
-  const from = format(start, start.getFullYear() === end.getFullYear() ? 'MMMM' : 'MMMM yyyy');
-  return `${from} to ${format(end, 'MMMM yyyy')}`;
+  const { from, to } = vatPeriodBounds(period);
+  const start = from.slice(0, 4) === to.slice(0, 4) ? ukMonthName(from) : ukMonth(from);
+  return `${start} to ${ukMonth(to)}`;
 }

@@ -54,12 +54,7 @@ const lowStock = async () => {
 };
 
 const remaining = async (ids: number[]) =>
-  (
-    await ctx.database.db
-      .select({ id: stockAlerts.id })
-      .from(stockAlerts)
-      .where(inArray(stockAlerts.id, ids))
-  )
+  (await ctx.database.db.select({ id: stockAlerts.id }).from(stockAlerts).where(inArray(stockAlerts.id, ids)))
     .map((row) => row.id)
     .sort((a, b) => a - b);
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { selectSetting } from '../settings/queries';
+import { selectSetting } from '../settings/service';
 import { deleteSpentAlerts } from './queries';
 
 /** The most spent alerts one pass deletes; the next pass, minutes later, takes the rest. */

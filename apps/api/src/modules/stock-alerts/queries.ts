@@ -333,4 +333,3 @@ export async function deleteSpentAlerts(tx: Db, before: Date, limit: number): Pr
     .returning({ id: stockAlerts.id });
   return deleted.length;
 }
-

@@ -206,9 +206,7 @@ describe('the VAT return', () => {
     });
     const invoices = [inQuarter.invoices[1]!, inQuarter.invoices[2]!, outside.invoices[1]!];
     const notes = [inQuarter.notes[0]!, inQuarter.notes[1]!, outside.notes[0]!];
-    expect(
-      view.documents.map((d) => `${d.kind} ${d.number}`),
-    ).toEqual(
+    expect(view.documents.map((d) => `${d.kind} ${d.number}`)).toEqual(
       expect.arrayContaining([
         ...invoices.map((i) => `invoice ${i.invoiceNumber}`),
         ...notes.map((n) => `credit_note ${n.number}`),

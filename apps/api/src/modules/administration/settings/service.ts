@@ -74,7 +74,8 @@ export function createSettingsService(db: Db) {
     /** How long spent back-in-stock alerts are kept: the schedule's next pass purges by it. */
     getStockAlerts: async (): Promise<StockAlertSettings> =>
       (await queries.selectSettings(db, ['stock_alerts'])).stock_alerts,
-    putStockAlerts: (actor: Actor, stockAlerts: StockAlertSettings) => put(actor, 'stock_alerts', stockAlerts),
+    putStockAlerts: (actor: Actor, stockAlerts: StockAlertSettings) =>
+      put(actor, 'stock_alerts', stockAlerts),
     /**
      * Zones, services, prices, cut-off and closing days, with the shipped bank holidays to show
      * beside the added days. The next cart read, quote and order use a change.

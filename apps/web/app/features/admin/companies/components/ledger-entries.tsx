@@ -1,9 +1,6 @@
 import { formatDecimalGbp, type LedgerView, penceFromDecimal, ukDate } from '@shop/domain';
 import { ScrollRegion } from '~/components/ui/scroll-region';
 
-/** A debit or credit cell: the amount, or nothing for the side the entry is not on. */
-const amountOrBlank = (amount: string) => (penceFromDecimal(amount) === 0 ? '' : formatDecimalGbp(amount));
-
 /**
  * Every entry of the company's ledger, oldest first, with the balance after each: invoices (by number, with the
  * buyer's PO), credit notes, payments and their reversals, as the API words them for the statements. The last
@@ -38,8 +35,12 @@ export function LedgerEntries({ ledger }: { ledger: LedgerView }) {
                   <time dateTime={entry.on}>{ukDate(entry.on)}</time>
                 </td>
                 <th scope="row">{entry.description}</th>
-                <td className="admin-table__num">{amountOrBlank(entry.debit)}</td>
-                <td className="admin-table__num">{amountOrBlank(entry.credit)}</td>
+                {/* An entry is a debit or a credit: the other side is left blank. */}
+                {[entry.debit, entry.credit].map((amount, side) => (
+                  <td key={side} className="admin-table__num">
+                    {penceFromDecimal(amount) === 0 ? '' : formatDecimalGbp(amount)}
+                  </td>
+                ))}
                 <td className="admin-table__num">{formatDecimalGbp(entry.balance)}</td>
               </tr>
             ))}

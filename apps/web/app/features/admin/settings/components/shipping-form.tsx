@@ -34,10 +34,7 @@ const FIELDS: { name: Field; label: string; money?: true; step?: number; hint?: 
 /** The saved settings as the form's text: money in pounds with two decimals, weights as they are. */
 const textOf = (shipping: Shipping) =>
   Object.fromEntries(
-    FIELDS.map(({ name, money }) => [
-      name,
-      money ? penceToDecimal(shipping[name]) : String(shipping[name]),
-    ]),
+    FIELDS.map(({ name, money }) => [name, money ? penceToDecimal(shipping[name]) : String(shipping[name])]),
   ) as Record<Field, string>;
 
 /**

@@ -1,8 +1,4 @@
-import {
-  STOCK_ALERT_SETTING_LIMITS,
-  StockAlertSettingsSchema,
-  type StockAlertSettings,
-} from '@shop/domain';
+import { STOCK_ALERT_SETTING_LIMITS, StockAlertSettingsSchema, type StockAlertSettings } from '@shop/domain';
 import { type FormEvent, useState } from 'react';
 import { AdminInput, FormOutcome } from '../../components/admin-field';
 import { parseOrThrow, useFormSubmit } from '../../components/use-form-submit';
