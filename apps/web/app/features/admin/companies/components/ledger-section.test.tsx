@@ -218,3 +218,52 @@ describe('LedgerSection', () => {
     expect(onChanged).toHaveBeenCalledOnce();
   }, 20_000);
 });
+
+describe('the ledger entries', () => {
+  it('lists every entry with its debit or credit and the running balance, ending at the balance owed', () => {
+    const entry = (
+      on: string,
+      kind: 'invoice' | 'payment',
+      id: number,
+      description: string,
+      amounts: string[],
+    ) => ({
+      on,
+      kind,
+      id,
+      description,
+      debit: amounts[0]!,
+      credit: amounts[1]!,
+      balance: amounts[2]!,
+    });
+    render(
+      <LedgerSection
+        companyId={42}
+        ledger={{
+          ...LEDGER,
+          balance: '1650.00',
+          entries: [
+            entry('2026-10-01', 'invoice', 7, 'Invoice INV-000007 (PO PO-REC-1), due 20 December 2026', [
+              '1680.00',
+              '0.00',
+              '1680.00',
+            ]),
+            entry('2026-11-20', 'payment', 90, 'Cheque CHQ-1', ['0.00', '30.00', '1650.00']),
+          ],
+        }}
+        onChanged={() => undefined}
+      />,
+    );
+    const table = screen.getByRole('table', { name: /^Ledger, oldest entry first/ });
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'DateEntryDebitCreditBalance',
+      '1 Oct 2026Invoice INV-000007 (PO PO-REC-1), due 20 December 2026£1,680.00£1,680.00',
+      '20 Nov 2026Cheque CHQ-1£30.00£1,650.00',
+      'Balance owed£1,650.00',
+    ]);
+    // The payment names the invoice it paid by number (this one has no PO).
+    const payments = screen.getByRole('table', { name: 'Payments received' });
+    expect(within(payments).getByText('INV-000006: £30.00')).toBeInTheDocument();
+  });
+});
