@@ -4,10 +4,14 @@ import {
   commitUnits,
   digitsOnly,
   maxUnits,
+  packsForPalletWeight,
   palletUnits,
   type QuantityItem,
+  roundedUpMessage,
   stepDown,
+  stepDownPallet,
   stepUp,
+  stepUpPallet,
   stockCapMessage,
   unitsForTierClick,
 } from './quantity';
@@ -189,6 +193,55 @@ describe('stepDown', () => {
 
   it('brings a quantity above stock back within it', () => {
     expect(stepDown(200, tracked, null)).toEqual({ units: 90, capped: true });
+  });
+});
+
+describe('stepUpPallet and stepDownPallet (the pallet view)', () => {
+  it.each([
+    [0, 100, 0],
+    [10, 100, 0],
+    [100, 200, 0],
+    [150, 200, 100],
+    [200, 300, 100],
+  ])('from %i units plus gives %i and minus %i (whole pallets of 100)', (from, up, down) => {
+    expect(stepUpPallet(from, roomy, 100)).toEqual({ units: up, capped: false });
+    expect(stepDownPallet(from, roomy, 100)).toEqual({ units: down, capped: false });
+  });
+
+  it('steps by a pack when the variant has no pallet size', () => {
+    expect(stepUpPallet(10, roomy, null)).toEqual({ units: 20, capped: false });
+    expect(stepDownPallet(10, roomy, null)).toEqual({ units: 0, capped: false });
+  });
+
+  it('stops at tracked stock', () => {
+    expect(stepUpPallet(0, tracked, 100)).toEqual({ units: 90, capped: true });
+  });
+});
+
+describe('packsForPalletWeight', () => {
+  it.each([
+    [13.2, 57],
+    [15.6, 49],
+    [750, 1],
+    [7.5, 100],
+    [0, null],
+  ])('a pack of %f kg reaches 750 kg at %s packs', (kg, packs) => {
+    expect(packsForPalletWeight(kg)).toBe(packs);
+  });
+});
+
+describe('roundedUpMessage', () => {
+  it('says how a typed quantity was rounded up to whole boxes', () => {
+    expect(roundedUpMessage(30, { units: 50, capped: false }, 25)).toBe(
+      'Rounded up to 2 boxes of 25 = 50 units',
+    );
+    expect(roundedUpMessage(3, { units: 6, capped: false }, 6)).toBe('Rounded up to 1 box of 6 = 6 units');
+  });
+
+  it('says nothing when nothing was rounded or stock capped it', () => {
+    expect(roundedUpMessage(50, { units: 50, capped: false }, 25)).toBeNull();
+    expect(roundedUpMessage(0, { units: 0, capped: false }, 25)).toBeNull();
+    expect(roundedUpMessage(30, { units: 25, capped: true }, 25)).toBeNull();
   });
 });
 

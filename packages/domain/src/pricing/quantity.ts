@@ -71,6 +71,40 @@ export function stepDown(
 }
 
 /**
+ * The pallet view's plus (issue 34): up to the next whole pallet (240, 480, …), so a quantity the pallet
+ * price put in (342) goes on to 480. Without a pallet size, one pack, as `stepUp`.
+ */
+export function stepUpPallet(
+  units: number,
+  item: QuantityItem,
+  unitsPerPallet: number | null,
+): CommittedQuantity {
+  const pallet = palletUnits(unitsPerPallet, item.units_per_pack);
+  if (pallet === null) return stepUp(units, item, unitsPerPallet);
+  return commitUnits((Math.floor(units / pallet) + 1) * pallet, item);
+}
+
+/** The pallet view's minus: down to the whole pallet below (480 to 240, 342 to 240), never below 0. */
+export function stepDownPallet(
+  units: number,
+  item: QuantityItem,
+  unitsPerPallet: number | null,
+): CommittedQuantity {
+  const pallet = palletUnits(unitsPerPallet, item.units_per_pack);
+  if (pallet === null) return stepDown(units, item, unitsPerPallet);
+  return commitUnits(Math.max(0, (Math.ceil(units / pallet) - 1) * pallet), item);
+}
+
+/**
+ * The packs of one item whose weight alone reaches the pallet basis (750 kg), the quantity a pallet tier's price
+ * asks for; null for an item without weight, which never reaches it alone.
+ */
+export function packsForPalletWeight(packWeightKg: number): number | null {
+  if (!(packWeightKg > 0)) return null;
+  return Math.ceil(PALLET_THRESHOLD_KG / packWeightKg);
+}
+
+/**
  * Clicking a tier's price (spec 2, §4): the tier's start in units, rounded up to whole packs; for a pallet
  * tier raised to the quantity whose weight reaches 750 kg for that item; capped at stock.
  */
@@ -83,11 +117,23 @@ export function unitsForTierClick(
     tier.tier_type === 'pallet'
       ? tier.range_start * (unitsPerPallet ?? item.units_per_pack)
       : tier.range_start * item.units_per_pack;
-  if (tier.tier_type === 'pallet' && item.pack_weight_kg > 0) {
-    const packsFor750 = Math.ceil(PALLET_THRESHOLD_KG / item.pack_weight_kg);
-    units = Math.max(units, packsFor750 * item.units_per_pack);
-  }
+  const packsFor750 = tier.tier_type === 'pallet' ? packsForPalletWeight(item.pack_weight_kg) : null;
+  if (packsFor750 !== null) units = Math.max(units, packsFor750 * item.units_per_pack);
   return commitUnits(Math.max(units, item.units_per_pack), item);
+}
+
+/**
+ * What the page says when a typed quantity was rounded up to whole packs (issue 34): 'Rounded up to 2 boxes
+ * of 25 = 50 units'; null when nothing was rounded (stock capping has its own warning).
+ */
+export function roundedUpMessage(
+  typed: number,
+  committed: CommittedQuantity,
+  unitsPerPack: number,
+): string | null {
+  if (committed.capped || typed <= 0 || committed.units <= typed) return null;
+  const packs = committed.units / unitsPerPack;
+  return `Rounded up to ${packs} ${packs === 1 ? 'box' : 'boxes'} of ${unitsPerPack} = ${committed.units} units`;
 }
 
 /** The spec's stock warning (spec 2, §5). */
