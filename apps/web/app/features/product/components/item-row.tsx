@@ -5,6 +5,7 @@ import {
   formatGbp,
   isOutOfStock,
   type PackUnit,
+  packsForPalletWeight,
   packsToNextTier,
   type PricingTier,
   type TableField,
@@ -32,8 +33,9 @@ interface ItemRowProps {
 }
 
 /**
- * One item of a variant's table: image, SKU, its fields, size, a price per tier, units per, quantity. An item
- * out of stock offers "Tell me when it's back" in place of its quantity, once the page is live.
+ * One item of a variant's table: image, SKU and title, its fields, size, a price per tier, units per, quantity
+ * and the line's price. An item out of stock says so, shows its prices without offering them, and offers
+ * "Tell me when it's back" beside the words once the page is live. On a phone the row is a card (product.css).
  */
 export function ItemRow({
   pricing,
@@ -51,9 +53,20 @@ export function ItemRow({
   const image = item.images[0];
   const nextBreak = packs > 0 && pricing.tier?.tier_type === 'pack' ? packsToNextTier(tiers, packs) : null;
   const unitsPerPallet = variant.units_per_pallet;
+  const outOfStock = isOutOfStock(item);
+  // The price a box costs now: the active tier's once there is a quantity, the first tier's before.
+  const eachList = packs > 0 ? pricing.pricePerPackPence : tiers[0] ? listPrice(item, tiers[0].id) : null;
+  const each =
+    eachList === null ? null : exclusive ? discounted(eachList, exclusive.discount_percentage) : eachList;
+  // Where the 750 kg pallet basis starts for this item alone, said in the pallet view of a variant whose
+  // basis depends on weight (one shown per pallet is always on it).
+  const palletFrom =
+    shownPer === 'pallet' && variant.show_units_per !== 'pallet' && tiers.some((t) => t.tier_type === 'pallet')
+      ? packsForPalletWeight(packWeightKg(item))
+      : null;
 
   return (
-    <tr>
+    <tr className={outOfStock ? 'item-row item-row--out' : 'item-row'}>
       <td className="item-table__image">
         {image ? (
           <button
@@ -71,10 +84,16 @@ export function ItemRow({
       <th scope="row" className="item-table__sku">
         {item.sku}
       </th>
+      {/* The card's title, on a phone only: the tables have no column for it. */}
+      <td className="item-table__title">{item.title}</td>
       {fields.map((field) => {
         const value = fieldValue(item, field);
         return (
-          <td key={field.id} className={field.long_field ? 'item-table__long' : undefined}>
+          <td
+            key={field.id}
+            className={field.long_field ? 'item-table__field item-table__long' : 'item-table__field'}
+            data-label={field.name}
+          >
             {value.kind === 'image' ? (
               <img
                 className="item-table__field-image"
@@ -92,12 +111,16 @@ export function ItemRow({
           </td>
         );
       })}
-      {dimensionUnit ? <td>{itemDimension(item, dimensionUnit)}</td> : null}
+      {dimensionUnit ? (
+        <td className="item-table__field" data-label={`Dimension (${dimensionUnit})`}>
+          {itemDimension(item, dimensionUnit)}
+        </td>
+      ) : null}
       {tiers.map((tier) => {
         const list = listPrice(item, tier.id);
         if (list === null) {
           return (
-            <td key={tier.id} className="item-table__tier">
+            <td key={tier.id} className="item-table__tier" data-label={tierLabel(tier)}>
               <span aria-hidden="true">—</span>
               <span className="visually-hidden">No price for {tierLabel(tier)}</span>
             </td>
@@ -114,8 +137,18 @@ export function ItemRow({
         ]
           .filter(Boolean)
           .join(', ');
+        if (outOfStock) {
+          // Nothing can be ordered: the price is information, not a control that would do nothing.
+          return (
+            <td key={tier.id} className="item-table__tier" data-label={tierLabel(tier)}>
+              <span className="tier-price tier-price--static">
+                <span className="tier-price__amount">{amount}</span>
+              </span>
+            </td>
+          );
+        }
         return (
-          <td key={tier.id} className="item-table__tier">
+          <td key={tier.id} className="item-table__tier" data-label={tierLabel(tier)}>
             <button
               type="button"
               className={active ? 'tier-price tier-price--active' : 'tier-price'}
@@ -139,19 +172,41 @@ export function ItemRow({
           </td>
         );
       })}
-      <td>{shownPer === 'pallet' && unitsPerPallet ? unitsPerPallet : item.units_per_pack}</td>
-      <td>
-        {stockAlerts.shown && isOutOfStock(item) ? (
-          <StockAlertButton item={item} state={stockAlerts.stateOf(item.id)} onAsk={stockAlerts.ask} />
+      <td
+        className="item-table__field item-table__units-per"
+        data-label={shownPer === 'pallet' ? 'Units per pallet' : 'Units per box'}
+      >
+        {shownPer === 'pallet' && unitsPerPallet ? unitsPerPallet : item.units_per_pack}
+      </td>
+      <td className="item-table__quantity">
+        {outOfStock ? (
+          <div className="item-table__out">
+            <span className="item-table__out-label">Out of stock</span>
+            {stockAlerts.shown ? (
+              <StockAlertButton item={item} state={stockAlerts.stateOf(item.id)} onAsk={stockAlerts.ask} />
+            ) : null}
+          </div>
         ) : (
           <QuantityField
             item={item}
             unitsPerPallet={unitsPerPallet}
             units={pricing.units}
             capped={capped}
+            perPallet={shownPer === 'pallet'}
+            palletFrom={palletFrom}
             onChange={(quantity) => onQuantity(item.id, quantity)}
           />
         )}
+      </td>
+      <td className="item-table__line">
+        {packs > 0 && pricing.line ? (
+          <span className="item-table__line-total">
+            {formatGbp(shownPence(pricing.line.total_pence, priceDisplay))}
+          </span>
+        ) : null}
+        {each !== null ? (
+          <span className="item-table__each">{formatGbp(shownPence(each, priceDisplay))} a box</span>
+        ) : null}
       </td>
     </tr>
   );

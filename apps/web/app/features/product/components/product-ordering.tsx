@@ -2,6 +2,7 @@ import {
   type CommittedQuantity,
   type DimensionUnit,
   formatGbp,
+  isOutOfStock,
   type PackUnit,
   type ProductPage,
   shortSku,
@@ -61,8 +62,12 @@ export function ProductOrdering({
     () => page.variants.flatMap((variant) => variant.items.map((item) => item.id)),
     [page],
   );
+  const outOfStockIds = useMemo(
+    () => page.variants.flatMap((variant) => variant.items.filter(isOutOfStock).map((item) => item.id)),
+    [page],
+  );
   const customer = useCustomerPricing(itemIds);
-  const stockAlerts = useStockAlerts();
+  const stockAlerts = useStockAlerts(outOfStockIds);
   // The Box/Pallet toggles (`shownPer`) only change how quantities are shown: no price depends on them.
   const pricing = useMemo(
     () => pricePage(page, selection.units, customer.pricing),

@@ -2,11 +2,14 @@ import {
   type CommittedQuantity,
   commitUnits,
   type ProductPageItem,
+  roundedUpMessage,
   stepDown,
+  stepDownPallet,
   stepUp,
+  stepUpPallet,
   stockCapMessage,
 } from '@shop/domain';
-import { type MouseEvent, useId } from 'react';
+import { type MouseEvent, useId, useState } from 'react';
 import { DigitsField } from '~/components/ui/digits-field';
 import { ADD_TO_CART_ID } from './selection-bar';
 
@@ -25,6 +28,10 @@ interface QuantityFieldProps {
   units: number;
   /** Whether stock capped the last change (the warning shows). */
   capped: boolean;
+  /** The pallet view: plus and minus step by whole pallets. */
+  perPallet: boolean;
+  /** In the pallet view, the packs of this item whose weight reaches the pallet price (750 kg), if said. */
+  palletFrom: number | null;
   onChange: (quantity: CommittedQuantity) => void;
 }
 
@@ -33,10 +40,33 @@ interface QuantityFieldProps {
  * plus. The domain rounds to whole packs, caps at stock and steps by a pack or a pallet. Once the item
  * has a quantity (so the selection bar is up), a skip link follows plus, shown only when focused: from
  * the field, Tab, Tab and Enter reach Add to Cart instead of every later table's controls (WCAG 2.4.1).
- * Only items with a quantity carry it, so browsing the tables costs no extra stops.
+ * Only items with a quantity carry it, so browsing the tables costs no extra stops. The field is the
+ * positioned box of that link, so, out of sight, it stays inside the table's scrolling region and never
+ * widens the page. A typed quantity that was rounded up to whole boxes says so until the quantity changes.
  */
-export function QuantityField({ item, unitsPerPallet, units, capped, onChange }: QuantityFieldProps) {
+export function QuantityField({
+  item,
+  unitsPerPallet,
+  units,
+  capped,
+  perPallet,
+  palletFrom,
+  onChange,
+}: QuantityFieldProps) {
   const warningId = useId();
+  const noteId = useId();
+  const [rounded, setRounded] = useState<{ units: number; message: string } | null>(null);
+  const roundedNote = rounded !== null && rounded.units === units ? rounded.message : null;
+  const up = perPallet ? stepUpPallet : stepUp;
+  const down = perPallet ? stepDownPallet : stepDown;
+  const commit = (digits: string) => {
+    const typed = digits === '' ? 0 : Number(digits);
+    const quantity = commitUnits(typed, item);
+    const message = roundedUpMessage(typed, quantity, item.units_per_pack);
+    setRounded(message === null ? null : { units: quantity.units, message });
+    onChange(quantity);
+  };
+  const describedBy = [capped ? warningId : '', roundedNote ? noteId : ''].filter(Boolean).join(' ');
 
   return (
     <div className="quantity">
@@ -45,21 +75,21 @@ export function QuantityField({ item, unitsPerPallet, units, capped, onChange }:
           type="button"
           className="quantity__step"
           aria-label={`Decrease quantity of ${item.sku}`}
-          onClick={() => onChange(stepDown(units, item, unitsPerPallet))}
+          onClick={() => onChange(down(units, item, unitsPerPallet))}
         >
           −
         </button>
         <DigitsField
           aria-label={`No. of units of ${item.sku}`}
-          aria-describedby={capped ? warningId : undefined}
+          aria-describedby={describedBy || undefined}
           value={units}
-          onCommit={(digits) => onChange(commitUnits(digits === '' ? 0 : Number(digits), item))}
+          onCommit={commit}
         />
         <button
           type="button"
           className="quantity__step"
           aria-label={`Increase quantity of ${item.sku}`}
-          onClick={() => onChange(stepUp(units, item, unitsPerPallet))}
+          onClick={() => onChange(up(units, item, unitsPerPallet))}
         >
           +
         </button>
@@ -68,6 +98,16 @@ export function QuantityField({ item, unitsPerPallet, units, capped, onChange }:
         <a className="quantity__skip" href={`#${ADD_TO_CART_ID}`} onClick={skipToAddToCart}>
           Skip to Add to Cart
         </a>
+      ) : null}
+      {roundedNote ? (
+        <p id={noteId} className="quantity__note" role="status">
+          {roundedNote}
+        </p>
+      ) : null}
+      {palletFrom !== null ? (
+        <p className="quantity__note">
+          Pallet price from 750 kg: {palletFrom} {palletFrom === 1 ? 'box' : 'boxes'}
+        </p>
       ) : null}
       {capped ? (
         <p id={warningId} className="quantity__warning" role="alert">

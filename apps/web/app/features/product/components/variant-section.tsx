@@ -78,7 +78,8 @@ export function VariantSection({
         <p className="variant__empty">No ItemData entries found</p>
       ) : (
         <ScrollRegion className="item-table__scroll" labelledBy={headingId}>
-          <table className="item-table">
+          {/* card-rows: on a phone each row is a card (app.css, product.css). */}
+          <table className="item-table card-rows">
             <caption className="visually-hidden">
               {name}: prices per pack {priceDisplay === 'inc' ? 'including' : 'excluding'} VAT, and quantities
             </caption>
@@ -98,7 +99,12 @@ export function VariantSection({
                   </th>
                 ))}
                 <th scope="col">Units per {per === 'pallet' ? 'pallet' : 'box'}</th>
-                <th scope="col">No. of Units</th>
+                <th scope="col" className="item-table__quantity">
+                  No. of Units
+                </th>
+                <th scope="col" className="item-table__line">
+                  Line total
+                </th>
               </tr>
             </thead>
             <tbody>
