@@ -98,7 +98,7 @@ describe('product page ordering', () => {
     await expect.poll(() => page.getByText('Add 40 more packs to reach the next price').count()).toBe(1);
 
     // A second variant: one roll of machine film at its first pack price, £24.95. It is shown per pallet, where
-    // + adds a whole pallet (issue 34), so the buyer switches it to boxes first.
+    // + adds a whole pallet, so the buyer switches it to boxes first.
     await section(page, 'Machine Pallet Wrap').getByRole('radio', { name: 'Box' }).check();
     await page.getByRole('button', { name: 'Increase quantity of PW-MACH-500-1500-CL' }).click();
     await expect.poll(() => figure(page, 'Subtotal').textContent()).toBe('£300.35');

@@ -71,7 +71,7 @@ export function stepDown(
 }
 
 /**
- * The pallet view's plus (issue 34): up to the next whole pallet (240, 480, …), so a quantity the pallet
+ * The pallet view's plus: up to the next whole pallet (240, 480, …), so a quantity the pallet
  * price put in (342) goes on to 480. Without a pallet size, one pack, as `stepUp`.
  */
 export function stepUpPallet(
@@ -123,7 +123,7 @@ export function unitsForTierClick(
 }
 
 /**
- * What the page says when a typed quantity was rounded up to whole packs (issue 34): 'Rounded up to 2 boxes
+ * What the page says when a typed quantity was rounded up to whole packs: 'Rounded up to 2 boxes
  * of 25 = 50 units'; null when nothing was rounded (stock capping has its own warning).
  */
 export function roundedUpMessage(

@@ -61,7 +61,9 @@ export function ItemRow({
   // Where the 750 kg pallet basis starts for this item alone, said in the pallet view of a variant whose
   // basis depends on weight (one shown per pallet is always on it).
   const palletFrom =
-    shownPer === 'pallet' && variant.show_units_per !== 'pallet' && tiers.some((t) => t.tier_type === 'pallet')
+    shownPer === 'pallet' &&
+    variant.show_units_per !== 'pallet' &&
+    tiers.some((t) => t.tier_type === 'pallet')
       ? packsForPalletWeight(packWeightKg(item))
       : null;
 

@@ -30,7 +30,7 @@ export type StockAlertState = 'idle' | 'busy' | 'set';
  * page's HTML stays the same for everyone (and cacheable). A signed-in buyer's click sets the alert at once; a
  * visitor's opens a dialog for their address and the code e-mailed to it, whose code loads on that first click.
  * Outcomes are said in the page's notifications (a live region). A signed-in buyer's page with an item out of
- * stock reads the buyer's alerts once, so an alert set before shows as set on load (issue 34).
+ * stock reads the buyer's alerts once, so an alert set before shows as set on load.
  */
 export function useStockAlerts(outOfStockIds: readonly number[]) {
   const hydrated = useHydrated();
