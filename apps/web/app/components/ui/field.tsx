@@ -64,19 +64,21 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChan
   onValue: (value: string) => void;
   /** Something after the input (a button beside it). */
   after?: ReactNode;
+  /** A line above the input that the input is described by. */
+  hint?: ReactNode;
 }
 
-/** A labelled text input of the storefront's forms, with its error under it. */
-export function Field({ id, name, label, value, error, onValue, after, ...input }: FieldProps) {
+/** A labelled text input of the storefront's forms, with its hint above it and its error under it. */
+export function Field({ id, name, label, value, error, onValue, after, hint, ...input }: FieldProps) {
   return (
-    <FieldFrame id={id} label={label} error={error}>
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
       <div className={after ? 'form__row' : undefined}>
         <input
           id={id}
           name={name}
           className="form__control"
           value={value}
-          {...fieldAria({ id, error })}
+          {...fieldAria({ id, error, hint })}
           onChange={(event) => onValue(event.target.value)}
           {...input}
         />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_API_MESSAGES, ApiError, normaliseErrorResponse } from '~/lib/api-client';
-import { failureMessage, safeReturnPath } from './account-rules';
+import { failureMessage, keepingReturnPath, safeReturnPath } from './account-rules';
 
 const ORIGIN = 'https://shop.example';
 
@@ -72,4 +72,22 @@ describe('failureMessage', () => {
       'Wrong code.',
     );
   });
+});
+
+describe('keepingReturnPath', () => {
+  it('carries a safe return path from login to sign-up', () => {
+    expect(keepingReturnPath('/signup', '/details/wraps/pallet-wraps?x=1', ORIGIN)).toBe(
+      '/signup?from=%2Fdetails%2Fwraps%2Fpallet-wraps%3Fx%3D1',
+    );
+    expect(keepingReturnPath('/signup', '/account/company', ORIGIN)).toBe(
+      '/signup?from=%2Faccount%2Fcompany',
+    );
+  });
+
+  it.each([null, '', '/', '//evil.example', 'https://evil.example/x', '/\\evil.example'])(
+    'carries nothing for %j',
+    (from) => {
+      expect(keepingReturnPath('/signup', from, ORIGIN)).toBe('/signup');
+    },
+  );
 });

@@ -58,3 +58,12 @@ export function safeReturnPath(from: string | null, origin: string = window.loca
   if (url.pathname.startsWith('//')) return '/';
   return url.pathname + url.search + url.hash;
 }
+
+/**
+ * A link to another account page (login to sign-up and back) that carries the same `from`, so the shopper
+ * still returns where they were; only a safe return path is carried, and home is not carried at all.
+ */
+export function keepingReturnPath(path: string, from: string | null, origin?: string): string {
+  const back = safeReturnPath(from, origin);
+  return back === '/' ? path : `${path}?from=${encodeURIComponent(back)}`;
+}

@@ -18,6 +18,8 @@ export interface AddSelectionInput {
   onAdded: () => void;
   /** After a stock refusal: the items it names (by id) go back to 0. */
   onOutOfStock: (itemIds: number[]) => void;
+  /** Before a visitor is sent to log in: the page keeps the selection to put back on return. */
+  onLoginNeeded?: () => void;
 }
 
 /**
@@ -30,6 +32,7 @@ export async function addSelectionToCart(input: AddSelectionInput): Promise<void
   const { customer, selected } = input;
   if (!customer.loggedIn) {
     showToast(CART_MESSAGES.loginToAdd, 'error');
+    input.onLoginNeeded?.();
     input.navigate(`/login?from=${encodeURIComponent(input.returnPath)}`);
     return;
   }

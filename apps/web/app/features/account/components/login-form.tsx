@@ -1,7 +1,13 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { InvalidTokenResponse, login } from '../api/account-api';
-import { ACCOUNT_MESSAGES, LoginSchema, failureMessage, safeReturnPath } from '../account-rules';
+import {
+  ACCOUNT_MESSAGES,
+  LoginSchema,
+  failureMessage,
+  keepingReturnPath,
+  safeReturnPath,
+} from '../account-rules';
 import { Field } from '~/components/ui/field';
 import { check, useFormFields } from '~/lib/form-fields';
 
@@ -83,7 +89,7 @@ export function LoginForm() {
       <p className="account-form__links">
         <Link to="/forgot-password">Forgot password?</Link>
         <span>
-          New here? <Link to="/signup">Create an account</Link>
+          New here? <Link to={keepingReturnPath('/signup', params.get('from'))}>Create an account</Link>
         </span>
       </p>
     </form>

@@ -67,11 +67,14 @@ describe('SignupForm', () => {
     });
 
     await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
-    expect(screen.getByLabelText('Verification code')).toHaveAccessibleDescription('OTP is required');
+    // The code's notice is the field's hint (no notification covers the form on a phone), then the error.
+    expect(screen.getByLabelText('Verification code')).toHaveAccessibleDescription(
+      `${sent.message} OTP is required`,
+    );
     await user.type(screen.getByLabelText('Verification code'), '12a');
     await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
     expect(screen.getByLabelText('Verification code')).toHaveAccessibleDescription(
-      'OTP must be a 6-digit number',
+      `${sent.message} OTP must be a 6-digit number`,
     );
     expect(fetchSpy).toHaveBeenCalledTimes(1);
     await user.clear(screen.getByLabelText('Verification code'));

@@ -1,15 +1,15 @@
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { InvalidTokenResponse, emailAuthentication, signup, type SignupBody } from '../api/account-api';
 import {
   ACCOUNT_MESSAGES,
   EmailAuthenticationSchema,
   SignupFormSchema,
   failureMessage,
+  safeReturnPath,
 } from '../account-rules';
 import { ApiError } from '~/lib/api-client';
 import { Field } from '~/components/ui/field';
-import { showToast } from '~/components/ui/toasts';
 import { check, firstErrors, useFormFields } from '~/lib/form-fields';
 
 type TextField = 'email' | 'code' | 'first_name' | 'last_name' | 'company_name' | 'password';
@@ -33,6 +33,7 @@ const SIGNUP_FIELDS = ['email', 'first_name', 'last_name', 'company_name', 'pass
 export function SignupForm() {
   const id = useId();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const { formRef, values, setValues, errors, setErrors, set, showErrors } = useFormFields(
     EMPTY,
     FIELD_ORDER,
@@ -40,6 +41,7 @@ export function SignupForm() {
   const [noCompany, setNoCompany] = useState(false);
   const [marketing, setMarketing] = useState(false);
   const [codeSent, setCodeSent] = useState(false);
+  const [codeNotice, setCodeNotice] = useState<string | undefined>(undefined);
   const [token, setToken] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState<'send' | 'verify' | 'signup' | null>(null);
@@ -66,7 +68,8 @@ export function SignupForm() {
         const answer = await emailAuthentication(checked.value);
         setCodeSent(true);
         setValues((current) => ({ ...current, code: '' }));
-        showToast(answer.message || ACCOUNT_MESSAGES.otpSent);
+        // Said beside the code field, not in a notification that would cover the form on a phone.
+        setCodeNotice(answer.message || ACCOUNT_MESSAGES.otpSent);
       } catch (error) {
         setFailure(failureMessage(error, ACCOUNT_MESSAGES.otpSendFailed));
       }
@@ -87,7 +90,6 @@ export function SignupForm() {
         setCodeSent(false);
         setValues((current) => ({ ...current, email: checked.value.email, code: '' }));
         setErrors((current) => ({ ...current, email: undefined, code: undefined }));
-        showToast(answer.message || ACCOUNT_MESSAGES.emailVerified);
       } catch (error) {
         const fields = error instanceof ApiError ? firstErrors(error.fields, ['code']) : {};
         if (fields.code) return showErrors(fields);
@@ -134,7 +136,8 @@ export function SignupForm() {
       if (form.company_name && !noCompany) body.company_name = form.company_name;
       try {
         await signup(body);
-        void navigate('/', { replace: true });
+        // Back where the shopper was sent from (a product, an invitation), as login does.
+        void navigate(safeReturnPath(params.get('from')), { replace: true });
       } catch (error) {
         if (error instanceof InvalidTokenResponse) return setFailure(ACCOUNT_MESSAGES.invalidTokenResponse);
         const fields = error instanceof ApiError ? firstErrors(error.fields, SIGNUP_FIELDS) : {};
@@ -193,6 +196,7 @@ export function SignupForm() {
           id={`${id}-code`}
           name="code"
           label="Verification code"
+          hint={codeNotice}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}

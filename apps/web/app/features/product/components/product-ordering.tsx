@@ -1,5 +1,6 @@
 import {
   type CommittedQuantity,
+  commitUnits,
   type DimensionUnit,
   formatGbp,
   isOutOfStock,
@@ -7,8 +8,9 @@ import {
   type ProductPage,
   shortSku,
 } from '@shop/domain';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { showToast } from '~/components/ui/toasts';
 import { usePrefersReducedMotion } from '~/lib/use-prefers-reduced-motion';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 import { useCustomerPricing } from '../hooks/use-customer-pricing';
@@ -17,6 +19,7 @@ import { useSelection } from '../hooks/use-selection';
 import { useStockAlerts } from '../hooks/use-stock-alerts';
 import { useVariantSpy } from '../hooks/use-variant-spy';
 import { pricePage } from '../product-pricing';
+import { saveSelection, takeSavedSelection } from '../saved-selection';
 import { ItemImageDialog } from './item-image-dialog';
 import { SegmentedToggle } from './segmented-toggle';
 import { SelectionBar } from './selection-bar';
@@ -52,7 +55,14 @@ export function ProductOrdering({
   listAction?: (lines: { item: number; packs: number }[]) => ReactNode;
 }) {
   const [selection, dispatch] = useSelection();
-  const [shownPer, setShownPer] = useState<Readonly<Record<number, PackUnit>>>({});
+  // The Box/Pallet view per variant; an update names the variants it changes.
+  const [shownPer, showPer] = useReducer(
+    (current: Readonly<Record<number, PackUnit>>, update: Readonly<Record<number, PackUnit>>) => ({
+      ...current,
+      ...update,
+    }),
+    {},
+  );
   const [dimensionUnit, setDimensionUnit] = useState<DimensionUnit>('in');
   const [priceDisplay, setPriceDisplay] = usePriceDisplay();
   const [preview, setPreview] = useState<{ itemId: number; opener: HTMLElement } | null>(null);
@@ -79,7 +89,32 @@ export function ProductOrdering({
     selected: pricing.selected,
     onAdded: () => dispatch({ type: 'clear' }),
     onOutOfStock: (ids) => dispatch({ type: 'reset', itemIds: ids }),
+    onLoginNeeded: () =>
+      saveSelection(page.product.id, {
+        units: selection.units,
+        shownPer,
+        lastChanged: selection.lastChanged,
+      }),
   });
+
+  // Back from logging in or signing up: the selection made before is put back, each quantity through the
+  // domain's rules again (stock may have changed), and the bar offers Add to Cart again.
+  useEffect(() => {
+    const saved = takeSavedSelection(page.product.id);
+    if (!saved) return;
+    const items = page.variants.flatMap((variant) => variant.items);
+    const last = items.find((item) => item.id === saved.lastChanged);
+    let restored = 0;
+    for (const item of [...items.filter((other) => other !== last), ...(last ? [last] : [])]) {
+      const units = saved.units[item.id];
+      if (!units) continue;
+      dispatch({ type: 'set', itemId: item.id, quantity: commitUnits(units, item) });
+      restored++;
+    }
+    const variantIds = new Set(page.variants.map((variant) => variant.id));
+    showPer(Object.fromEntries(Object.entries(saved.shownPer).filter(([id]) => variantIds.has(Number(id)))));
+    if (restored > 0) showToast('Your selection is back: choose Add to Cart to add it.', 'info');
+  }, [page, dispatch]);
 
   const navRef = useRef<HTMLElement>(null);
   const reducedMotion = usePrefersReducedMotion();
@@ -95,8 +130,7 @@ export function ProductOrdering({
 
   const onQuantity = (itemId: number, quantity: CommittedQuantity) =>
     dispatch({ type: 'set', itemId, quantity });
-  const onShownPer = (variantId: number, per: PackUnit) =>
-    setShownPer((current) => ({ ...current, [variantId]: per }));
+  const onShownPer = (variantId: number, per: PackUnit) => showPer({ [variantId]: per });
 
   const { selected, totals } = pricing;
   const barItem = selected.find((item) => item.item.id === selection.lastChanged) ?? selected[0] ?? null;

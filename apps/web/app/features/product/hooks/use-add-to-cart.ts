@@ -4,7 +4,10 @@ import { showToast } from '~/components/ui/toasts';
 import { API_MESSAGES } from '~/lib/api-client';
 import type { addSelectionToCart, AddSelectionInput } from '../add-selection-to-cart';
 
-type Options = Pick<AddSelectionInput, 'customer' | 'selected' | 'onAdded' | 'onOutOfStock'>;
+type Options = Pick<
+  AddSelectionInput,
+  'customer' | 'selected' | 'onAdded' | 'onOutOfStock' | 'onLoginNeeded'
+>;
 
 /** The Add to Cart button's action and whether it is under way ('Cart Updating...'). */
 export function useAddToCart(options: Options) {
