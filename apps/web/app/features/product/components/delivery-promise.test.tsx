@@ -136,8 +136,9 @@ describe('the product page’s delivery promise', () => {
     expect(container.querySelector('.delivery-promise__other')).toHaveTextContent('2 h 12 min');
     // The live region keeps the answer as it came: a minute going by is not news.
     expect(live).toHaveTextContent(expected);
-    // The countdown itself is not in a live region.
-    expect(container.querySelector('.delivery-promise__line')!.closest('[aria-live]')).toBeNull();
+    // The countdown itself is not in a live region, and the mainland's promise gave way to the postcode's.
+    expect(container.querySelector('.delivery-promise__other')!.closest('[aria-live]')).toBeNull();
+    expect(container.querySelector('.delivery-promise__line')).toBeNull();
 
     fireEvent.change(field, { target: { value: 'IM1 1AA' } });
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));

@@ -136,7 +136,8 @@ export function DeliveryPromise() {
       <h2 id={`${id}-title`} className="delivery-promise__title">
         Delivery
       </h2>
-      <p className="delivery-promise__line">{line}</p>
+      {/* One promise at a time: the mainland's until a postcode's answer takes its place. */}
+      {otherLine ? null : <p className="delivery-promise__line">{line}</p>}
       <form
         className="delivery-promise__form"
         aria-label="Check another postcode"
