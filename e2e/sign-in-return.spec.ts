@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { type Customer, callAs, signUpCustomer } from './api-session';
+import { callAs, signUpCustomer } from './api-session';
 import {
   type WatchedPage,
   expectAccessible,
