@@ -166,6 +166,16 @@ describe('/account/quotes/:id, a quote sent and revised', () => {
     expect((await axe.run(container, AXE)).violations).toEqual([]);
   });
 
+  it('no longer says it will e-mail once priced, though the request’s confirmation is still in the history entry', async () => {
+    stubQuote(sentQuote());
+    renderAt({
+      pathname: '/account/quotes/12',
+      state: { requested: { number: 'Q-000012', failed: [] } },
+    });
+    await screen.findByRole('region', { name: 'Items' });
+    expect(screen.queryByText(/We will e-mail you when it is priced/)).toBeNull();
+  });
+
   it('accepts the version shown and goes to the checkout of the quote’s own cart', async () => {
     const api = stubQuote(sentQuote(), {
       [`POST ${QUOTE}accept/`]: {

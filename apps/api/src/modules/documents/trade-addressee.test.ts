@@ -1,4 +1,4 @@
-import { companyAccountNumber, ukToday } from '@shop/domain';
+import { companyAccountNumber, type QuoteView, ukToday } from '@shop/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helper';
@@ -7,6 +7,7 @@ import { staffMember, type StaffMember } from '../../../test/support/administrat
 import { placedOrder } from '../../../test/support/administration-orders';
 import { onAccountOrder } from '../../../test/support/on-account-orders';
 import { setStock, tradeCompany, type TradeMember } from '../../../test/support/orders';
+import { sendBody } from '../../../test/support/quotes';
 import { companies, outboundEmails } from '../../db/schema';
 import { createDocumentsService } from './service';
 
@@ -219,5 +220,27 @@ describe('the company’s accounts address', () => {
           ),
         ),
     ).toHaveLength(1);
+  });
+
+  it('addresses a member’s quote to them at the company, not also to the invoice address’s contact', async () => {
+    const { member } = await brightbox('buyer');
+    await member.addSku(TAPE, 2);
+    const asked = await member.call('POST', '/api/quotes/', { cart_id: member.cartId, note: 'Monthly' });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const quote = asked.json<QuoteView>();
+    const sent = await owner.admin('POST', `quotes/${quote.id}/send/`, sendBody(quote));
+    expect(sent.statusCode, sent.body).toBe(200);
+    const text = await textOf(member, `/api/quotes/${quote.id}/quote.pdf`);
+    const block = text.slice(text.indexOf('Quotation for'));
+    const profile = (await member.call('GET', '/api/account/profile/')).json<{
+      first_name: string;
+      last_name: string;
+    }>();
+    const name = `${profile.first_name} ${profile.last_name}`;
+    expect(block).toContain(name);
+    expect(block.indexOf('Brightbox Logistics Ltd')).toBeGreaterThan(block.indexOf(name));
+    expect(block).toContain('12 Canal Wharf');
+    // One addressee: the invoice address's own contact name is not printed beside the buyer's.
+    expect(text).not.toContain('Accounts Payable');
   });
 });

@@ -4,11 +4,18 @@ import { addressLines } from '../documents/render';
 import type { QuoteDocument } from '../documents/quote';
 import * as queries from './queries';
 
-/** The buyer's block: their name, their company with its invoice address (or the account's company name), e-mail. */
+/**
+ * The buyer's block: one addressee, the buyer at their company ("Jane Smith, Brightbox Logistics Ltd" and the
+ * company's invoice address, or the account's company name), then their e-mail. The invoice address's own
+ * contact name (often "Accounts Payable") is left out, so the quote is not addressed to two people.
+ */
 function buyerLines(row: queries.QuoteDocumentRow): string[] {
   const name = `${row.first_name} ${row.last_name}`.trim();
   const company = row.company_legal_name
-    ? [row.company_legal_name, ...(row.company_address ? addressLines(row.company_address) : [])]
+    ? [
+        row.company_legal_name,
+        ...(row.company_address ? addressLines({ ...row.company_address, first_name: '', last_name: '' }) : []),
+      ]
     : row.user_company
       ? [row.user_company]
       : [];

@@ -78,7 +78,8 @@ export function QuotePage({
     <div className="page order-page quote-page">
       <QuotesBreadcrumb current={quote.number} />
       <h1 className="page__title">Quote {quote.number}</h1>
-      {requested ? <RequestedNotice requested={requested} /> : null}
+      {/* The confirmation stays in the page's history entry: once the quote is priced it no longer holds. */}
+      {requested && quote.status === 'requested' ? <RequestedNotice requested={requested} /> : null}
       <QuoteFacts quote={quote} now={now} />
       <Section
         id="quote-next-title"
