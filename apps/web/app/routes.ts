@@ -15,17 +15,20 @@ export default [
   route('signup', 'routes/signup.tsx'),
   route('forgot-password', 'routes/forgot-password.tsx'),
   route('change-password', 'routes/change-password.tsx'),
-  route('account', 'routes/account.tsx'),
-  // Trade accounts: the company, its application, and held orders for approvers.
-  route('account/company', 'routes/account-company.tsx'),
-  route('account/company/apply', 'routes/account-company-apply.tsx'),
-  route('account/approvals', 'routes/account-approvals.tsx'),
-  // Requests for quote: the buyer's quotes, each to accept and pay.
-  route('account/quotes', 'routes/account-quotes.tsx'),
-  route('account/quotes/:id', 'routes/account-quote.tsx'),
-  // Saved lists: the buyer's own and their company's shared ones.
-  route('account/lists', 'routes/account-lists.tsx'),
-  route('account/lists/:id', 'routes/account-list.tsx'),
+  // My account's pages, with its menu beside them.
+  layout('routes/account-layout.tsx', [
+    route('account', 'routes/account.tsx'),
+    // Trade accounts: the company, its application, and held orders for approvers.
+    route('account/company', 'routes/account-company.tsx'),
+    route('account/company/apply', 'routes/account-company-apply.tsx'),
+    route('account/approvals', 'routes/account-approvals.tsx'),
+    // Requests for quote: the buyer's quotes, each to accept and pay.
+    route('account/quotes', 'routes/account-quotes.tsx'),
+    route('account/quotes/:id', 'routes/account-quote.tsx'),
+    // Saved lists: the buyer's own and their company's shared ones.
+    route('account/lists', 'routes/account-lists.tsx'),
+    route('account/lists/:id', 'routes/account-list.tsx'),
+  ]),
   route('checkout', 'routes/checkout.tsx'),
   route('track-order', 'routes/track-order.tsx'),
   route('track-order/:id', 'routes/track-order-order.tsx'),

@@ -106,6 +106,7 @@ export function myInvitation(overrides: Partial<MyInvitationView> = {}): MyInvit
     id: 9,
     company: 'Acme Packaging',
     role: 'buyer',
+    order_limit: '500.00',
     invited_by: 'Ann Smith',
     expires_at: '2026-02-01T10:00:00Z',
     ...overrides,

@@ -41,17 +41,28 @@ export function subscribeToSession(onChange: () => void): () => void {
   };
 }
 
+/** The stored access token's claims, unverified (hints for the page only; the server checks every call). */
+function claimsOf(token: string | null): { role?: unknown; sub?: unknown } | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { role?: unknown; sub?: unknown };
+  } catch {
+    return null;
+  }
+}
+
+/** Who the stored access token is for (its subject), so what was read for them outlives a token refresh. */
+export function tokenSubject(token: string | null = getAccessToken()): string | null {
+  const sub = claimsOf(token)?.sub;
+  return typeof sub === 'string' || typeof sub === 'number' ? String(sub) : token;
+}
+
 /**
  * Whether the stored access token says its user is staff or an owner. A hint for showing the Admin menu entry
  * only: the token is not verified here, and the server checks the role on every back-office call.
  */
 export function tokenSaysStaff(token: string | null = getAccessToken()): boolean {
-  const payload = token?.split('.')[1];
-  if (!payload) return false;
-  try {
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { role?: unknown };
-    return claims.role === 'staff' || claims.role === 'owner';
-  } catch {
-    return false;
-  }
+  const role = claimsOf(token)?.role;
+  return role === 'staff' || role === 'owner';
 }

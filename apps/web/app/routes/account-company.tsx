@@ -104,23 +104,32 @@ export default function AccountCompanyPage({ loaderData }: Route.ComponentProps)
 
 function Body({ data }: { data: CompanyPage }) {
   if (data.state === 'none') {
+    // An invited colleague sees what they were invited to first; applying is for a business of their own.
+    const invited = (data.invitations?.length ?? 0) > 0;
+    const invitations = (
+      <CompanySection title="Invitations" intro="Join a company that has invited you.">
+        {data.invitations ? (
+          <MyInvitations initial={data.invitations} />
+        ) : (
+          <SectionUnavailable message={COMPANY_PAGE_MESSAGES.sectionLoadFailed('invitations')} />
+        )}
+      </CompanySection>
+    );
     return (
       <>
+        {invited ? invitations : null}
         <CompanySection title="Apply for a trade account">
           <p>{COMPANY_PAGE_MESSAGES.explain}</p>
           <p>
-            <Link to="/account/company/apply" className="button button--primary">
+            <Link
+              to="/account/company/apply"
+              className={invited ? 'button button--outline' : 'button button--primary'}
+            >
               Apply for a trade account
             </Link>
           </p>
         </CompanySection>
-        <CompanySection title="Invitations" intro="Join a company that has invited you.">
-          {data.invitations ? (
-            <MyInvitations initial={data.invitations} />
-          ) : (
-            <SectionUnavailable message={COMPANY_PAGE_MESSAGES.sectionLoadFailed('invitations')} />
-          )}
-        </CompanySection>
+        {invited ? null : invitations}
       </>
     );
   }

@@ -37,8 +37,9 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
       const [list, company] = await Promise.all([getSavedList(id, signal), settled(getCompany(signal))]);
       // A session that ended while loading (the refresh failed) goes to the login page like a visitor.
       requireAccessToken(request);
-      const canShare = company?.status === 'approved' && companyMay(company.role, 'editSharedLists');
-      return { list, canShare };
+      const member = company?.status === 'approved';
+      const canShare = member && companyMay(company.role, 'editSharedLists');
+      return { list, canShare, shareAsk: member && !canShare };
     },
     { failure: (error) => failureText(error, LISTS_PAGE_MESSAGES.listLoadFailed) },
   );
@@ -85,13 +86,13 @@ export default function AccountListPage({ loaderData }: Route.ComponentProps) {
         </SimplePage>
       )}
     >
-      {({ list, canShare }) => (
+      {({ list, canShare, shareAsk }) => (
         <div className="page">
           <Toasts />
           <ListsBreadcrumb current={list.name} />
           <h1 className="page__title">{list.name}</h1>
           {/* A list saved elsewhere starts with its own state. */}
-          <SavedListEditor key={list.id} list={list} canShare={canShare} />
+          <SavedListEditor key={list.id} list={list} canShare={canShare} shareAsk={shareAsk} />
         </div>
       )}
     </RouteLoadedView>

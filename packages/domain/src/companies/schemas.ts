@@ -411,7 +411,7 @@ export const PaymentTermsViewSchema = z.object({
   label: z.string(),
 });
 
-/** GET account/company/: the caller's company and role; the credit figures for administrators only. */
+/** GET account/company/: the caller's company and role; the credit figures for administrators, the available credit for every member. */
 export const CompanyViewSchema = z.object({
   id: z.number().int(),
   /** The account number staff and the buyer quote, e.g. TA-000042. */
@@ -443,6 +443,7 @@ export const CompanyViewSchema = z.object({
   /** Administrators only: what is past its due day, and the open invoices by how long they are past due. */
   overdue: money.nullable(),
   aged: AgedViewSchema.nullable(),
+  /** Administrators, and every member of an approved company: what is left to order on account. */
   available_credit: money.nullable(),
   payment_terms: PaymentTermsViewSchema.nullable(),
   created_at: z.string(),
@@ -478,6 +479,8 @@ export const MyInvitationViewSchema = z.object({
   id: z.number().int(),
   company: z.string(),
   role: z.enum(COMPANY_ROLES),
+  /** The order limit the invitation gives: on-account orders above it wait for an approver (null: none). */
+  order_limit: money.nullable(),
   invited_by: z.string(),
   expires_at: z.string(),
 });

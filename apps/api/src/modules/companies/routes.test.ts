@@ -242,7 +242,8 @@ describe('the company view', () => {
       pay_on_account: true,
       credit_limit: null,
       balance: null,
-      available_credit: null,
+      // What is left to order on account is every member's to see (the header shows it); the rest is not.
+      available_credit: ((500_000 - owed) / 100).toFixed(2),
       payment_terms: null,
     });
   });
@@ -389,7 +390,12 @@ describe('invitations', () => {
     const token = await signUpAs(ctx, email);
     const mine = (await as(token)('GET', '/api/account/invitations/')).json<MyInvitationView[]>();
     expect(mine).toEqual([
-      expect.objectContaining({ id: invitation.id, company: company.trading_name, role: 'approver' }),
+      expect.objectContaining({
+        id: invitation.id,
+        company: company.trading_name,
+        role: 'approver',
+        order_limit: '300.00',
+      }),
     ]);
     const accepted = await as(token)('POST', `/api/account/invitations/${invitation.id}/accept/`);
     expect(accepted.statusCode).toBe(200);

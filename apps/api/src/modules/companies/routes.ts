@@ -59,7 +59,7 @@ export const companyRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
       schema: {
         ...secured,
         summary:
-          'The caller’s company and role; for administrators the credit limit, balance, available credit and terms (404 without one)',
+          'The caller’s company and role, with its available credit for every member of an approved company; for administrators also the credit limit, balance and terms (404 without one)',
         response: { 200: CompanyViewSchema },
       },
       ...signedIn,

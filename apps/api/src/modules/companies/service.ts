@@ -87,7 +87,7 @@ export function paymentTermsView(terms: PaymentTerms | null) {
 
 const money = (pence: number | null) => (pence === null ? null : penceToDecimal(pence));
 
-/** The caller's company in the API's words; the credit figures only for its administrators. */
+/** The caller's company in the API's words; the credit figures for its administrators, the available credit for every member. */
 export function companyViewOf(row: queries.OwnCompanyRow, now: Date = new Date()): CompanyView {
   const administrator = row.role === 'administrator';
   const owed = row.owedPence ?? 0;
@@ -117,7 +117,12 @@ export function companyViewOf(row: queries.OwnCompanyRow, now: Date = new Date()
     balance: administrator ? penceToDecimal(owed) : null,
     overdue: position?.overdue ?? null,
     aged: position?.aged ?? null,
-    available_credit: administrator ? penceToDecimal(availableCreditPence(row.creditLimitPence, owed)) : null,
+    // Every member of an approved company sees what is left to order on account (the header shows it); the
+    // limit, balance, aged debt and terms stay the administrators'.
+    available_credit:
+      administrator || row.status === 'approved'
+        ? penceToDecimal(availableCreditPence(row.creditLimitPence, owed))
+        : null,
     payment_terms: administrator ? paymentTermsView(row.paymentTerms) : null,
     created_at: row.createdAt.toISOString(),
   };
@@ -389,6 +394,7 @@ export function createCompaniesService(
         id: row.id,
         company: row.company,
         role: row.role,
+        order_limit: money(row.orderLimitPence),
         invited_by: row.invitedBy,
         expires_at: row.expiresAt.toISOString(),
       }));

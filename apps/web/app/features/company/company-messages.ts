@@ -17,6 +17,7 @@ export const COMPANY_PAGE_MESSAGES = {
   invitedTo: (company: string, role: CompanyRole) =>
     `${company} has invited you to join its trade account as ${COMPANY_ROLE_LABELS[role].toLowerCase()}.`,
   joined: (company: string) => `You have joined ${company}.`,
+  noOrderLimit: 'None: your on-account orders need no approval',
   invitationDeclined: 'Invitation declined.',
   invitationFailed: 'The invitation could not be answered. Please try again.',
   memberSaved: (name: string) => `${name}’s role and order limit are saved.`,

@@ -22,6 +22,8 @@ export const LISTS_PAGE_MESSAGES = {
   chooseFile: 'Choose a CSV file.',
   notCsv: 'Choose a CSV file (.csv).',
   unreadable: 'The file could not be read.',
+  cannotShare:
+    'Only your company’s administrators and approvers can share a list with the company: ask your administrator to share it.',
   readOnly: (owner: string) =>
     `Shared with your company by ${owner}. Only your company’s administrators and approvers can change it.`,
   addedTo: (count: number, name: string) => `${count === 1 ? '1 item' : `${count} items`} saved to ${name}.`,

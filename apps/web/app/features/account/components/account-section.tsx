@@ -7,14 +7,17 @@ interface AccountSectionProps {
   intro?: ReactNode;
   /** The danger zone stands apart from the rest. */
   danger?: boolean;
+  /** The section's id, for the account menu's links to it (/account#addresses). */
+  anchor?: string;
   children: ReactNode;
 }
 
 /** One part of the My account page: a landmark named by its heading. */
-export function AccountSection({ title, intro, danger = false, children }: AccountSectionProps) {
+export function AccountSection({ title, intro, danger = false, anchor, children }: AccountSectionProps) {
   const id = useId();
   return (
     <section
+      id={anchor}
       className={danger ? 'account-section account-section--danger' : 'account-section'}
       aria-labelledby={`${id}-title`}
     >

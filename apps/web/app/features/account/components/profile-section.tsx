@@ -29,7 +29,7 @@ const valuesOf = (profile: Profile) => ({
  */
 export function ProfileSection({ initial }: { initial: Profile | null }) {
   return (
-    <AccountSection title="Your details">
+    <AccountSection anchor="profile" title="Your details">
       {initial ? (
         <ProfileForm initial={initial} />
       ) : (

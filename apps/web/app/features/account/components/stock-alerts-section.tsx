@@ -21,6 +21,7 @@ import { AccountSection, SectionUnavailable } from './account-section';
 export function StockAlertsSection({ initial }: { initial: Page<StockAlertView> | null }) {
   return (
     <AccountSection
+      anchor="stock-alerts"
       title="Stock alerts"
       intro="We e-mail you once when an item you asked about is back in stock."
     >

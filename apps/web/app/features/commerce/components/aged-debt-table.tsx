@@ -2,7 +2,8 @@ import { AGED_BUCKET_LABELS, AGED_BUCKETS, type AgedView, formatDecimalGbp } fro
 
 /**
  * The five aged-debt buckets (current, 1-30, 31-60, 61-90, over 90 days past due) as a one-row table, for the
- * back office's ledger and the administrator's company page alike.
+ * back office's ledger and the administrator's company page alike. The amounts never break inside a figure;
+ * at a phone's width the row is a card of labelled amounts (`card-rows`).
  */
 export function AgedDebtTable({
   aged,
@@ -14,12 +15,12 @@ export function AgedDebtTable({
   className?: string;
 }) {
   return (
-    <table className={className}>
+    <table className={`${className ?? ''} aged-debt card-rows`.trim()}>
       <caption>{caption}</caption>
       <thead>
         <tr>
           {AGED_BUCKETS.map((bucket) => (
-            <th key={bucket} scope="col">
+            <th key={bucket} scope="col" className="numeric">
               {AGED_BUCKET_LABELS[bucket]}
             </th>
           ))}
@@ -28,7 +29,9 @@ export function AgedDebtTable({
       <tbody>
         <tr>
           {AGED_BUCKETS.map((bucket) => (
-            <td key={bucket}>{formatDecimalGbp(aged[bucket])}</td>
+            <td key={bucket} className="numeric" data-label={AGED_BUCKET_LABELS[bucket]}>
+              {formatDecimalGbp(aged[bucket])}
+            </td>
           ))}
         </tr>
       </tbody>

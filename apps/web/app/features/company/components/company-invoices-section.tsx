@@ -68,7 +68,7 @@ function InvoiceDownload({ invoice }: { invoice: CompanyInvoice }) {
 export function CompanyInvoicesSection({ invoices }: { invoices: CompanyInvoices }) {
   const [search] = useSearchParams();
   return (
-    <CompanySection title="Invoices">
+    <CompanySection title="Invoices" anchor="invoices">
       {'failure' in invoices ? (
         <p className="form__failure" role="alert">
           {invoices.failure}
@@ -78,7 +78,7 @@ export function CompanyInvoicesSection({ invoices }: { invoices: CompanyInvoices
       ) : (
         <>
           <ScrollRegion className="company-table-scroll" label="Invoices, scrolls sideways">
-            <table className="company-table">
+            <table className="company-table company-table--cards card-rows">
               <caption className="visually-hidden">
                 The company’s invoices ({invoices.page.count} in all)
               </caption>
@@ -103,21 +103,25 @@ export function CompanyInvoicesSection({ invoices }: { invoices: CompanyInvoices
                 {invoices.page.results.map((invoice) => (
                   <tr key={invoice.order}>
                     <th scope="row">{invoice.invoice_number ?? '—'}</th>
-                    <td>#{invoice.order}</td>
-                    <td>
+                    <td data-label="Order">#{invoice.order}</td>
+                    <td data-label="Date">
                       <time dateTime={invoice.created_at}>{ukDate(invoice.created_at)}</time>
                     </td>
-                    <td>{invoice.buyer.name || invoice.buyer.email}</td>
-                    <td>{invoice.purchase_order_number ?? '—'}</td>
-                    <td>
+                    <td data-label="Buyer">{invoice.buyer.name || invoice.buyer.email}</td>
+                    <td data-label="PO number">{invoice.purchase_order_number ?? '—'}</td>
+                    <td data-label="Due">
                       {invoice.invoice_due_date ? (
                         <time dateTime={invoice.invoice_due_date}>{ukDate(invoice.invoice_due_date)}</time>
                       ) : (
                         '—'
                       )}
                     </td>
-                    <td>{PAYMENT_STATUS_LABELS[invoice.payment_status] ?? invoice.payment_status}</td>
-                    <td className="numeric">{formatDecimalGbp(invoice.total)}</td>
+                    <td data-label="Payment">
+                      {PAYMENT_STATUS_LABELS[invoice.payment_status] ?? invoice.payment_status}
+                    </td>
+                    <td className="numeric" data-label="Total">
+                      {formatDecimalGbp(invoice.total)}
+                    </td>
                     <td>
                       <InvoiceDownload invoice={invoice} />
                     </td>

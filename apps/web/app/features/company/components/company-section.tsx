@@ -5,15 +5,18 @@ import { useRevalidator } from 'react-router';
 export function CompanySection({
   title,
   intro,
+  anchor,
   children,
 }: {
   title: string;
   intro?: ReactNode;
+  /** The section's id, for the account menu's links to it (/account/company#invoices). */
+  anchor?: string;
   children: ReactNode;
 }) {
   const id = useId();
   return (
-    <section className="account-section" aria-labelledby={`${id}-title`}>
+    <section id={anchor} className="account-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="account-section__title">
         {title}
       </h2>

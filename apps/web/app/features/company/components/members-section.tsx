@@ -99,7 +99,7 @@ export function MembersSection({ initial }: { initial: CompanyMemberView[] }) {
       intro="A buyer’s on-account order above their order limit waits for an approver. Leave the limit empty for none."
     >
       <ScrollRegion className="company-table-scroll" label="Members, scrolls sideways">
-        <table className="company-table">
+        <table className="company-table company-table--cards card-rows">
           <caption className="visually-hidden">The company’s members</caption>
           <thead>
             <tr>
@@ -124,7 +124,7 @@ export function MembersSection({ initial }: { initial: CompanyMemberView[] }) {
                     <span className="company-table__name">{name}</span>
                     <span className="company-table__email">{member.email}</span>
                   </th>
-                  <td>
+                  <td data-label="Role">
                     <label htmlFor={roleId} className="visually-hidden">
                       Role of {name}
                     </label>
@@ -148,7 +148,7 @@ export function MembersSection({ initial }: { initial: CompanyMemberView[] }) {
                       </p>
                     ) : null}
                   </td>
-                  <td>
+                  <td data-label="Order limit (£)">
                     <label htmlFor={limitId} className="visually-hidden">
                       Order limit of {name} (£)
                     </label>

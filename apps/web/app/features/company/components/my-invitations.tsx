@@ -1,4 +1,4 @@
-import { COMPANY_ROLE_LABELS, type MyInvitationView, ukDate } from '@shop/domain';
+import { COMPANY_ROLE_LABELS, formatDecimalGbp, type MyInvitationView, ukDate } from '@shop/domain';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { acceptInvitation, declineInvitation } from '../api/invitations';
@@ -51,9 +51,22 @@ export function MyInvitations({ initial }: { initial: MyInvitationView[] }) {
               </p>
               <p className="address-card__lines">
                 Invited by {invitation.invited_by}; open until{' '}
-                <time dateTime={invitation.expires_at}>{ukDate(invitation.expires_at)}</time>. Role:{' '}
-                {COMPANY_ROLE_LABELS[invitation.role]}.
+                <time dateTime={invitation.expires_at}>{ukDate(invitation.expires_at)}</time>.
               </p>
+              <dl className="company-invitation__terms">
+                <div>
+                  <dt>Role</dt>
+                  <dd>{COMPANY_ROLE_LABELS[invitation.role]}</dd>
+                </div>
+                <div>
+                  <dt>Order limit</dt>
+                  <dd>
+                    {invitation.order_limit === null
+                      ? COMPANY_PAGE_MESSAGES.noOrderLimit
+                      : formatDecimalGbp(invitation.order_limit)}
+                  </dd>
+                </div>
+              </dl>
               <div className="address-card__actions">
                 <button
                   type="button"

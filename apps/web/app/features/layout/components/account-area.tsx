@@ -1,7 +1,10 @@
-import { useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { formatDecimalGbp } from '@shop/domain';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ChevronDownIcon, UserIcon } from '~/components/ui/icons';
-import { clearSession } from '~/lib/session';
+import { accountPlaces } from '~/lib/account-places';
+import { clearSession, tokenSubject } from '~/lib/session';
+import { setTradeStanding, tradeStanding, useTradeStanding, type TradeStanding } from '~/lib/trade-standing';
 import { useIsLoggedIn, useIsStaff } from '~/lib/use-session';
 import { useDismiss } from '~/lib/use-dismiss';
 import { useRouteDisclosure } from '../hooks/use-route-disclosure';
@@ -11,25 +14,87 @@ const ACCOUNT_MENU_ID = 'account-menu';
 /**
  * Login link for visitors, account menu for customers. The server cannot know which (the token lives in
  * the browser), so it renders the Login link and the browser swaps in the menu after hydration, inside a
- * box of fixed size so nothing moves.
+ * box of fixed size so nothing moves. A trade member also sees their company and its available credit.
  */
 export function AccountArea() {
   const loggedIn = useIsLoggedIn();
+  const staff = useIsStaff();
+  useTradeStandingRead(loggedIn && !staff);
+  const standing = useTradeStanding();
   return (
-    <div className="account-area">
-      {loggedIn ? (
-        <AccountMenu />
-      ) : (
-        <Link to="/login" className="header-login">
-          <UserIcon size={20} className="header-login__icon" />
-          Login
-        </Link>
-      )}
-    </div>
+    <>
+      {loggedIn && !staff && standing?.approved ? <TradeLine standing={standing} /> : null}
+      <div className="account-area">
+        {loggedIn ? (
+          <AccountMenu standing={staff ? null : standing} />
+        ) : (
+          <Link to="/login" className="header-login">
+            <UserIcon size={20} className="header-login__icon" />
+            Login
+          </Link>
+        )}
+      </div>
+    </>
   );
 }
 
-function AccountMenu() {
+/** Pages after which the credit or the membership may have changed (an order, an invitation accepted). */
+const REREAD_ON = /^\/(account|checkout|track-order)(\/|$)/;
+
+/**
+ * Reads the buyer's trade account once a session starts, and again on the pages after which it may have
+ * changed. Staff accounts are not customers: nothing is read for them. The call's module loads on use, so it
+ * stays out of every page's first load.
+ */
+function useTradeStandingRead(enabled: boolean) {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (!enabled || (tradeStanding() !== undefined && !REREAD_ON.test(pathname))) return;
+    const user = tokenSubject();
+    const controller = new AbortController();
+    import('~/features/company/api/get-company')
+      .then(({ getCompany }) => getCompany(controller.signal))
+      .then((company) =>
+        setTradeStanding(
+          user,
+          company && {
+            company: company.trading_name || company.legal_name,
+            role: company.role,
+            approved: company.status === 'approved',
+            availableCredit: company.pay_on_account ? company.available_credit : null,
+          },
+        ),
+      )
+      // Unread (offline, a session that ended): the header shows no company, and the next page asks again.
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [enabled, pathname]);
+}
+
+/** The company's name and what it may still order on account, as the server says. */
+function TradeFacts({ standing }: { standing: TradeStanding }) {
+  return (
+    <>
+      <span className="header-trade__name">{standing.company}</span>
+      {standing.availableCredit !== null ? (
+        <span className="header-trade__credit">
+          Available credit <span className="header-trade__amount">{formatDecimalGbp(standing.availableCredit)}</span>
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** Beside the account menu on a wide screen (inside it on a phone): the company and its available credit. */
+function TradeLine({ standing }: { standing: TradeStanding }) {
+  return (
+    <Link to="/account/company" className="header-trade">
+      <TradeFacts standing={standing} />
+    </Link>
+  );
+}
+
+function AccountMenu({ standing }: { standing: TradeStanding | null }) {
   const menu = useRouteDisclosure();
   const { setOpen } = menu;
   const navigate = useNavigate();
@@ -70,6 +135,11 @@ function AccountMenu() {
         <ChevronDownIcon size={16} className="account-menu__chevron" />
       </button>
       <ul id={ACCOUNT_MENU_ID} className="dropdown account-menu__list" hidden={!menu.open}>
+        {standing?.approved ? (
+          <li className="account-menu__company">
+            <TradeFacts standing={standing} />
+          </li>
+        ) : null}
         {staff ? (
           <li>
             <Link to="/admin" className="dropdown__item">
@@ -82,21 +152,13 @@ function AccountMenu() {
             My Account
           </Link>
         </li>
-        <li>
-          <Link to="/track-order" className="dropdown__item">
-            Track Orders
-          </Link>
-        </li>
-        <li>
-          <Link to="/account/quotes" className="dropdown__item">
-            Quotes
-          </Link>
-        </li>
-        <li>
-          <Link to="/quick-order" className="dropdown__item">
-            Quick Order
-          </Link>
-        </li>
+        {accountPlaces(standing).map((place) => (
+          <li key={place.to}>
+            <Link to={place.to} className="dropdown__item">
+              {place.label}
+            </Link>
+          </li>
+        ))}
         <li>
           <Link to="/change-password" className="dropdown__item">
             Change Password

@@ -1,11 +1,20 @@
 // First: the list schemas are Zod, which must be built in jitless mode.
 import '~/lib/jitless-validation';
-import { SAVED_LIST_LIMITS, SavedListNameSchema, type ReorderResult, type SavedListView } from '@shop/domain';
-import { useId, useState } from 'react';
+import {
+  formatDecimalGbp,
+  SAVED_LIST_LIMITS,
+  SavedListNameSchema,
+  type QuickOrderCheckResult,
+  type QuickOrderLineResult,
+  type ReorderResult,
+  type SavedListView,
+} from '@shop/domain';
+import { useId, useMemo, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { Field } from '~/components/ui/field';
 import { showToast } from '~/components/ui/toasts';
 import { ReorderOutcome } from '~/features/commerce/components/reorder-outcome';
+import { CHECK_DEBOUNCE_MS, useQuickOrderCheck } from '~/features/commerce/hooks/use-quick-order-check';
 import { saveFile } from '~/lib/save-file';
 import { addSavedListToCart } from '../api/add-saved-list-to-cart';
 import { deleteSavedList, exportSavedList, replaceSavedList } from '../api/saved-lists';
@@ -13,12 +22,43 @@ import { failureText, fieldMessages, LISTS_PAGE_MESSAGES } from '../lists-messag
 import { PACKS_MESSAGE, packsOf, type Row, rowsOf, SavedListLines } from './saved-list-lines';
 import { ShareBox } from './share-box';
 
+/** Today's price of every line for its packs, as the server prices them in the cart (one request, ex VAT). */
+function useTodaysPrices(rows: readonly Row[]) {
+  const lines = useMemo(
+    () =>
+      rows.flatMap((row) => {
+        const packs = packsOf(row.packs);
+        return packs === null ? [] : [{ sku: row.line.item.sku, packs }];
+      }),
+    [rows],
+  );
+  const check = useQuickOrderCheck(lines, CHECK_DEBOUNCE_MS);
+  const result: QuickOrderCheckResult | null =
+    check.state.status === 'checked' ? check.state.result : check.latest;
+  const byItem = useMemo(() => {
+    const map = new Map<number, QuickOrderLineResult>();
+    for (const line of result?.lines ?? []) if (line.item) map.set(line.item.id, line);
+    return map;
+  }, [result]);
+  return { result, byItem, lines: lines.length, pending: check.state.status !== 'checked' };
+}
+
 /**
- * One saved list: its name and sharing, its lines with their packs to edit, tick and remove, and Add to cart,
- * which puts the ticked lines in the cart at today's prices and tells what became of each in the reorder's
- * words. A list the buyer may only use (a buyer's view of a company list) has no editing.
+ * One saved list: its name and sharing, its lines with their packs to edit, tick and remove, today's prices
+ * and the list's total, and Add to cart, which puts the ticked lines in the cart at today's prices and tells
+ * what became of each in the reorder's words. A list the buyer may only use (a buyer's view of a company list)
+ * has no editing; Delete stands apart from Add to cart, at the foot of the page.
  */
-export function SavedListEditor({ list: loaded, canShare }: { list: SavedListView; canShare: boolean }) {
+export function SavedListEditor({
+  list: loaded,
+  canShare,
+  shareAsk,
+}: {
+  list: SavedListView;
+  canShare: boolean;
+  /** A company member who may not share lists: they are told whom to ask. */
+  shareAsk: boolean;
+}) {
   const id = useId();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -33,6 +73,7 @@ export function SavedListEditor({ list: loaded, canShare }: { list: SavedListVie
   const [result, setResult] = useState<ReorderResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const editable = list.can_edit;
+  const today = useTodaysPrices(rows);
 
   const setRow = (itemId: number, change: Partial<Row>) =>
     setRows((current) => current.map((row) => (row.line.item.id === itemId ? { ...row, ...change } : row)));
@@ -148,6 +189,8 @@ export function SavedListEditor({ list: loaded, canShare }: { list: SavedListVie
           />
           {canShare || list.shared ? (
             <ShareBox id={`${id}-shared`} checked={shared} onChange={setShared} />
+          ) : shareAsk ? (
+            <p className="saved-list__note">{LISTS_PAGE_MESSAGES.cannotShare}</p>
           ) : null}
           <p className="saved-list__note">Changes to the packs and removed lines are kept when you save.</p>
           <button
@@ -178,12 +221,14 @@ export function SavedListEditor({ list: loaded, canShare }: { list: SavedListVie
             rows={rows}
             editable={editable}
             disabled={busy !== null}
+            today={today.byItem}
             onRow={setRow}
             onRemove={(itemId) =>
               setRows((current) => current.filter((entry) => entry.line.item.id !== itemId))
             }
           />
         )}
+        {rows.length > 0 ? <ListTotal today={today} /> : null}
         <div className="saved-list__actions">
           <button
             type="button"
@@ -203,7 +248,31 @@ export function SavedListEditor({ list: loaded, canShare }: { list: SavedListVie
           >
             Download CSV
           </button>
-          {editable && !confirmDelete ? (
+        </div>
+        <ReorderOutcome result={result} />
+        <p className="form__failure" role="alert">
+          {failure}
+        </p>
+      </section>
+      {editable ? (
+        <div className="saved-list__delete">
+          {confirmDelete ? (
+            <div className="saved-list__confirm" role="group" aria-label="Delete this list">
+              <p>Delete {list.name}? This cannot be undone.</p>
+              <button
+                type="button"
+                className="button button--danger"
+                aria-busy={busy === 'delete'}
+                disabled={busy !== null}
+                onClick={() => void remove()}
+              >
+                Yes, delete it
+              </button>
+              <button type="button" className="button button--outline" onClick={() => setConfirmDelete(false)}>
+                Keep it
+              </button>
+            </div>
+          ) : (
             <button
               type="button"
               className="button button--danger"
@@ -212,30 +281,31 @@ export function SavedListEditor({ list: loaded, canShare }: { list: SavedListVie
             >
               Delete list
             </button>
-          ) : null}
+          )}
         </div>
-        {confirmDelete ? (
-          <div className="saved-list__confirm" role="group" aria-label="Delete this list">
-            <p>Delete {list.name}? This cannot be undone.</p>
-            <button
-              type="button"
-              className="button button--danger"
-              aria-busy={busy === 'delete'}
-              disabled={busy !== null}
-              onClick={() => void remove()}
-            >
-              Yes, delete it
-            </button>
-            <button type="button" className="button button--outline" onClick={() => setConfirmDelete(false)}>
-              Keep it
-            </button>
-          </div>
-        ) : null}
-        <ReorderOutcome result={result} />
-        <p className="form__failure" role="alert">
-          {failure}
-        </p>
-      </section>
+      ) : null}
     </div>
+  );
+}
+
+/** The list's total at today's prices (the lines that can be added now), as the server priced them. */
+function ListTotal({ today }: { today: ReturnType<typeof useTodaysPrices> }) {
+  const { result } = today;
+  return (
+    <p className="saved-list__total" aria-live="polite">
+      {result === null ? (
+        today.pending ? (
+          'Pricing the list at today’s prices…'
+        ) : null
+      ) : (
+        <>
+          List total at today’s prices: <strong className="saved-list__amount">{formatDecimalGbp(result.total)}</strong>{' '}
+          excl. VAT
+          {result.valid_count < result.lines.length
+            ? ` (${result.valid_count} of ${result.lines.length} lines can be added now)`
+            : ''}
+        </>
+      )}
+    </p>
   );
 }

@@ -1,4 +1,10 @@
-import { formatDecimalGbp, MAX_PACK_QUANTITY, type SavedListLine, type SavedListView } from '@shop/domain';
+import {
+  formatDecimalGbp,
+  MAX_PACK_QUANTITY,
+  type QuickOrderLineResult,
+  type SavedListLine,
+  type SavedListView,
+} from '@shop/domain';
 import { Link } from 'react-router';
 import { type LineColumn, LinesTable } from '~/features/commerce/components/lines-table';
 
@@ -36,12 +42,18 @@ interface SavedListLinesProps {
   /** Whether the lines can be removed (the buyer's own list, or a company list they may edit). */
   editable: boolean;
   disabled: boolean;
+  /** Today's price of each line for its packs, by item id, as the server checked it (none while unknown). */
+  today: ReadonlyMap<number, QuickOrderLineResult>;
   onRow: (itemId: number, change: Partial<Row>) => void;
   onRemove: (itemId: number) => void;
 }
 
-/** The list's lines: each ticked to go in the cart or not, its packs to edit, its saved price and stock. */
-export function SavedListLines({ id, rows, editable, disabled, onRow, onRemove }: SavedListLinesProps) {
+/**
+ * The list's lines: each ticked to go in the cart or not, its packs to edit, the price it was saved at and
+ * today's price and total for its packs, and its stock.
+ */
+export function SavedListLines({ id, rows, editable, disabled, today, onRow, onRemove }: SavedListLinesProps) {
+  const todayOf = (row: Row) => today.get(row.line.item.id);
   const columns: LineColumn<Row>[] = [
     {
       heading: 'Add',
@@ -74,8 +86,24 @@ export function SavedListLines({ id, rows, editable, disabled, onRow, onRemove }
     },
     {
       heading: 'Saved price',
-      className: 'numeric',
+      numeric: true,
       cell: ({ line }) => (line.saved_price_per_pack ? formatDecimalGbp(line.saved_price_per_pack) : '—'),
+    },
+    {
+      heading: 'Today’s price',
+      numeric: true,
+      cell: (row) => {
+        const price = todayOf(row)?.price_per_pack;
+        return price ? formatDecimalGbp(price) : '—';
+      },
+    },
+    {
+      heading: 'Line total',
+      numeric: true,
+      cell: (row) => {
+        const total = todayOf(row)?.total;
+        return total ? formatDecimalGbp(total) : '—';
+      },
     },
     { heading: 'Stock', cell: ({ line }) => availability(line) },
   ];

@@ -16,7 +16,7 @@ import { ACCESS_TOKEN_KEY } from '~/lib/session';
 import { json } from '~test/stub-api';
 import { makeCart, makeCartLine } from '~test/fake-cart';
 import { routeStub } from '~test/route-stub';
-import { CHECK_DEBOUNCE_MS } from '../hooks/use-quick-order-check';
+import { CHECK_DEBOUNCE_MS } from '~/features/commerce/hooks/use-quick-order-check';
 import { QuickOrder, QUICK_ORDER_PAGE_MESSAGES } from './quick-order';
 
 /** The fake catalogue: each SKU's item, tier for any packs, and price per pack in pence. */

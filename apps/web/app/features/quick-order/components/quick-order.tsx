@@ -11,7 +11,7 @@ import {
 import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { addQuickOrderToCart } from '../api/add-quick-order-to-cart';
-import { CHECK_DEBOUNCE_MS, useQuickOrderCheck } from '../hooks/use-quick-order-check';
+import { CHECK_DEBOUNCE_MS, useQuickOrderCheck } from '~/features/commerce/hooks/use-quick-order-check';
 import { appendLine, checkableLines, formatLine, parseLines, type ParsedLine } from '../parse-lines';
 import { QuickOrderResults, type ResultRow } from './quick-order-results';
 import { SkuCombobox } from './sku-combobox';

@@ -1,7 +1,7 @@
 import type { QuickOrderCheckResult, QuickOrderLine } from '@shop/domain';
 import { useEffect, useState } from 'react';
 import { failureReason, isAbortError } from '~/lib/api-client';
-import { checkQuickOrder } from '../api/check-quick-order';
+import { checkQuickOrder } from '~/features/commerce/api/check-quick-order';
 
 /** How long after the last keystroke the lines are checked (pastes and uploads are checked at once). */
 export const CHECK_DEBOUNCE_MS = 300;
