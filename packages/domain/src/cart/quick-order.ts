@@ -7,8 +7,8 @@ import { MAX_LINES_PER_ADD } from './schemas';
 export const MAX_SKU_LENGTH = 64;
 
 /**
- * Messages of the quick order. The spec has none for it; a line's stock and quantity problems
- * use the cart's (CART_MESSAGES, insufficientStockDetail) and an unavailable item the cart's wording.
+ * Messages of the quick order. The spec has none for it; a line's quantity problems use the cart's
+ * (CART_MESSAGES), its stock is said in packs (the quick order's unit), an unavailable item in the cart's words.
  */
 export const QUICK_ORDER_MESSAGES = {
   noLines: 'Enter at least one line: a SKU, then the number of packs.',
@@ -17,6 +17,11 @@ export const QUICK_ORDER_MESSAGES = {
   skuTooLong: `A SKU has at most ${MAX_SKU_LENGTH} characters.`,
   packsInvalid: `Packs must be a whole number from 1 to ${MAX_PACK_QUANTITY.toLocaleString('en-GB')}.`,
   noItem: (sku: string) => `No item with SKU '${sku}'.`,
+  /** Stock in the quick order's own unit, packs (the cart's message counts units). */
+  packsAvailable: (sku: string, packs: number) =>
+    packs === 0
+      ? `${sku} is out of stock.`
+      : `Insufficient stock for ${sku}: only ${packs.toLocaleString('en-GB')} ${packs === 1 ? 'pack' : 'packs'} available.`,
   /** The cart's words for an inactive item (POST cart-items/), also said of an item with no price. */
   unavailable: (sku: string) => `Item ${sku} is no longer available.`,
 } as const;
@@ -61,6 +66,18 @@ export const QuickOrderItemSchema = z.object({
 });
 export type QuickOrderItem = z.infer<typeof QuickOrderItemSchema>;
 
+/** An item suggested for the quick order's SKU field. */
+export const QuickOrderSkuSuggestionSchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  title: z.string(),
+  product_name: z.string(),
+});
+export type QuickOrderSkuSuggestion = z.infer<typeof QuickOrderSkuSuggestionSchema>;
+
+/** How many unknown SKUs of one check get suggestions, and how many each (the closest first). */
+export const QUICK_ORDER_SUGGESTIONS = { skus: 10, perSku: 3 } as const;
+
 /**
  * One line as checked. `pricing_tier`, `user_exclusive_price` and `pack_quantity` (`packs`) are what
  * POST cart-items/ takes for it; money is pounds as decimal strings, `total` after the exclusive discount.
@@ -79,6 +96,8 @@ export const QuickOrderLineResultSchema = z.object({
   discount_percentage: z.number(),
   price_per_pack: z.string().nullable(),
   total: z.string().nullable(),
+  /** For a SKU the catalogue does not have: the closest SKUs on sale (empty otherwise). */
+  suggestions: z.array(QuickOrderSkuSuggestionSchema),
 });
 export type QuickOrderLineResult = z.infer<typeof QuickOrderLineResultSchema>;
 
@@ -90,14 +109,6 @@ export const QuickOrderCheckResultSchema = z.object({
 });
 export type QuickOrderCheckResult = z.infer<typeof QuickOrderCheckResultSchema>;
 
-/** An item suggested for the quick order's SKU field. */
-export const QuickOrderSkuSuggestionSchema = z.object({
-  id: z.number().int(),
-  sku: z.string(),
-  title: z.string(),
-  product_name: z.string(),
-});
-export type QuickOrderSkuSuggestion = z.infer<typeof QuickOrderSkuSuggestionSchema>;
 
 /** The shortest text GET ecommerce/quick-order/skus/ searches for (as the header's suggestions). */
 export const QUICK_ORDER_SEARCH_MIN_LENGTH = 2;

@@ -1,7 +1,8 @@
-import type { PricingTier } from '@shop/domain';
+import type { PricingTier, QuickOrderSkuSuggestion } from '@shop/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows-of';
 import {
   cartItems,
   carts,
@@ -160,4 +161,40 @@ export function prepareSkuSuggestions(db: Db) {
       prefix: `${likeEscaped(text)}%`,
       ...window,
     });
+}
+
+/**
+ * The closest SKUs on sale (active, priced) to each of some unknown SKUs, in one statement: the trigram index on
+ * `sku || ' ' || title` finds the candidates whose words are like the typed SKU (`%>`, pg_trgm's word
+ * similarity), ranked by how like the SKU itself they are, at most `perSku` each. Keyed by the SKU as typed.
+ */
+export async function selectClosestSkus(
+  db: Db,
+  skus: readonly string[],
+  perSku: number,
+): Promise<Map<string, QuickOrderSkuSuggestion[]>> {
+  const skuAndTitle = sql`(${items.sku} || ' ' || ${items.title})`;
+  const rows = rowsOf<{ typed: string; id: number; sku: string; title: string; product_name: string }>(
+    await db.execute(sql`
+      select typed.value as typed, closest.*
+      from json_array_elements_text(${JSON.stringify(skus)}::json) as typed
+      cross join lateral (
+        select ${items.id} as id, ${items.sku} as sku, ${items.title} as title, ${products.name} as product_name
+        from ${items}
+        join ${productVariants} on ${productVariants.id} = ${items.productVariantId}
+        join ${products} on ${products.id} = ${productVariants.productId}
+        where ${skuAndTitle} %> upper(typed.value)
+          and ${items.status} = 'active'
+          and exists (select 1 from ${pricingData} where ${pricingData.itemId} = ${items.id})
+        order by word_similarity(upper(typed.value), ${items.sku}) desc, ${items.sku}
+        limit ${perSku}
+      ) as closest`),
+  );
+  const bySku = new Map<string, QuickOrderSkuSuggestion[]>();
+  for (const row of rows) {
+    const list = bySku.get(row.typed) ?? [];
+    list.push({ id: Number(row.id), sku: row.sku, title: row.title, product_name: row.product_name });
+    bySku.set(row.typed, list);
+  }
+  return bySku;
 }

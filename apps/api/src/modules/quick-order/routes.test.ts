@@ -5,6 +5,7 @@ import {
   MAX_PACK_QUANTITY,
   penceToDecimal,
   QUICK_ORDER_MESSAGES,
+  QUICK_ORDER_SUGGESTIONS,
   QuickOrderCheckResultSchema,
   type Page,
   type QuickOrderCheckResult,
@@ -125,7 +126,8 @@ describe('checking pasted lines', () => {
     // (the route adds only the session check every authenticated call makes).
     const counter = countingDb(ctx.database);
     const direct = await createQuickOrderService(counter.db).check(shopper.userId, lines);
-    expect(counter.sql).toHaveLength(1);
+    // One more for the closest SKUs to the unknown one.
+    expect(counter.sql).toHaveLength(2);
     expect(counter.sql[0]).toMatch(/^select .* from "items"/is);
 
     const answer = await check(shopper, lines);
@@ -135,7 +137,7 @@ describe('checking pasted lines', () => {
     expect(answer.lines.slice(0, 3).map((line) => [line.ok, line.errors])).toEqual([
       [false, [QUICK_ORDER_MESSAGES.noItem('NO-SUCH-SKU')]],
       [false, ['Item TD-BEN-75-MULTI is no longer available.']],
-      [false, [insufficientStockDetail('TD-PRO-75', 40)]],
+      [false, [QUICK_ORDER_MESSAGES.packsAvailable('TD-PRO-75', 40)]],
     ]);
     expect(answer.lines[0]).toMatchObject({
       item: null,
@@ -267,6 +269,66 @@ describe('checking pasted lines', () => {
     expect(added).toMatchObject({ user_exclusive_price: discount, total: '41.87' });
   });
 
+  it('says the stock in packs, not units: 183 packs of 6 where 1,098 units are left', async () => {
+    const shopper = await newShopper(ctx);
+    const [boxed] = await ctx.database.db
+      .select({ id: items.id, sku: items.sku })
+      .from(items)
+      .where(and(eq(items.status, 'active'), eq(items.trackInventory, true), eq(items.unitsPerPack, 6)))
+      .orderBy(asc(items.sku))
+      .limit(1);
+    expect(boxed, 'a seeded item sold in packs of 6').toBeDefined();
+    await ctx.database.db.update(items).set({ stock: 1098 }).where(eq(items.id, boxed!.id));
+    const [line] = (await check(shopper, [{ sku: boxed!.sku, packs: 200 }])).lines;
+    expect(line!.errors).toEqual([`Insufficient stock for ${boxed!.sku}: only 183 packs available.`]);
+    await ctx.database.db.update(items).set({ stock: 5 }).where(eq(items.id, boxed!.id));
+    const [none] = (await check(shopper, [{ sku: boxed!.sku, packs: 1 }])).lines;
+    expect(none!.errors).toEqual([`${boxed!.sku} is out of stock.`]);
+    expect(none!.item).toMatchObject({ stock: 5, units_per_pack: 6, track_inventory: true });
+  });
+
+  it('suggests the closest SKUs on sale for an unknown one, in one more statement for all of them', async () => {
+    const shopper = await newShopper(ctx);
+    const lines: Line[] = [
+      { sku: 'td-pro-57', packs: 1 },
+      { sku: 'TD-PRO-75', packs: 1 },
+      { sku: 'ZZQXJ', packs: 1 },
+      { sku: 'td-pro-57', packs: 2 },
+      { sku: 'TD-PR0-75', packs: 1 },
+    ];
+    const counter = countingDb(ctx.database);
+    const answer = await createQuickOrderService(counter.db).check(shopper.userId, lines);
+    expect(counter.sql).toHaveLength(2);
+    const [typo, known, nonsense, again, zero] = answer.lines;
+    expect(typo!.errors).toEqual([QUICK_ORDER_MESSAGES.noItem('td-pro-57')]);
+    expect(typo!.suggestions.length).toBeGreaterThan(0);
+    expect(typo!.suggestions.length).toBeLessThanOrEqual(3);
+    expect(typo!.suggestions.map((item) => item.sku)).toContain('TD-PRO-75');
+    expect(zero!.suggestions[0]).toMatchObject({ sku: 'TD-PRO-75', product_name: expect.any(String) });
+    expect(again!.suggestions).toEqual(typo!.suggestions);
+    expect(known!.suggestions).toEqual([]);
+    expect(nonsense!.suggestions).toEqual([]);
+    // Through the route, as a client sends it: the same answer.
+    expect(await check(shopper, lines)).toEqual(answer);
+
+    // Bounded: only the first QUICK_ORDER_SUGGESTIONS.skus unknown SKUs are looked up, still in one statement.
+    const many = Array.from({ length: QUICK_ORDER_SUGGESTIONS.skus + 2 }, (_, index) => ({
+      sku: `TD-PRO-75${String.fromCharCode(65 + index)}`,
+      packs: 1,
+    }));
+    const bounded = countingDb(ctx.database);
+    const manyAnswer = await createQuickOrderService(bounded.db).check(shopper.userId, many);
+    expect(bounded.sql).toHaveLength(2);
+    expect(manyAnswer.lines.map((line) => line.suggestions.length > 0)).toEqual(
+      many.map((_, index) => index < QUICK_ORDER_SUGGESTIONS.skus),
+    );
+
+    // Known SKUs only: the one statement, as before.
+    const quiet = countingDb(ctx.database);
+    await createQuickOrderService(quiet.db).check(shopper.userId, [{ sku: 'TD-PRO-75', packs: 1 }]);
+    expect(quiet.sql).toHaveLength(1);
+  });
+
   it('checks stock over every line of one SKU and what the cart already holds', async () => {
     const shopper = await newShopper(ctx);
     const tape = await tapeGun();
@@ -277,17 +339,17 @@ describe('checking pasted lines', () => {
     ]);
     expect(answer.lines.map((line) => [line.ok, line.errors])).toEqual([
       [true, []],
-      [false, [insufficientStockDetail('TD-PRO-75', 10)]],
+      [false, [QUICK_ORDER_MESSAGES.packsAvailable('TD-PRO-75', 10)]],
       [true, []],
     ]);
     expect(answer.valid_count).toBe(2);
 
     await shopper.added([cartLine(shopper.cartId, tape.id, tape.tier20, 35)]);
     const [line] = (await check(shopper, [{ sku: 'TD-PRO-75', packs: 10 }])).lines;
-    expect(line).toMatchObject({ ok: false, errors: [insufficientStockDetail('TD-PRO-75', 5)] });
-    // The add says the same.
+    expect(line).toMatchObject({ ok: false, errors: [QUICK_ORDER_MESSAGES.packsAvailable('TD-PRO-75', 5)] });
+    // The add refuses it too, in the cart's own words (units; a pack of this tape is one).
     const refused = await shopper.add([cartLine(shopper.cartId, tape.id, tape.tier5, 10)]);
-    expect(refused.json()).toEqual({ detail: line!.errors[0] });
+    expect(refused.json()).toEqual({ detail: insufficientStockDetail('TD-PRO-75', 5) });
   });
 
   it('keeps an item’s packs within the cart’s limit when its stock is not tracked', async () => {

@@ -1,14 +1,14 @@
 import {
   CART_MESSAGES,
-  insufficientStockDetail,
   lineTotals,
   MAX_PACK_QUANTITY,
   packsStockAllows,
   penceToDecimal,
   priceBasis,
   QUICK_ORDER_MESSAGES,
+  QUICK_ORDER_SEARCH_MIN_LENGTH,
+  QUICK_ORDER_SUGGESTIONS,
   tierForQuantity,
-  unitsStockLeaves,
   weightToKg,
   type PageRequest,
   type PricingTier,
@@ -85,12 +85,12 @@ export function checkLines(
     }
     const taken = held.get(item.id) ?? { packs: 0, units: 0 };
     const units = input.packs * item.unitsPerPack;
+    const allowed = packsStockAllows(item.trackInventory ? item.stock : null, taken.units, item.unitsPerPack);
     if (taken.packs + input.packs > MAX_PACK_QUANTITY) {
       draft.errors.push(CART_MESSAGES.tooManyPacks(item.sku));
-    } else if (
-      input.packs > packsStockAllows(item.trackInventory ? item.stock : null, taken.units, item.unitsPerPack)
-    ) {
-      draft.errors.push(insufficientStockDetail(item.sku, unitsStockLeaves(item.stock, taken.units)));
+    } else if (input.packs > allowed) {
+      // In packs, the unit the buyer typed (the cart's own message counts units).
+      draft.errors.push(QUICK_ORDER_MESSAGES.packsAvailable(item.sku, allowed));
     } else {
       held.set(item.id, { packs: taken.packs + input.packs, units: taken.units + units });
     }
@@ -158,6 +158,7 @@ export function checkLines(
       discount_percentage: item?.discountPercentage ?? 0,
       price_per_pack: draft.pricePence === null ? null : penceToDecimal(draft.pricePence),
       total: totalOfLine === null ? null : penceToDecimal(totalOfLine),
+      suggestions: [],
     };
   });
   return { lines: results, valid_count: validCount, total: penceToDecimal(totalPence) };
@@ -166,11 +167,26 @@ export function checkLines(
 export function createQuickOrderService(db: Db) {
   const readItems = queries.prepareQuickOrderRead(db);
   const readSuggestions = queries.prepareSkuSuggestions(db);
+  const readClosest = (skus: string[], perSku: number) => queries.selectClosestSkus(db, skus, perSku);
 
   return {
-    /** POST ecommerce/quick-order/check/: every line checked, in one statement whatever their number. */
+    /**
+     * POST ecommerce/quick-order/check/: every line checked, in one statement whatever their number, and a
+     * second only when some SKUs are unknown: the closest SKUs on sale for the first few of them.
+     */
     async check(userId: number, lines: QuickOrderLine[]): Promise<QuickOrderCheckResult> {
-      return checkLines(lines, await readItems(userId, skusToRead(lines)));
+      const result = checkLines(lines, await readItems(userId, skusToRead(lines)));
+      const unknown = [...new Set(result.lines.filter((line) => line.item === null).map((line) => line.sku))]
+        .filter((sku) => sku.length >= QUICK_ORDER_SEARCH_MIN_LENGTH)
+        .slice(0, QUICK_ORDER_SUGGESTIONS.skus);
+      if (unknown.length === 0) return result;
+      const closest = await readClosest(unknown, QUICK_ORDER_SUGGESTIONS.perSku);
+      return {
+        ...result,
+        lines: result.lines.map((line) =>
+          line.item === null ? { ...line, suggestions: closest.get(line.sku) ?? [] } : line,
+        ),
+      };
     },
 
     /** Items for the SKU field: a page of those whose SKU or title contains `text`, SKU prefixes first. */

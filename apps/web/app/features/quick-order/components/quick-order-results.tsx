@@ -1,6 +1,8 @@
-import { formatDecimalGbp, type QuickOrderLineResult } from '@shop/domain';
-import { useId } from 'react';
+import { formatDecimalGbp, type QuickOrderItem, type QuickOrderLineResult } from '@shop/domain';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { failureText } from '~/lib/api-client';
+import { alertWhenBack } from '../api/create-stock-alert';
 import type { ParsedLine } from '../parse-lines';
 import { tierLabel } from '../quick-order-format';
 import { ScrollRegion } from '~/components/ui/scroll-region';
@@ -36,16 +38,27 @@ interface QuickOrderResultsProps {
   rows: readonly ResultRow[];
   /** Whether a check is due or under way (rows not yet checked say 'Checking…'). */
   checking: boolean;
+  /** Puts a suggested SKU on a line in place of the unknown one. */
+  onPickSku: (lineNumber: number, sku: string) => void;
 }
+
+/** Whether a line's item has not one pack in stock (so the buyer may ask to be told when it is back). */
+const outOfStock = (item: QuickOrderItem | null | undefined): item is QuickOrderItem =>
+  !!item && item.track_inventory && item.stock < item.units_per_pack;
 
 /**
  * The checked lines: a table (line, SKU, item, packs, tier, price per pack, line total, status) and,
  * under it, a list with each problem on a line of its own ('Line 3: No item with SKU 'XYZ'.').
  */
-export function QuickOrderResults({ rows, checking }: QuickOrderResultsProps) {
+export function QuickOrderResults({ rows, checking, onPickSku }: QuickOrderResultsProps) {
   const problemsId = useId();
   const problems = rows.flatMap((row) =>
-    rowErrors(row).map((message) => ({ line: row.parsed.lineNumber, message })),
+    rowErrors(row).map((message, index) => ({
+      line: row.parsed.lineNumber,
+      message,
+      // What the buyer can do about it, said once per line: a closer SKU, or an alert when it is back.
+      row: index === 0 && row.fresh ? row : null,
+    })),
   );
   return (
     <>
@@ -117,11 +130,81 @@ export function QuickOrderResults({ rows, checking }: QuickOrderResultsProps) {
           </h3>
           <ul className="quick-order__problem-list">
             {problems.map((problem, index) => (
-              <li key={index}>{`Line ${problem.line}: ${problem.message}`}</li>
+              <li key={index}>
+                {`Line ${problem.line}: ${problem.message}`}
+                {problem.row?.result?.suggestions.length ? (
+                  <SkuSuggestions row={problem.row} onPickSku={onPickSku} />
+                ) : null}
+                {outOfStock(problem.row?.result?.item) ? <BackInStockAlert item={problem.row.result.item} /> : null}
+              </li>
             ))}
           </ul>
         </section>
       ) : null}
     </>
+  );
+}
+
+/** The closest SKUs on sale to an unknown one, as the server found them: each puts itself on the line. */
+function SkuSuggestions({ row, onPickSku }: { row: ResultRow; onPickSku: QuickOrderResultsProps['onPickSku'] }) {
+  const line = row.parsed.lineNumber;
+  return (
+    <span className="quick-order__suggestions">
+      {' '}
+      Did you mean:{' '}
+      {row.result!.suggestions.map((suggestion) => (
+        <button
+          key={suggestion.id}
+          type="button"
+          className="button button--outline quick-order__suggestion"
+          aria-label={`Use ${suggestion.sku} (${suggestion.title}) on line ${line}`}
+          onClick={() => onPickSku(line, suggestion.sku)}
+        >
+          {suggestion.sku}
+        </button>
+      ))}
+    </span>
+  );
+}
+
+/** Out of stock: the buyer asks to be e-mailed once when the item is back (their account's address). */
+function BackInStockAlert({ item }: { item: QuickOrderItem }) {
+  const [state, setState] = useState<{ status: 'idle' | 'asking' | 'done' | 'failed'; message?: string }>({
+    status: 'idle',
+  });
+  const ask = async () => {
+    setState({ status: 'asking' });
+    try {
+      const answer = await alertWhenBack(item.id);
+      setState({ status: 'done', message: answer.message });
+    } catch (error) {
+      setState({ status: 'failed', message: failureText(error, 'The alert could not be set. Please try again.') });
+    }
+  };
+  return (
+    <span className="quick-order__alert">
+      {' '}
+      {state.status === 'done' ? (
+        <span role="status">{state.message}</span>
+      ) : (
+        <>
+          <button
+            type="button"
+            className="button button--outline quick-order__suggestion"
+            aria-busy={state.status === 'asking'}
+            disabled={state.status === 'asking'}
+            onClick={() => void ask()}
+          >
+            Alert me when {item.sku} is back in stock
+          </button>
+          {state.status === 'failed' ? (
+            <span role="alert" className="field-error">
+              {' '}
+              {state.message}
+            </span>
+          ) : null}
+        </>
+      )}
+    </span>
   );
 }

@@ -43,6 +43,10 @@ function answerCheck(lines: QuickOrderLine[]): QuickOrderCheckResult {
         discount_percentage: 0,
         price_per_pack: null,
         total: null,
+        // The server's closest SKUs: here, any catalogue SKU sharing the typed one's first 6 characters.
+        suggestions: Object.entries(CATALOGUE)
+          .filter(([sku]) => sku.slice(0, 6) === line.sku.toUpperCase().slice(0, 6))
+          .map(([sku, item]) => ({ id: item.id, sku, title: item.title, product_name: item.title })),
       };
     }
     const discount = found.discount ?? 0;
@@ -69,6 +73,7 @@ function answerCheck(lines: QuickOrderLine[]): QuickOrderCheckResult {
       discount_percentage: discount,
       price_per_pack: penceToDecimal(found.pence),
       total: penceToDecimal(pence),
+      suggestions: [],
     };
   });
   return { lines: results, valid_count: results.filter((r) => r.ok).length, total: penceToDecimal(total) };
@@ -307,6 +312,21 @@ describe('adding to the cart', () => {
     // The added lines leave the text; the one with a problem stays, checked again.
     expect(linesBox()).toHaveValue('XYZ, 2');
     await waitFor(() => expect(api.checks().at(-1)).toEqual({ lines: [{ sku: 'XYZ', packs: 2 }] }));
+  });
+
+  it('offers the server’s closest SKUs for an unknown one; picking one puts it on the line and checks it', async () => {
+    const api = mockApi();
+    const user = userEvent.setup();
+    renderPage();
+    linesBox().focus();
+    await user.paste('td-pro-57, 4');
+    const pick = await screen.findByRole('button', {
+      name: 'Use TD-PRO-75 (Heavy Duty Tape Gun 75mm) on line 1',
+    });
+    await user.click(pick);
+    expect(linesBox()).toHaveValue('TD-PRO-75, 4');
+    await waitFor(() => expect(api.checks().at(-1)).toEqual({ lines: [{ sku: 'TD-PRO-75', packs: 4 }] }));
+    await waitFor(() => expect(summary()).toHaveTextContent('1 of 1 line is ready to add.'));
   });
 
   it('shows the server’s message when it refuses, and checks the lines again', async () => {

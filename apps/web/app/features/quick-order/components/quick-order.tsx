@@ -96,6 +96,14 @@ export function QuickOrder({
     if (add.status !== 'adding') setAdd({ status: 'idle' });
   };
 
+  /** A suggested SKU in place of an unknown one on its line, with the line's packs; checked at once. */
+  const pickSku = (lineNumber: number, sku: string) => {
+    const lines = text.split(/\r\n|\r|\n/);
+    const packs = rows.find((row) => row.parsed.lineNumber === lineNumber)?.parsed.packs ?? 1;
+    lines[lineNumber - 1] = formatLine(sku, packs);
+    changeText(lines.join('\n'), true);
+  };
+
   const readFile = async (chosen: File) => {
     if (!/\.csv$/i.test(chosen.name) && chosen.type !== 'text/csv') {
       return setFile({ note: null, error: QUICK_ORDER_PAGE_MESSAGES.notCsv });
@@ -228,7 +236,7 @@ export function QuickOrder({
         {total === 0 ? (
           <p className="quick-order__empty">Your lines will show here once you type, paste or upload them.</p>
         ) : parsed.tooMany ? null : (
-          <QuickOrderResults rows={rows} checking={checking} />
+          <QuickOrderResults rows={rows} checking={checking} onPickSku={pickSku} />
         )}
         <div className="quick-order__actions">
           <button
