@@ -149,14 +149,14 @@ export function QuickOrderResults({ rows, checking, onPickSku }: QuickOrderResul
 function SkuSuggestions({ row, onPickSku }: { row: ResultRow; onPickSku: QuickOrderResultsProps['onPickSku'] }) {
   const line = row.parsed.lineNumber;
   return (
-    <span className="quick-order__suggestions">
+    <span className="quick-order__remedy">
       {' '}
       Did you mean:{' '}
       {row.result!.suggestions.map((suggestion) => (
         <button
           key={suggestion.id}
           type="button"
-          className="button button--outline quick-order__suggestion"
+          className="button button--outline quick-order__remedy-button"
           aria-label={`Use ${suggestion.sku} (${suggestion.title}) on line ${line}`}
           onClick={() => onPickSku(line, suggestion.sku)}
         >
@@ -182,7 +182,7 @@ function BackInStockAlert({ item }: { item: QuickOrderItem }) {
     }
   };
   return (
-    <span className="quick-order__alert">
+    <span className="quick-order__remedy">
       {' '}
       {state.status === 'done' ? (
         <span role="status">{state.message}</span>
@@ -190,7 +190,7 @@ function BackInStockAlert({ item }: { item: QuickOrderItem }) {
         <>
           <button
             type="button"
-            className="button button--outline quick-order__suggestion"
+            className="button button--outline quick-order__remedy-button"
             aria-busy={state.status === 'asking'}
             disabled={state.status === 'asking'}
             onClick={() => void ask()}
