@@ -15,7 +15,7 @@ import {
 import { TAPE_GUN } from './items';
 
 /**
- * My account for a trade buyer (issue 34, §7): the account menu by role, in the header and beside the account
+ * My account for a trade buyer: the account menu by role, in the header and beside the account
  * pages; the company and its available credit in the header; an invitation before "Apply"; saved lists at
  * today's prices; a priced quote without its request's promise; the quick order in packs, with suggestions and
  * an alert offer; and the company's tables as cards on a phone.
@@ -222,13 +222,11 @@ describe('My account for a trade buyer, in Chromium', { timeout: 150_000 }, () =
   test('a saved list at today’s prices with its total; a buyer is told why they cannot share; Delete stands apart', async () => {
     const { admin } = await approvedCompany('lists');
     const buyer = await invited(admin, 'list-buyer', null);
-    const checked = await callAs<{ lines: { item: { id: number }; price_per_pack: string; total: string }[] }>(
-      baseURL,
-      buyer.access,
-      'POST',
-      'ecommerce/quick-order/check/',
-      { lines: [{ sku: TAPE_GUN.sku, packs: 3 }] },
-    );
+    const checked = await callAs<{
+      lines: { item: { id: number }; price_per_pack: string; total: string }[];
+    }>(baseURL, buyer.access, 'POST', 'ecommerce/quick-order/check/', {
+      lines: [{ sku: TAPE_GUN.sku, packs: 3 }],
+    });
     const [tape] = checked.lines;
     const list = await callAs<{ id: number }>(baseURL, buyer.access, 'POST', 'account/lists/', {
       name: `Monthly tape ${Date.now().toString(36)}`,
@@ -302,7 +300,9 @@ describe('My account for a trade buyer, in Chromium', { timeout: 150_000 }, () =
     const problems = page.locator('.quick-order__problem-list');
     await expect
       .poll(() => problems.textContent())
-      .toMatch(new RegExp(`Line 1: Insufficient stock for ${WRAP_IN_SIXES}: only [\\d,]+ packs available\\.`));
+      .toMatch(
+        new RegExp(`Line 1: Insufficient stock for ${WRAP_IN_SIXES}: only [\\d,]+ packs available\\.`),
+      );
     expect(await problems.textContent()).not.toMatch(/units available/);
     await problems.getByText(`${OUT_OF_STOCK} is out of stock.`, { exact: false }).waitFor();
     await expectAccessible(page, 'quick order with suggestions and an alert offer');
@@ -311,7 +311,9 @@ describe('My account for a trade buyer, in Chromium', { timeout: 150_000 }, () =
 
     // The closest SKU, picked, takes the unknown one's place on its line.
     await page.getByRole('button', { name: /^Use TD-PRO-50 .* on line 2$/ }).click();
-    await expect.poll(() => page.getByLabel('SKU and packs, one item a line').inputValue()).toContain('TD-PRO-50, 2');
+    await expect
+      .poll(() => page.getByLabel('SKU and packs, one item a line').inputValue())
+      .toContain('TD-PRO-50, 2');
     // The alert for the out-of-stock line.
     await page.getByRole('button', { name: `Alert me when ${OUT_OF_STOCK} is back in stock` }).click();
     await problems.getByRole('status').waitFor();

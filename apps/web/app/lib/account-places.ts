@@ -16,12 +16,15 @@ export function accountPlaces(standing: TradeStanding | null): AccountPlace[] {
   const approved = standing?.approved === true;
   const places: (AccountPlace | false)[] = [
     { label: 'Orders', to: '/track-order' },
-    approved && companyMay(standing.role, 'seeInvoices') && { label: 'Invoices', to: '/account/company#invoices' },
+    approved &&
+      companyMay(standing.role, 'seeInvoices') && { label: 'Invoices', to: '/account/company#invoices' },
     { label: 'Saved lists', to: '/account/lists' },
     { label: 'Quotes', to: '/account/quotes' },
     approved && companyMay(standing.role, 'approve') && { label: 'Approvals', to: '/account/approvals' },
     { label: 'Stock alerts', to: '/account#stock-alerts' },
-    standing ? { label: 'Company', to: '/account/company' } : { label: 'Trade account', to: '/account/company' },
+    standing
+      ? { label: 'Company', to: '/account/company' }
+      : { label: 'Trade account', to: '/account/company' },
     { label: 'Addresses', to: '/account#addresses' },
     { label: 'Profile', to: '/account#profile' },
     { label: 'Quick order', to: '/quick-order' },
@@ -30,8 +33,12 @@ export function accountPlaces(standing: TradeStanding | null): AccountPlace[] {
 }
 
 /** Whether a place is the page shown: its path (or a page under it) and, for a section's link, its hash. */
-export function isCurrentPlace(place: Pick<AccountPlace, 'to'>, location: { pathname: string; hash: string }) {
+export function isCurrentPlace(
+  place: Pick<AccountPlace, 'to'>,
+  location: { pathname: string; hash: string },
+) {
   const [path, hash = ''] = place.to.split('#') as [string, string?];
-  const onPath = location.pathname === path || (path !== '/account' && location.pathname.startsWith(`${path}/`));
+  const onPath =
+    location.pathname === path || (path !== '/account' && location.pathname.startsWith(`${path}/`));
   return onPath && (hash ? location.hash === `#${hash}` : location.hash === '');
 }

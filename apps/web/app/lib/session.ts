@@ -46,7 +46,10 @@ function claimsOf(token: string | null): { role?: unknown; sub?: unknown } | nul
   const payload = token?.split('.')[1];
   if (!payload) return null;
   try {
-    return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { role?: unknown; sub?: unknown };
+    return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      role?: unknown;
+      sub?: unknown;
+    };
   } catch {
     return null;
   }

@@ -46,5 +46,9 @@ function subscribe(onChange: () => void): () => void {
  * what every customer has until the header has read it after hydration.
  */
 export function useTradeStanding(): TradeStanding | null {
-  return useSyncExternalStore(subscribe, () => tradeStanding() ?? null, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => tradeStanding() ?? null,
+    () => null,
+  );
 }

@@ -109,6 +109,5 @@ export const QuickOrderCheckResultSchema = z.object({
 });
 export type QuickOrderCheckResult = z.infer<typeof QuickOrderCheckResultSchema>;
 
-
 /** The shortest text GET ecommerce/quick-order/skus/ searches for (as the header's suggestions). */
 export const QUICK_ORDER_SEARCH_MIN_LENGTH = 2;

@@ -14,7 +14,9 @@ function buyerLines(row: queries.QuoteDocumentRow): string[] {
   const company = row.company_legal_name
     ? [
         row.company_legal_name,
-        ...(row.company_address ? addressLines({ ...row.company_address, first_name: '', last_name: '' }) : []),
+        ...(row.company_address
+          ? addressLines({ ...row.company_address, first_name: '', last_name: '' })
+          : []),
       ]
     : row.user_company
       ? [row.user_company]

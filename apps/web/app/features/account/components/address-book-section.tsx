@@ -53,7 +53,11 @@ function withSaved(list: readonly AddressView[], saved: AddressView): AddressVie
  */
 export function AddressBookSection({ initial }: { initial: AddressView[] | null }) {
   return (
-    <AccountSection anchor="addresses" title="Address book" intro="The checkout chooses your default addresses first.">
+    <AccountSection
+      anchor="addresses"
+      title="Address book"
+      intro="The checkout chooses your default addresses first."
+    >
       {initial ? (
         <AddressBook initial={initial} />
       ) : (

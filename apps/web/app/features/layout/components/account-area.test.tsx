@@ -96,7 +96,10 @@ describe('account area', () => {
 
   it('logs out: tells the server, forgets the token, goes home and shows Login again', async () => {
     localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
-    const api = stubApi({ 'GET /api/account/trade-account/': { company: null }, 'POST /api/account/logout/': {} });
+    const api = stubApi({
+      'GET /api/account/trade-account/': { company: null },
+      'POST /api/account/logout/': {},
+    });
     const user = userEvent.setup();
     renderAt('/track-order');
     await user.click(screen.getByRole('button', { name: 'Account' }));
@@ -132,7 +135,10 @@ describe('account area', () => {
     expect(line).toHaveTextContent('BrightboxAvailable credit £4,200.50');
     await user.click(screen.getByRole('button', { name: 'Account' }));
     expect(screen.getByRole('link', { name: 'Approvals' })).toHaveAttribute('href', '/account/approvals');
-    expect(screen.getByRole('link', { name: 'Invoices' })).toHaveAttribute('href', '/account/company#invoices');
+    expect(screen.getByRole('link', { name: 'Invoices' })).toHaveAttribute(
+      'href',
+      '/account/company#invoices',
+    );
     expect(screen.getByRole('link', { name: 'Company' })).toHaveAttribute('href', '/account/company');
   });
 

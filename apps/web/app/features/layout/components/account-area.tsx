@@ -78,7 +78,8 @@ function TradeFacts({ standing }: { standing: TradeStanding }) {
       <span className="header-trade__name">{standing.company}</span>
       {standing.availableCredit !== null ? (
         <span className="header-trade__credit">
-          Available credit <span className="header-trade__amount">{formatDecimalGbp(standing.availableCredit)}</span>
+          Available credit{' '}
+          <span className="header-trade__amount">{formatDecimalGbp(standing.availableCredit)}</span>
         </span>
       ) : null}
     </>

@@ -268,7 +268,11 @@ export function SavedListEditor({
               >
                 Yes, delete it
               </button>
-              <button type="button" className="button button--outline" onClick={() => setConfirmDelete(false)}>
+              <button
+                type="button"
+                className="button button--outline"
+                onClick={() => setConfirmDelete(false)}
+              >
                 Keep it
               </button>
             </div>
@@ -299,8 +303,8 @@ function ListTotal({ today }: { today: ReturnType<typeof useTodaysPrices> }) {
         ) : null
       ) : (
         <>
-          List total at today’s prices: <strong className="saved-list__amount">{formatDecimalGbp(result.total)}</strong>{' '}
-          excl. VAT
+          List total at today’s prices:{' '}
+          <strong className="saved-list__amount">{formatDecimalGbp(result.total)}</strong> excl. VAT
           {result.valid_count < result.lines.length
             ? ` (${result.valid_count} of ${result.lines.length} lines can be added now)`
             : ''}

@@ -52,7 +52,15 @@ interface SavedListLinesProps {
  * The list's lines: each ticked to go in the cart or not, its packs to edit, the price it was saved at and
  * today's price and total for its packs, and its stock.
  */
-export function SavedListLines({ id, rows, editable, disabled, today, onRow, onRemove }: SavedListLinesProps) {
+export function SavedListLines({
+  id,
+  rows,
+  editable,
+  disabled,
+  today,
+  onRow,
+  onRemove,
+}: SavedListLinesProps) {
   const todayOf = (row: Row) => today.get(row.line.item.id);
   const columns: LineColumn<Row>[] = [
     {

@@ -135,7 +135,9 @@ export function QuickOrderResults({ rows, checking, onPickSku }: QuickOrderResul
                 {problem.row?.result?.suggestions.length ? (
                   <SkuSuggestions row={problem.row} onPickSku={onPickSku} />
                 ) : null}
-                {outOfStock(problem.row?.result?.item) ? <BackInStockAlert item={problem.row.result.item} /> : null}
+                {outOfStock(problem.row?.result?.item) ? (
+                  <BackInStockAlert item={problem.row.result.item} />
+                ) : null}
               </li>
             ))}
           </ul>
@@ -146,7 +148,13 @@ export function QuickOrderResults({ rows, checking, onPickSku }: QuickOrderResul
 }
 
 /** The closest SKUs on sale to an unknown one, as the server found them: each puts itself on the line. */
-function SkuSuggestions({ row, onPickSku }: { row: ResultRow; onPickSku: QuickOrderResultsProps['onPickSku'] }) {
+function SkuSuggestions({
+  row,
+  onPickSku,
+}: {
+  row: ResultRow;
+  onPickSku: QuickOrderResultsProps['onPickSku'];
+}) {
   const line = row.parsed.lineNumber;
   return (
     <span className="quick-order__remedy">
@@ -178,7 +186,10 @@ function BackInStockAlert({ item }: { item: QuickOrderItem }) {
       const answer = await alertWhenBack(item.id);
       setState({ status: 'done', message: answer.message });
     } catch (error) {
-      setState({ status: 'failed', message: failureText(error, 'The alert could not be set. Please try again.') });
+      setState({
+        status: 'failed',
+        message: failureText(error, 'The alert could not be set. Please try again.'),
+      });
     }
   };
   return (
