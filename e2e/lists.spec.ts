@@ -133,7 +133,11 @@ describe('saved lists, in Chromium', () => {
     await fitsTheScreen(page, PHONE.width);
     await expectAccessible(page, 'a saved list at 375 px');
 
-    await page.getByRole('link', { name: 'Saved lists' }).click();
+    // The breadcrumb's link (the account menu has one of the same name).
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'Saved lists' })
+      .click();
     await page.getByRole('link', { name: 'Cafe consumables' }).waitFor();
     await fitsTheScreen(page, PHONE.width);
     await expectAccessible(page, 'saved lists at 375 px');
