@@ -148,9 +148,9 @@ export type CompanyRow = {
 export type OwnCompanyRow = CompanyRow & {
   role: CompanyRole;
   orderLimitPence: number | null;
-  /** Null unless the member is an administrator (the balance is theirs to see). */
+  /** Null unless the member is an administrator or the company is approved (for its available credit). */
   owedPence: number | null;
-  /** The company's ledger (as json), for administrators only; null otherwise. */
+  /** The company's ledger (as json), for administrators and members of an approved company; null otherwise. */
   ledger: LedgerJson | string | null;
 };
 
@@ -162,7 +162,7 @@ const ownCompanyStatement = reusableStatement((db) =>
       ...companyColumns,
       role: companyMembers.role,
       orderLimitPence: companyMembers.orderLimitPence,
-      ledger: sql<LedgerJson | null>`case when ${companyMembers.role} = 'administrator' then ${ledgerJsonOf(companyIdColumn)} end`,
+      ledger: sql<LedgerJson | null>`case when ${companyMembers.role} = 'administrator' or ${companies.status} = 'approved' then ${ledgerJsonOf(companyIdColumn)} end`,
     })
     .from(companyMembers)
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))
@@ -173,8 +173,8 @@ const ownCompanyStatement = reusableStatement((db) =>
 
 /**
  * The caller's company as GET account/company/ answers it, with their role and own limit, and for an
- * administrator its ledger, whose balance is what the company owes and whose invoices give the aged buckets
- * and the overdue figure: one named statement (the ledger read only for administrators).
+ * administrator (and any member of an approved company, for its available credit) its ledger, whose balance is
+ * what the company owes and whose invoices give the aged buckets and the overdue figure: one named statement.
  */
 export async function selectOwnCompany(db: Db, userId: number): Promise<OwnCompanyRow | undefined> {
   const [row] = await ownCompanyStatement(db).execute({ userId });
