@@ -43,7 +43,8 @@ const statusOf = async (caller: Shopper, orderId: number) =>
 
 describe('GET orders/{id}/ within a trade account', () => {
   it('answers the buyer and the company’s administrator, with who placed it; 404 for a colleague buyer, an approver and an outsider', async () => {
-    const { buyer, order, administrator, colleagueBuyer, approver, outsider } = await buyersOrder('who-opens');
+    const { buyer, order, administrator, colleagueBuyer, approver, outsider } =
+      await buyersOrder('who-opens');
 
     const own = await buyer.call('GET', `/api/orders/${order.id}/`);
     expect(own.statusCode, own.body).toBe(200);

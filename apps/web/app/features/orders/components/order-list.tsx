@@ -76,7 +76,12 @@ const ORDER_COLUMNS: readonly LineColumn<OrderView>[] = [
     className: 'order-list__date',
     cell: (order) => <time dateTime={order.created_at}>{ukDate(order.created_at)}</time>,
   },
-  { heading: 'Items', className: 'order-list__items', numeric: true, cell: (order) => order.items?.length ?? 0 },
+  {
+    heading: 'Items',
+    className: 'order-list__items',
+    numeric: true,
+    cell: (order) => order.items?.length ?? 0,
+  },
   {
     heading: 'Total',
     className: 'order-list__total',

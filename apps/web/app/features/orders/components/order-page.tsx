@@ -93,7 +93,9 @@ export function OrderPage({
         {/* On account nothing has been paid yet: the invoice, never a paid receipt; and the paid receipt of
             a card stays its buyer's, so a colleague reading the order has the invoice and credit notes. */}
         <DocumentDownloads
-          order={order.payment_status === 'ON_ACCOUNT' || colleagues ? { ...order, paid_receipt: null } : order}
+          order={
+            order.payment_status === 'ON_ACCOUNT' || colleagues ? { ...order, paid_receipt: null } : order
+          }
         />
       </Section>
     </div>
