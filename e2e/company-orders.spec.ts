@@ -119,14 +119,9 @@ async function companyWithBuyers() {
   };
 }
 
-/**
- * Opens the order from Trade account → Orders. With the keyboard: the link's box includes its visually hidden
- * word "Order", so a click at the box's centre lands beside the visible number.
- */
+/** Opens the order from Trade account → Orders with a click on its number, as the administrator does. */
 async function openFromList(page: Page, orderId: number) {
-  const link = page.getByRole('link', { name: new RegExp(`#${orderId}\\b`) });
-  await link.focus();
-  await page.keyboard.press('Enter');
+  await page.getByRole('link', { name: new RegExp(`#${orderId}\\b`) }).click();
   await page.waitForURL(`**/track-order/${orderId}`);
 }
 

@@ -112,8 +112,8 @@ export function CompanyOrdersSection({
                 {orders.page.results.map((order) => (
                   <tr key={order.id}>
                     <th scope="row">
-                      <Link to={`/track-order/${order.id}`}>
-                        <span className="visually-hidden">Order</span> #{order.id}
+                      <Link to={`/track-order/${order.id}`} aria-label={`Order #${order.id}`}>
+                        #{order.id}
                       </Link>
                     </th>
                     <td>
