@@ -198,3 +198,26 @@ export async function addToCart(
   }
   throw new Error(`no ${sku} in ${product}`);
 }
+
+const ownerTokens = new Map<string, Promise<string>>();
+
+/**
+ * The shop owner's access token, from one login through the API (as the login form stores it), kept for the
+ * spec file: the back-office calls and pages a journey makes as the owner all use it.
+ */
+export function ownerToken(baseURL: string, owner: { email: string; password: string }): Promise<string> {
+  let token = ownerTokens.get(baseURL);
+  if (token === undefined) {
+    token = (async () => {
+      const response = await fetch(`${baseURL}/api/account/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(owner),
+      });
+      if (!response.ok) throw new Error(`the owner could not log in: ${response.status}`);
+      return ((await response.json()) as { token: { access: string } }).token.access;
+    })();
+    ownerTokens.set(baseURL, token);
+  }
+  return token;
+}

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { type Customer, addToCart, callAs, signUpCustomer } from './api-session';
+import { type Customer, addToCart, callAs, signUpCustomer, ownerToken as ownerLogin } from './api-session';
 import {
   type WatchedPage,
   NARROW,
@@ -39,20 +39,7 @@ afterEach(async () => {
   finished?.expectNoProblems();
 });
 
-let ownerAccess: Promise<string> | undefined;
-/** The owner's token, made once for the file, as the login form stores it. */
-function ownerToken(): Promise<string> {
-  ownerAccess ??= (async () => {
-    const response = await fetch(`${baseURL}/api/account/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(owner),
-    });
-    if (!response.ok) throw new Error(`the owner could not log in: ${response.status}`);
-    return ((await response.json()) as { token: { access: string } }).token.access;
-  })();
-  return ownerAccess;
-}
+const ownerToken = () => ownerLogin(baseURL, owner);
 const asOwner = async <T>(method: string, path: string, body?: unknown) =>
   callAs<T>(baseURL, await ownerToken(), method, `administration/${path}`, body);
 

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { type Customer, addToCart, callAs, signUpCustomer } from './api-session';
+import { type Customer, addToCart, callAs, signUpCustomer, ownerToken } from './api-session';
 import {
   type WatchedPage,
   NARROW,
@@ -46,15 +46,7 @@ let threshold: number;
 const pence = (pounds: string) => Math.round(Number(pounds) * 100);
 const gbp = (p: number) => `£${(p / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`;
 
-async function ownerAccess(): Promise<string> {
-  const response = await fetch(`${baseURL}/api/account/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(owner),
-  });
-  if (!response.ok) throw new Error(`the owner could not log in: ${response.status}`);
-  return ((await response.json()) as { token: { access: string } }).token.access;
-}
+const ownerAccess = () => ownerToken(baseURL, owner);
 
 /** A customer whose cart holds the wrap and the bubble wrap. */
 async function shopperWithCart(name: string): Promise<Customer> {

@@ -4,7 +4,13 @@
  */
 import type { Browser, CDPSession, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { type Customer, addToCart, placeOrder, signUpCustomer } from './api-session';
+import {
+  type Customer,
+  addToCart,
+  placeOrder,
+  signUpCustomer,
+  ownerToken as ownerLogin,
+} from './api-session';
 import {
   type Viewport,
   type WatchedPage,
@@ -38,15 +44,7 @@ let buyer: Customer;
 let orderId: number;
 let ownerAccess: string;
 
-async function ownerToken(): Promise<string> {
-  const response = await fetch(`${baseURL}/api/account/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(owner),
-  });
-  if (!response.ok) throw new Error(`the owner could not log in: ${response.status}`);
-  return ((await response.json()) as { token: { access: string } }).token.access;
-}
+const ownerToken = () => ownerLogin(baseURL, owner);
 
 async function asOwner<T>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${baseURL}/api/administration/${path}`, {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { callAs, type Customer, signUpCustomer } from './api-session';
+import { callAs, type Customer, signUpCustomer, ownerToken as ownerLogin } from './api-session';
 import {
   type Viewport,
   type WatchedPage,
@@ -46,15 +46,7 @@ afterEach(async () => {
   }
 });
 
-async function ownerToken(): Promise<string> {
-  const response = await fetch(`${baseURL}/api/account/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(owner),
-  });
-  if (!response.ok) throw new Error(`the owner could not log in: ${response.status}`);
-  return ((await response.json()) as { token: { access: string } }).token.access;
-}
+const ownerToken = () => ownerLogin(baseURL, owner);
 
 /** A page of the shop at a size, signed in as `as` (its token stored, as after a login) or as a visitor. */
 async function visit(path: string, viewport: Viewport, as?: { access: string }): Promise<Page> {

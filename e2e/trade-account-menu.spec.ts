@@ -1,7 +1,7 @@
 import type { QuoteView } from '@shop/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { type Customer, addToCart, callAs, signUpCustomer } from './api-session';
+import { type Customer, addToCart, callAs, signUpCustomer, ownerToken as ownerLogin } from './api-session';
 import {
   type WatchedPage,
   NARROW,
@@ -60,19 +60,7 @@ async function visit(path: string, access: string, phone = false): Promise<Page>
   return current.page;
 }
 
-let ownerAccess: Promise<string> | undefined;
-function ownerToken(): Promise<string> {
-  ownerAccess ??= (async () => {
-    const response = await fetch(`${baseURL}/api/account/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(owner),
-    });
-    if (!response.ok) throw new Error(`the owner could not log in: ${response.status}`);
-    return ((await response.json()) as { token: { access: string } }).token.access;
-  })();
-  return ownerAccess;
-}
+const ownerToken = () => ownerLogin(baseURL, owner);
 
 const ADDRESS = {
   first_name: 'Ann',

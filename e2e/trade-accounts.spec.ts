@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { PDFParse } from 'pdf-parse';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { type Customer, addToCart, callAs, signUpCustomer } from './api-session';
+import { type Customer, addToCart, callAs, signUpCustomer, ownerToken as ownerLogin } from './api-session';
 import {
   type Viewport,
   type WatchedPage,
@@ -57,21 +57,7 @@ async function visit(path: string, access: string, viewport: Viewport = NARROW):
 }
 
 /** The owner's sign-in, made once for the file (an access token lasts 15 minutes): staff stay signed in. */
-let ownerAccess: Promise<string> | undefined;
-
-function ownerToken(): Promise<string> {
-  ownerAccess ??= (async () => {
-    const response = await fetch(`${baseURL}/api/account/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(owner),
-    });
-    if (!response.ok) throw new Error(`the owner could not log in: ${response.status}`);
-    const body = (await response.json()) as { token: { access: string } };
-    return body.token.access;
-  })();
-  return ownerAccess;
-}
+const ownerToken = () => ownerLogin(baseURL, owner);
 
 async function pdfText(path: string): Promise<string> {
   const parser = new PDFParse({ data: new Uint8Array(await readFile(path)) });
