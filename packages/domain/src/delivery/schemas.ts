@@ -371,5 +371,19 @@ export const DeliveryPromiseViewSchema = z.object({
   order_by: z.string().nullable(),
   /** '14:00 on Monday'. */
   order_by_label: z.string().nullable(),
+  /**
+   * What a parcel to this postcode costs, before VAT ('6.95'): the price the cart charges for each parcel of
+   * up to `parcel_max_weight_kg`; null where parcels are not delivered online.
+   */
+  parcel_price: z.string().nullable(),
+  parcel_max_weight_kg: z.number(),
+  /** Parcels go free on goods over this, before VAT ('150.00'); null where they are never free. */
+  free_over: z.string().nullable(),
+  /**
+   * What a pallet to this postcode costs by its cheapest service, before VAT: orders of
+   * `pallet_from_weight_kg` or more travel by pallet; null where pallets are not delivered online.
+   */
+  pallet_price: z.string().nullable(),
+  pallet_from_weight_kg: z.number(),
 });
 export type DeliveryPromiseView = z.infer<typeof DeliveryPromiseViewSchema>;

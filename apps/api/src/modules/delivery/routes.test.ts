@@ -33,6 +33,9 @@ import {
   type CheckoutShopper,
 } from '../../../test/support/orders';
 import { newShopper } from '../../../test/support/carts';
+import { countingDb, statementKind, statementsOf } from '../../../test/query-counter';
+import { createCartsService } from '../carts/service';
+import { createDeliveryService } from './service';
 
 let ctx: TestContext;
 let rules: DeliveryRules;
@@ -579,10 +582,50 @@ describe('GET ecommerce/delivery-promise/', () => {
           delivery_date_label: ukDeliveryDay(dates.delivery_date),
           order_by: orderBy,
           order_by_label: orderByLabel(orderBy),
+          parcel_price: '6.95',
+          parcel_max_weight_kg: rules.shipping.parcel_max_weight_kg,
+          free_over: '150.00',
+          pallet_price: '45.00',
+          pallet_from_weight_kg: rules.shipping.pallet_from_weight_kg,
         };
       },
     );
     expect(answer.order_by_label).toMatch(/^14:00 on [A-Z][a-z]+day$/);
+  });
+
+  it('prices delivery to the postcode as the cart charges it, in one statement', async () => {
+    const highlands = await promise('?postal_code=IV2%203AB');
+    expect(highlands.statusCode, highlands.body).toBe(200);
+    // A parcel to the Highlands carries its surcharge and never goes free; the cheapest pallet is economy's.
+    expect(highlands.json()).toMatchObject({
+      zone: 'highlands',
+      parcel_price: '15.90',
+      free_over: null,
+      pallet_price: '80.00',
+    });
+    // Scilly has parcels but no pallets.
+    expect((await promise('?postal_code=TR21%200AA')).json()).toMatchObject({
+      zone: 'scilly',
+      parcel_price: '21.90',
+      free_over: null,
+      pallet_price: null,
+    });
+
+    // The same figure the cart is charged for one parcel to that postcode.
+    const buyer = await checkoutShopper(ctx);
+    await parcelCart(ctx, buyer);
+    const [parcel] = await optionsFor(buyer, POSTCODES.highlands);
+    expect(parcel).toMatchObject({ service: 'parcel', price: '15.90' });
+    const palletBuyer = await checkoutShopper(ctx);
+    await palletCart(ctx, palletBuyer);
+    const [pallet] = await optionsFor(palletBuyer, POSTCODES.highlands);
+    expect(pallet).toMatchObject({ service: 'pallet_economy', price: '80.00' });
+
+    const counter = countingDb(ctx.database);
+    const delivery = createDeliveryService(counter.db, createCartsService(counter.db));
+    const view = await delivery.promise(POSTCODES.highlands);
+    expect(view.parcel_price).toBe('15.90');
+    expect(statementsOf(counter.sql).map(statementKind)).toEqual(['select shop_settings']);
   });
 
   it('promises a Highlands postcode later, and says why the Isle of Man has no promise', async () => {
@@ -601,6 +644,11 @@ describe('GET ecommerce/delivery-promise/', () => {
       delivery_date_label: null,
       order_by: null,
       order_by_label: null,
+      parcel_price: null,
+      parcel_max_weight_kg: rules.shipping.parcel_max_weight_kg,
+      free_over: null,
+      pallet_price: null,
+      pallet_from_weight_kg: rules.shipping.pallet_from_weight_kg,
     });
   });
 

@@ -2,6 +2,7 @@ import {
   ukDeliveryDay,
   deliveryQuote,
   orderByLabel,
+  penceToDecimal,
   type CartDeliveryUpdate,
   type CartView,
   type DeliveryOptionsView,
@@ -56,13 +57,29 @@ export function createDeliveryService(db: Db, carts: CartsService) {
 
     /**
      * GET ecommerce/delivery-promise/: the product page's line for a parcel to a postcode (none: the
-     * mainland), which the page counts down in the browser each minute. One statement (the settings).
+     * mainland), which the page counts down in the browser each minute, and what delivery there costs: a
+     * parcel's price and when parcels go free, and a pallet's by its cheapest service, each priced by the
+     * same rule the cart charges (`deliveryQuote`) for one parcel and one pallet. One statement (the settings).
      */
     async promise(postalCode: string | null, now: Date = new Date()): Promise<DeliveryPromiseView> {
       const { rules } = await selectPricingSettings(db);
       const quote = deliveryQuote(ONE_PARCEL, postalCode, now, rules);
       const parcel = quote.options.find((option) => option.service === 'parcel');
-      const base = { postal_code: quote.postal_code, zone: quote.zone, zone_label: quote.zone_label };
+      const palletLoad = { lines: 1, weight_kg: rules.shipping.pallet_from_weight_kg, goods_pence: 0 };
+      const pallet = deliveryQuote(palletLoad, postalCode, now, rules).options[0];
+      const base = {
+        postal_code: quote.postal_code,
+        zone: quote.zone,
+        zone_label: quote.zone_label,
+        parcel_price: parcel ? penceToDecimal(parcel.price_pence / parcel.units) : null,
+        parcel_max_weight_kg: rules.shipping.parcel_max_weight_kg,
+        free_over:
+          parcel && rules.delivery.zones[quote.zone].parcel.free_threshold
+            ? penceToDecimal(rules.shipping.free_over_net_pence)
+            : null,
+        pallet_price: pallet ? penceToDecimal(pallet.price_pence / pallet.units) : null,
+        pallet_from_weight_kg: rules.shipping.pallet_from_weight_kg,
+      };
       if (!parcel) {
         return {
           ...base,
