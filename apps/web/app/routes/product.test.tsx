@@ -122,6 +122,11 @@ describe('product page', () => {
         delivery_date_label: 'Friday 27 November',
         order_by: '2099-11-26T14:00:00Z',
         order_by_label: '14:00 on Thursday',
+        parcel_price: '6.95',
+        parcel_max_weight_kg: 30,
+        free_over: '150.00',
+        pallet_price: '45.00',
+        pallet_from_weight_kg: 750,
       },
     });
     const loaded = await product.loader(loaderArgs('wraps', pageOf(withImages)));

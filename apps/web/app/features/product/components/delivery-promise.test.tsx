@@ -19,6 +19,11 @@ function promise(overrides: Partial<DeliveryPromiseView> = {}): DeliveryPromiseV
     delivery_date_label: 'Tuesday 25 November',
     order_by: '2025-11-24T14:00:00Z',
     order_by_label: '14:00 on Monday',
+    parcel_price: '6.95',
+    parcel_max_weight_kg: 30,
+    free_over: '150.00',
+    pallet_price: '45.00',
+    pallet_from_weight_kg: 750,
     ...overrides,
   };
 }
@@ -29,6 +34,9 @@ const HIGHLANDS = promise({
   zone_label: 'Highlands and Islands',
   delivery_date: '2025-11-26',
   delivery_date_label: 'Wednesday 26 November',
+  parcel_price: '15.90',
+  free_over: null,
+  pallet_price: '80.00',
 });
 
 const ISLE_OF_MAN = promise({
@@ -40,7 +48,17 @@ const ISLE_OF_MAN = promise({
   delivery_date_label: null,
   order_by: null,
   order_by_label: null,
+  parcel_price: null,
+  free_over: null,
+  pallet_price: null,
 });
+
+const MAINLAND_PRICE =
+  '£6.95 a parcel of up to 30 kg, free on parcel orders over £150.00; orders of 750 kg or more go by pallet, £45.00 a pallet. Prices ex VAT.';
+const HIGHLANDS_PRICE =
+  '£15.90 a parcel of up to 30 kg; orders of 750 kg or more go by pallet, £80.00 a pallet. Prices ex VAT.';
+const price = (container: HTMLElement) =>
+  [...container.querySelectorAll('.delivery-promise__price')].map((element) => element.textContent);
 
 /** A fake clock at Monday 11:47 for the minutes; the fetch stub's bodies still stream on real ticks. */
 const useClock = () =>
@@ -81,6 +99,7 @@ describe('the product page’s delivery promise', () => {
     const { container } = render(<DeliveryPromise />);
     await settle();
     expect(line(container)).toBe('Order within 2 h 13 min for delivery on Tuesday 25 November');
+    expect(price(container)).toEqual([MAINLAND_PRICE]);
 
     await act(async () => void (await vi.advanceTimersByTimeAsync(PROMISE_TICK_MS)));
     expect(line(container)).toBe('Order within 2 h 12 min for delivery on Tuesday 25 November');
@@ -103,6 +122,8 @@ describe('the product page’s delivery promise', () => {
     expect(line(container)).toBe(NEUTRAL_PROMISE);
     await settle();
     expect(line(container)).toBe(NEUTRAL_PROMISE);
+    // No price before the server has said what delivery costs.
+    expect(price(container)).toEqual([]);
   });
 
   it('keeps the neutral line when the promise cannot be read', async () => {
@@ -129,8 +150,10 @@ describe('the product page’s delivery promise', () => {
     const expected =
       'To the Highlands and Islands: Order within 2 h 13 min for delivery on Wednesday 26 November';
     expect(container.querySelector('.delivery-promise__other')).toHaveTextContent(expected);
+    // One promise, the postcode's, with its own price (no free threshold there).
+    expect(price(container)).toEqual([HIGHLANDS_PRICE]);
     const live = container.querySelector('[aria-live="polite"]')!;
-    expect(live).toHaveTextContent(expected);
+    expect(live).toHaveTextContent(`${expected} ${HIGHLANDS_PRICE}`);
 
     await act(async () => void (await vi.advanceTimersByTimeAsync(PROMISE_TICK_MS)));
     expect(container.querySelector('.delivery-promise__other')).toHaveTextContent('2 h 12 min');
@@ -145,6 +168,8 @@ describe('the product page’s delivery promise', () => {
     await settle();
     expect(container.querySelector('.delivery-promise__other')).toHaveTextContent(ISLE_OF_MAN.reason!);
     expect(live).toHaveTextContent(ISLE_OF_MAN.reason!);
+    // Nothing is delivered there online: no price, and not the mainland's either.
+    expect(price(container)).toEqual([]);
     expect(api.calls.map((call) => call.url)).toEqual([
       PROMISE,
       `${PROMISE}?postal_code=IV1+1AA`,
@@ -188,5 +213,6 @@ describe('the product page’s delivery promise', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));
     await settle();
     expect(container.querySelector('.delivery-promise__other')).toHaveTextContent(PROMISE_CHECK_FAILED);
+    expect(price(container)).toEqual([]);
   });
 });

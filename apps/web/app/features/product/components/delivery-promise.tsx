@@ -2,6 +2,7 @@ import {
   ADDRESS_MESSAGES,
   countdownText,
   type DeliveryPromiseView,
+  formatDecimalGbp,
   isUkPostcode,
   normalisePostcode,
   ZONE_PHRASES,
@@ -28,6 +29,32 @@ export function promiseLine(view: DeliveryPromiseView, now: number): string {
 export function postcodeLine(view: DeliveryPromiseView, now: number): string {
   if (view.reason) return view.reason;
   return `To ${ZONE_PHRASES[view.zone]}: ${promiseLine(view, now)}`;
+}
+
+/**
+ * What delivery there costs, from the server's rule: '£6.95 a parcel of up to 30 kg, free on parcel orders
+ * over £150.00; orders of 750 kg or more go by pallet, £45.00 a pallet. Prices ex VAT.' Null where neither
+ * parcels nor pallets go (the promise line already says why). The cart charges a parcel's price for each parcel
+ * its weight needs, so the line says a parcel's price and its weight, not a total it cannot know.
+ */
+export function priceLine(view: DeliveryPromiseView): string | null {
+  const parts: string[] = [];
+  if (view.parcel_price !== null) {
+    const free =
+      view.free_over === null ? '' : `, free on parcel orders over ${formatDecimalGbp(view.free_over)}`;
+    parts.push(
+      `${formatDecimalGbp(view.parcel_price)} a parcel of up to ${view.parcel_max_weight_kg} kg${free}`,
+    );
+  }
+  if (view.pallet_price !== null) {
+    const pallet = `${formatDecimalGbp(view.pallet_price)} a pallet`;
+    parts.push(
+      parts.length > 0
+        ? `orders of ${view.pallet_from_weight_kg} kg or more go by pallet, ${pallet}`
+        : `Orders of ${view.pallet_from_weight_kg} kg or more go by pallet, ${pallet}`,
+    );
+  }
+  return parts.length === 0 ? null : `${parts.join('; ')}. Prices ex VAT.`;
 }
 
 /** The time, moved on once a minute by a timer (the server renders no countdown, so no mismatch). */
@@ -122,14 +149,23 @@ export function DeliveryPromise() {
       : other.status === 'failed' && !other.postcodeError
         ? other.message
         : null;
+  // The price of the promise shown: the postcode's once it has answered, else the mainland's.
+  const price = otherLine
+    ? other.status === 'ready'
+      ? priceLine(other.view)
+      : null
+    : mainland.status === 'ready'
+      ? priceLine(mainland.view)
+      : null;
   // The answer as it came (its own time, not the ticking clock), so a minute going by is not announced.
   const announced =
     inputError ??
     (other.status === 'ready'
-      ? postcodeLine(other.view, other.at)
+      ? [postcodeLine(other.view, other.at), priceLine(other.view)].filter(Boolean).join(' ')
       : other.status === 'failed'
         ? other.message
         : '');
+  const priced = price ? <p className="delivery-promise__price">{price}</p> : null;
 
   return (
     <section className="delivery-promise" aria-labelledby={`${id}-title`}>
@@ -137,7 +173,12 @@ export function DeliveryPromise() {
         Delivery
       </h2>
       {/* One promise at a time: the mainland's until a postcode's answer takes its place. */}
-      {otherLine ? null : <p className="delivery-promise__line">{line}</p>}
+      {otherLine ? null : (
+        <>
+          <p className="delivery-promise__line">{line}</p>
+          {priced}
+        </>
+      )}
       <form
         className="delivery-promise__form"
         aria-label="Check another postcode"
@@ -160,7 +201,12 @@ export function DeliveryPromise() {
           }
         />
       </form>
-      {otherLine ? <p className="delivery-promise__other">{otherLine}</p> : null}
+      {otherLine ? (
+        <>
+          <p className="delivery-promise__other">{otherLine}</p>
+          {priced}
+        </>
+      ) : null}
       <p className="visually-hidden" aria-live="polite">
         {announced}
       </p>
