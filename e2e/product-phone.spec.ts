@@ -84,6 +84,69 @@ async function expectInViewSideways(locator: Locator, label: string) {
   expect(box.clipped, `${where}, clipped by a box that scrolls sideways`).toBe(false);
 }
 
+/** The box of a locator, where it is now. */
+async function boxOf(locator: Locator, label: string) {
+  const box = await locator.boundingBox();
+  expect(box, `${label}: not laid out`).not.toBeNull();
+  return box!;
+}
+
+/** The chat button's box and another's share no pixel. */
+async function expectChatClear(page: Page, other: Locator, label: string) {
+  const chat = await boxOf(page.getByRole('link', { name: 'Chat with us' }), 'the chat button');
+  const box = await boxOf(other, label);
+  const apart =
+    chat.x >= box.x + box.width ||
+    box.x >= chat.x + chat.width ||
+    chat.y >= box.y + box.height ||
+    box.y >= chat.y + chat.height;
+  const where = (b: typeof box) =>
+    `${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.width)}x${Math.round(b.height)}`;
+  expect(apart, `the chat button (${where(chat)}) covers ${label} (${where(box)})`).toBe(true);
+}
+
+/**
+ * The delivery box scrolled to where the shopper leaves it: its top at the top of the window, and its
+ * bottom at the bottom of what the Add to Cart bar leaves visible; the chat button covers it at neither.
+ */
+async function expectDeliveryUncovered(page: Page, box: Locator, step: string) {
+  for (const edge of ['top', 'bottom'] as const) {
+    await box.evaluate((element, at) => {
+      const rect = element.getBoundingClientRect();
+      const bar = document.querySelector('.selection-bar')?.getBoundingClientRect().height ?? 0;
+      window.scrollBy(0, at === 'top' ? rect.top : rect.bottom - (window.innerHeight - bar));
+    }, edge);
+    await expectInView(box, `the delivery box at the ${edge} ${step}`);
+    await expectChatClear(page, box, `the delivery box at the ${edge} ${step}`);
+    if (await page.locator('.selection-bar').count()) {
+      await expectChatClear(
+        page,
+        page.getByRole('region', { name: 'Your selection' }),
+        `the Add to Cart bar ${step}`,
+      );
+    }
+  }
+}
+
+/** Checks a postcode in the delivery box: exactly one promise shows, the postcode's, with its price. */
+async function checkPostcode(box: Locator, postcode: string, promise: RegExp, price: string) {
+  await box.getByRole('textbox', { name: 'Check another postcode' }).fill(postcode);
+  await box.getByRole('button', { name: 'Check' }).click();
+  const promises = box.locator('p:not(.visually-hidden)').filter({ hasText: /for delivery on|deliver/ });
+  await expect.poll(async () => (await promises.allTextContents()).join(' | ')).toMatch(promise);
+  expect(await promises.count(), 'promises shown').toBe(1);
+  await expect.poll(() => box.getByText(price, { exact: true }).count()).toBe(1);
+}
+
+const HIGHLANDS_PROMISE =
+  /^To the Highlands and Islands: Order (within|by) .+ for delivery on \w+day \d{1,2} \w+$/;
+const HIGHLANDS_PRICE =
+  '£15.90 a parcel of up to 30 kg; orders of 750 kg or more go by pallet, £80.00 a pallet. Prices ex VAT.';
+const MAINLAND_PROMISE =
+  /^To mainland Great Britain: Order (within|by) .+ for delivery on \w+day \d{1,2} \w+$/;
+const MAINLAND_PRICE =
+  '£6.95 a parcel of up to 30 kg, free on parcel orders over £150.00; orders of 750 kg or more go by pallet, £45.00 a pallet. Prices ex VAT.';
+
 describe('the product page on a phone', () => {
   test('choose a variant, tap +, type a quantity and add to the cart: the bar stays in view', async () => {
     const page = await visit(WRAPS, buyer);
@@ -176,6 +239,28 @@ describe('the product page on a phone', () => {
     await row.getByRole('button', { name: `Alert set: ${OUT_OF_STOCK_SKU}` }).waitFor();
     await expectNoSidewaysScroll(page, 'the mailing bags again');
   });
+  test('the delivery box shows one promise with its price, and the chat button never covers it', async () => {
+    const page = await visit(WRAPS, buyer);
+    const box = page.getByRole('region', { name: 'Delivery' });
+    await expectDeliveryUncovered(page, box, 'before a choice');
+
+    await checkPostcode(box, 'IV2 3AB', HIGHLANDS_PROMISE, HIGHLANDS_PRICE);
+    await expectNoSidewaysScroll(page, 'after checking a Highlands postcode');
+    await checkPostcode(box, 'SW1A 1AA', MAINLAND_PROMISE, MAINLAND_PRICE);
+
+    const row = itemRow(page, 'PW-HAND-400-BK');
+    await page
+      .getByRole('navigation', { name: 'Product variants' })
+      .getByRole('link', { name: 'Hand Pallet Wrap' })
+      .tap();
+    await row.getByRole('button', { name: 'Increase quantity of PW-HAND-400-BK' }).tap();
+    await addToCartButton(page).waitFor();
+    await expectDeliveryUncovered(page, box, 'with the Add to Cart bar');
+    await expectNoSidewaysScroll(page, 'with the Add to Cart bar');
+    await page.screenshot({ path: '/tmp/f-delivery-phone.png' });
+    await page.screenshot({ path: '/tmp/f-delivery-phone-full.png', fullPage: true });
+    await expectAccessible(page, 'the delivery box on a phone');
+  });
 });
 
 describe('the product page at 1280 px', () => {
@@ -193,5 +278,22 @@ describe('the product page at 1280 px', () => {
     await expectInViewSideways(first.locator('.item-table__line'), 'the line’s price');
     await page.screenshot({ path: '/tmp/a-product-1280.png', fullPage: true });
     await expectAccessible(page, 'the single wall boxes at 1280 px');
+  });
+  test('the delivery box shows one promise with its price, and the chat button never covers it', async () => {
+    const page = await visit(WRAPS, buyer, false);
+    const box = page.getByRole('region', { name: 'Delivery' });
+    await checkPostcode(box, 'IV2 3AB', HIGHLANDS_PROMISE, HIGHLANDS_PRICE);
+    await expectDeliveryUncovered(page, box, 'at 1280 px');
+    const row = itemRow(page, 'PW-HAND-400-BK');
+    await page
+      .getByRole('navigation', { name: 'Product variants' })
+      .getByRole('link', { name: 'Hand Pallet Wrap' })
+      .click();
+    await row.getByRole('button', { name: 'Increase quantity of PW-HAND-400-BK' }).click();
+    await addToCartButton(page).waitFor();
+    await expectDeliveryUncovered(page, box, 'with the Add to Cart bar at 1280 px');
+    await expectNoSidewaysScroll(page, 'the delivery box at 1280 px');
+    await page.screenshot({ path: '/tmp/f-delivery-1280.png' });
+    await expectAccessible(page, 'the delivery box at 1280 px');
   });
 });
