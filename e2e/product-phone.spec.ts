@@ -147,6 +147,39 @@ const MAINLAND_PROMISE =
 const MAINLAND_PRICE =
   '£6.95 a parcel of up to 30 kg, free on parcel orders over £150.00; orders of 750 kg or more go by pallet, £45.00 a pallet. Prices ex VAT.';
 
+/**
+ * As a phone or at 1280 px: a postcode checked in the delivery box shows one promise, the postcode's, with
+ * its price, and another postcode's replaces it; the chat button covers neither the box nor, once an item is
+ * chosen, the Add to Cart bar.
+ */
+async function deliveryJourney(phone: boolean) {
+  const width = phone ? 'as a phone' : 'at 1280 px';
+  const page = await visit(WRAPS, buyer, phone);
+  const press = (locator: Locator) => (phone ? locator.tap() : locator.click());
+  const box = page.getByRole('region', { name: 'Delivery' });
+  await expectDeliveryUncovered(page, box, `before a choice ${width}`);
+
+  await checkPostcode(box, 'IV2 3AB', HIGHLANDS_PROMISE, HIGHLANDS_PRICE);
+  await expectNoSidewaysScroll(page, `after checking a Highlands postcode ${width}`);
+  await checkPostcode(box, 'SW1A 1AA', MAINLAND_PROMISE, MAINLAND_PRICE);
+  await checkPostcode(box, 'IV2 3AB', HIGHLANDS_PROMISE, HIGHLANDS_PRICE);
+
+  await press(
+    page
+      .getByRole('navigation', { name: 'Product variants' })
+      .getByRole('link', { name: 'Hand Pallet Wrap' }),
+  );
+  await press(
+    itemRow(page, 'PW-HAND-400-BK').getByRole('button', { name: 'Increase quantity of PW-HAND-400-BK' }),
+  );
+  await addToCartButton(page).waitFor();
+  await expectDeliveryUncovered(page, box, `with the Add to Cart bar ${width}`);
+  await expectNoSidewaysScroll(page, `the delivery box with the Add to Cart bar ${width}`);
+  await page.screenshot({ path: `/tmp/f-delivery-${phone ? 'phone' : '1280'}.png` });
+  await page.screenshot({ path: `/tmp/f-delivery-${phone ? 'phone' : '1280'}-full.png`, fullPage: true });
+  await expectAccessible(page, `the delivery box ${width}`);
+}
+
 describe('the product page on a phone', () => {
   test('choose a variant, tap +, type a quantity and add to the cart: the bar stays in view', async () => {
     const page = await visit(WRAPS, buyer);
@@ -239,27 +272,9 @@ describe('the product page on a phone', () => {
     await row.getByRole('button', { name: `Alert set: ${OUT_OF_STOCK_SKU}` }).waitFor();
     await expectNoSidewaysScroll(page, 'the mailing bags again');
   });
+
   test('the delivery box shows one promise with its price, and the chat button never covers it', async () => {
-    const page = await visit(WRAPS, buyer);
-    const box = page.getByRole('region', { name: 'Delivery' });
-    await expectDeliveryUncovered(page, box, 'before a choice');
-
-    await checkPostcode(box, 'IV2 3AB', HIGHLANDS_PROMISE, HIGHLANDS_PRICE);
-    await expectNoSidewaysScroll(page, 'after checking a Highlands postcode');
-    await checkPostcode(box, 'SW1A 1AA', MAINLAND_PROMISE, MAINLAND_PRICE);
-
-    const row = itemRow(page, 'PW-HAND-400-BK');
-    await page
-      .getByRole('navigation', { name: 'Product variants' })
-      .getByRole('link', { name: 'Hand Pallet Wrap' })
-      .tap();
-    await row.getByRole('button', { name: 'Increase quantity of PW-HAND-400-BK' }).tap();
-    await addToCartButton(page).waitFor();
-    await expectDeliveryUncovered(page, box, 'with the Add to Cart bar');
-    await expectNoSidewaysScroll(page, 'with the Add to Cart bar');
-    await page.screenshot({ path: '/tmp/f-delivery-phone.png' });
-    await page.screenshot({ path: '/tmp/f-delivery-phone-full.png', fullPage: true });
-    await expectAccessible(page, 'the delivery box on a phone');
+    await deliveryJourney(true);
   });
 });
 
@@ -279,21 +294,8 @@ describe('the product page at 1280 px', () => {
     await page.screenshot({ path: '/tmp/a-product-1280.png', fullPage: true });
     await expectAccessible(page, 'the single wall boxes at 1280 px');
   });
+
   test('the delivery box shows one promise with its price, and the chat button never covers it', async () => {
-    const page = await visit(WRAPS, buyer, false);
-    const box = page.getByRole('region', { name: 'Delivery' });
-    await checkPostcode(box, 'IV2 3AB', HIGHLANDS_PROMISE, HIGHLANDS_PRICE);
-    await expectDeliveryUncovered(page, box, 'at 1280 px');
-    const row = itemRow(page, 'PW-HAND-400-BK');
-    await page
-      .getByRole('navigation', { name: 'Product variants' })
-      .getByRole('link', { name: 'Hand Pallet Wrap' })
-      .click();
-    await row.getByRole('button', { name: 'Increase quantity of PW-HAND-400-BK' }).click();
-    await addToCartButton(page).waitFor();
-    await expectDeliveryUncovered(page, box, 'with the Add to Cart bar at 1280 px');
-    await expectNoSidewaysScroll(page, 'the delivery box at 1280 px');
-    await page.screenshot({ path: '/tmp/f-delivery-1280.png' });
-    await expectAccessible(page, 'the delivery box at 1280 px');
+    await deliveryJourney(false);
   });
 });
