@@ -140,10 +140,10 @@ describe('the navigation at 1280 px', () => {
 
 describe('the category tabs on a phone', () => {
   test('show that they scroll, with arrow buttons in reach of a keyboard', async () => {
-    const page = await visit('/category/bags', true);
+    const page = await visit('/category/wraps', true);
     const tabs = page.getByRole('navigation', { name: 'Product ranges' });
     await expect
-      .poll(() => tabs.getByRole('link', { name: 'Bags', exact: true }).getAttribute('aria-current'))
+      .poll(() => tabs.getByRole('link', { name: 'Wraps', exact: true }).getAttribute('aria-current'))
       .toBe('page');
     const row = tabs.locator('.scroll-strip__row');
     const overflow = await row.evaluate((element) => element.scrollWidth - element.clientWidth);
@@ -171,5 +171,22 @@ describe('the category tabs on a phone', () => {
     for (const name of ['Boxes', 'Postal']) {
       await expect.poll(() => tabs.getByRole('link', { name, exact: true }).count()).toBe(1);
     }
+  });
+
+  test('start with the page’s own tab in view, past the phone’s edge or not', async () => {
+    const page = await visit('/category/postal', true);
+    const tabs = page.getByRole('navigation', { name: 'Product ranges' });
+    const own = tabs.getByRole('link', { name: 'Postal', exact: true });
+    await expect.poll(() => own.getAttribute('aria-current')).toBe('page');
+    await expect
+      .poll(async () => {
+        const [tab, row] = await Promise.all([
+          own.boundingBox(),
+          tabs.locator('.scroll-strip__row').boundingBox(),
+        ]);
+        return tab !== null && row !== null && tab.x >= row.x && tab.x + tab.width <= row.x + row.width;
+      })
+      .toBe(true);
+    await expectNoSidewaysScroll(page, 'the Postal category on a phone');
   });
 });

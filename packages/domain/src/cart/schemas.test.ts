@@ -222,6 +222,7 @@ describe('CartItemViewSchema and CartViewSchema', () => {
         delivery_date: '2026-12-02',
         order_by: '2026-11-30T14:00:00Z',
         reason: null,
+        free_delivery_shortfall: null,
       },
     };
     expect(CartViewSchema.parse(cart)).toEqual(cart);

@@ -15,6 +15,7 @@ const SLACK = 1;
  * edge that hides more fades out, and arrow buttons at its ends scroll it by most of its width. The buttons are
  * there only while the row overflows, in the tab order (each link also scrolls itself into view when
  * focused), named by `label`; the one with nothing more its way says so (aria-disabled), keeping focus.
+ * The link marked `aria-current="page"` is centred in the row when it first shows.
  */
 export function ScrollStrip({
   label,
@@ -55,6 +56,17 @@ export function ScrollStrip({
   }, [measure]);
 
   const scrolls = overflow.before || overflow.after;
+
+  // The page's own tab starts in view (on a phone the Postal tab sat past the row's right edge): centred once
+  // the row is laid out, and again once the arrow buttons have taken their room from it.
+  useEffect(() => {
+    const row = rowRef.current;
+    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !current) return;
+    const rowBox = row.getBoundingClientRect();
+    const box = current.getBoundingClientRect();
+    row.scrollLeft += box.left - rowBox.left - (row.clientWidth - box.width) / 2;
+  }, [scrolls]);
   const page = (direction: -1 | 1) => {
     const row = rowRef.current;
     if (!row) return;

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { ScrollStrip } from '~/components/ui/scroll-strip';
 import { useCategoryGroups } from '~/lib/navigation';
 
@@ -9,10 +9,12 @@ import { useCategoryGroups } from '~/lib/navigation';
  */
 export function CategoryTabs() {
   const groups = useCategoryGroups();
+  // A new page's row starts afresh, with its own tab centred.
+  const { pathname } = useLocation();
   if (groups.length < 2) return null;
   return (
     <nav className="category-tabs" aria-label="Product ranges">
-      <ScrollStrip label="product ranges">
+      <ScrollStrip key={pathname} label="product ranges">
         <ul className="category-tabs__list">
           {groups.map((group) => (
             <li key={group.href}>
