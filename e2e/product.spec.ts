@@ -78,10 +78,12 @@ describe('product page ordering', () => {
     await expect.poll(() => page.locator('section.variant').count()).toBe(2);
 
     // After hydration a signed-in buyer's page asks for its exclusive prices (every item in one call), the
-    // cart and the delivery promise, nothing per item (at most 3 requests).
-    await expect.poll(() => apiCalls.length).toBe(3);
+    // cart, the delivery promise and (for the header's company and credit) the trade account, nothing per item
+    // (at most 4 requests).
+    await expect.poll(() => apiCalls.length).toBe(4);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(apiCalls).toHaveLength(3);
+    expect(apiCalls).toHaveLength(4);
+    expect(apiCalls).toContain('GET /api/account/trade-account/');
     expect(apiCalls.some((call) => call.startsWith('GET /api/ecommerce/carts/current/'))).toBe(true);
     expect(apiCalls).toContain('GET /api/ecommerce/delivery-promise/');
     const exclusive = apiCalls.find((call) => call.startsWith('GET /api/ecommerce/exclusive-prices/'));

@@ -365,7 +365,10 @@ describe('trade accounts in Chromium', { timeout: 150_000 }, () => {
         .getByText(`Payment of £${Number(amount).toFixed(2)} recorded`)
         .first()
         .waitFor();
-      await page.getByRole('row', { name: new RegExp(`${reference}${suffix}`) }).waitFor();
+      // The payment is a row of the payments table and of the ledger with its running balance.
+      await expect
+        .poll(() => page.getByRole('row', { name: new RegExp(`${reference}${suffix}`) }).count())
+        .toBe(2);
     }
     await page.getByText('No invoice is open.').waitFor();
     await expectAccessible(page, 'admin trade account ledger');
